@@ -1,0 +1,179 @@
+//! LDLᵀ factorisation of a symmetric positive-definite pentadiagonal matrix,
+//! the one system a smoothing spline needs. O(n) to factor and to solve, and
+//! O(n) for the central band of the inverse (needed by GCV's trace).
+
+/// A symmetric pentadiagonal matrix: `diag[i] = A[i][i]`, `off1[i] = A[i][i+1]`,
+/// `off2[i] = A[i][i+2]` (the last one or two entries of `off1`/`off2` unused).
+#[derive(Clone, Debug)]
+pub struct Penta {
+    pub diag: Vec<f64>,
+    pub off1: Vec<f64>,
+    pub off2: Vec<f64>,
+}
+
+/// The factors A = L D Lᵀ, L unit lower triangular with two sub-diagonals.
+#[derive(Clone, Debug)]
+pub struct PentaLdl {
+    d: Vec<f64>,
+    l1: Vec<f64>,
+    l2: Vec<f64>,
+}
+
+impl Penta {
+    pub fn zeros(n: usize) -> Self {
+        Penta {
+            diag: vec![0.0; n],
+            off1: vec![0.0; n],
+            off2: vec![0.0; n],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.diag.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.diag.is_empty()
+    }
+
+    /// Factorises; `None` when a pivot is not positive (the matrix is not SPD,
+    /// which for our systems only happens through overflow or NaN input).
+    pub fn factor(&self) -> Option<PentaLdl> {
+        let n = self.len();
+        let (mut d, mut l1, mut l2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        for i in 0..n {
+            let mut di = self.diag[i];
+            if i >= 1 {
+                di -= l1[i - 1] * l1[i - 1] * d[i - 1];
+            }
+            if i >= 2 {
+                di -= l2[i - 2] * l2[i - 2] * d[i - 2];
+            }
+            if !(di > 0.0 && di.is_finite()) {
+                return None;
+            }
+            d[i] = di;
+            if i + 1 < n {
+                let mut b = self.off1[i];
+                if i >= 1 {
+                    b -= l2[i - 1] * d[i - 1] * l1[i - 1];
+                }
+                l1[i] = b / di;
+            }
+            if i + 2 < n {
+                l2[i] = self.off2[i] / di;
+            }
+        }
+        Some(PentaLdl { d, l1, l2 })
+    }
+}
+
+impl PentaLdl {
+    /// Solves A x = b in place.
+    pub fn solve_in_place(&self, b: &mut [f64]) {
+        let n = self.d.len();
+        for i in 0..n {
+            let mut v = b[i];
+            if i >= 1 {
+                v -= self.l1[i - 1] * b[i - 1];
+            }
+            if i >= 2 {
+                v -= self.l2[i - 2] * b[i - 2];
+            }
+            b[i] = v;
+        }
+        for i in 0..n {
+            b[i] /= self.d[i];
+        }
+        for i in (0..n).rev() {
+            let mut v = b[i];
+            if i + 1 < n {
+                v -= self.l1[i] * b[i + 1];
+            }
+            if i + 2 < n {
+                v -= self.l2[i] * b[i + 2];
+            }
+            b[i] = v;
+        }
+    }
+
+    /// The central band of A⁻¹ as (diag, off1, off2), by the backward
+    /// recursion Σ = D⁻¹L⁻¹ + (I − Lᵀ)Σ (Hutchinson and de Hoog, 1985).
+    pub fn inverse_band(&self) -> Penta {
+        let n = self.d.len();
+        let mut s = Penta::zeros(n);
+        for i in (0..n).rev() {
+            let (a1, a2) = (self.l1[i], self.l2[i]);
+            let s11 = if i + 1 < n { s.diag[i + 1] } else { 0.0 };
+            let s12 = if i + 2 < n { s.off1[i + 1] } else { 0.0 };
+            let s22 = if i + 2 < n { s.diag[i + 2] } else { 0.0 };
+            let off2 = if i + 2 < n { -a1 * s12 - a2 * s22 } else { 0.0 };
+            let off1 = if i + 1 < n { -a1 * s11 - a2 * s12 } else { 0.0 };
+            s.off2[i] = off2;
+            s.off1[i] = off1;
+            s.diag[i] = 1.0 / self.d[i] - a1 * off1 - a2 * off2;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::DMatrix;
+
+    fn example(n: usize) -> (Penta, DMatrix<f64>) {
+        let mut p = Penta::zeros(n);
+        let mut m = DMatrix::zeros(n, n);
+        for i in 0..n {
+            p.diag[i] = 6.0 + i as f64 * 0.1;
+            m[(i, i)] = p.diag[i];
+            if i + 1 < n {
+                p.off1[i] = -1.5 + 0.05 * i as f64;
+                m[(i, i + 1)] = p.off1[i];
+                m[(i + 1, i)] = p.off1[i];
+            }
+            if i + 2 < n {
+                p.off2[i] = 0.7;
+                m[(i, i + 2)] = 0.7;
+                m[(i + 2, i)] = 0.7;
+            }
+        }
+        (p, m)
+    }
+
+    #[test]
+    fn solve_matches_dense() {
+        let (p, m) = example(9);
+        let b: Vec<f64> = (0..9).map(|i| (i as f64).sin()).collect();
+        let mut x = b.clone();
+        p.factor().unwrap().solve_in_place(&mut x);
+        let r = &m * nalgebra::DVector::from_vec(x) - nalgebra::DVector::from_vec(b);
+        assert!(r.amax() < 1e-13);
+    }
+
+    #[test]
+    fn inverse_band_matches_dense_inverse() {
+        for n in 1..8 {
+            let (p, m) = example(n);
+            let inv = m.try_inverse().unwrap();
+            let band = p.factor().unwrap().inverse_band();
+            for i in 0..n {
+                assert!((band.diag[i] - inv[(i, i)]).abs() < 1e-13);
+                if i + 1 < n {
+                    assert!((band.off1[i] - inv[(i, i + 1)]).abs() < 1e-13);
+                }
+                if i + 2 < n {
+                    assert!((band.off2[i] - inv[(i, i + 2)]).abs() < 1e-13);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn non_spd_is_refused() {
+        let mut p = Penta::zeros(2);
+        p.diag = vec![1.0, -1.0];
+        assert!(p.factor().is_none());
+    }
+}

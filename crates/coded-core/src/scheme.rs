@@ -1,0 +1,371 @@
+//! The coding schemes as linear operators: encoding X̃ = E X (E is N × K) and
+//! decoding Ŷ = D_F Y_F (D_F is K × |F|), applied to every coordinate alike
+//! (MATH.md §2).
+
+use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
+use crate::spline::{default_gcv_grid, SmoothingSpline, SplineError};
+use nalgebra::DMatrix;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheme {
+    /// Berrut's rational interpolant for encoder and decoder.
+    #[default]
+    Bacc,
+    /// Natural cubic smoothing splines (λ_enc, λ_dec).
+    Letcc,
+    /// Lagrange coded computing: polynomial encoder and decoder.
+    Lcc,
+    /// Replication: server n computes f(x_{(n mod K)+1}).
+    Uncoded,
+}
+
+impl Scheme {
+    pub const ALL: [Scheme; 4] = [Scheme::Bacc, Scheme::Letcc, Scheme::Lcc, Scheme::Uncoded];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Bacc => "bacc",
+            Scheme::Letcc => "letcc",
+            Scheme::Lcc => "lcc",
+            Scheme::Uncoded => "uncoded",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Scheme> {
+        Scheme::ALL.into_iter().find(|x| x.name() == s)
+    }
+}
+
+/// Why a round could not be decoded. A failed round is counted, never NaN.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DecodeError {
+    NoSurvivors,
+    /// LCC needs at least its recovery threshold of answers.
+    BelowThreshold { have: usize, need: usize },
+    /// Replication lost every output (all replicas of each straggled).
+    AllLost,
+    Spline(SplineError),
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DecodeError::NoSurvivors => write!(f, "no server answered"),
+            DecodeError::BelowThreshold { have, need } => write!(
+                f,
+                "LCC needs {need} answers (its recovery threshold) but only {have} arrived"
+            ),
+            DecodeError::AllLost => write!(f, "every output lost all of its replicas"),
+            DecodeError::Spline(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A decoded round: K × m estimates, which outputs were recovered (all of them
+/// for the coded schemes; replication can lose some) and the λ_dec used.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    pub estimates: DMatrix<f64>,
+    pub recovered: Vec<bool>,
+    pub lambda_dec: Option<f64>,
+}
+
+/// How λ_dec is set for N servers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum LambdaRule {
+    /// λ_dec as given, at every N.
+    Fixed,
+    /// λ_dec as given at the configuration's own N, scaled by (n / N)⁴ at other
+    /// N: the smoothing length λ^{1/4} then shrinks like the node spacing 1/N.
+    #[default]
+    Shrink,
+    /// Chosen per round by generalized cross-validation.
+    Gcv,
+}
+
+/// The decoder's λ for a fixed or scaled rule (None for GCV).
+pub fn resolve_lambda(rule: LambdaRule, lambda: f64, n_config: usize, n: usize) -> Option<f64> {
+    match rule {
+        LambdaRule::Fixed => Some(lambda),
+        LambdaRule::Shrink => {
+            let ratio = n_config as f64 / n.max(1) as f64;
+            Some((lambda * ratio.powi(4)).min(crate::config::MAX_LAMBDA))
+        }
+        LambdaRule::Gcv => None,
+    }
+}
+
+/// A scheme set up for one (K, N): its points and parameters.
+#[derive(Clone, Debug)]
+pub struct Coder {
+    pub scheme: Scheme,
+    pub alphas: Vec<f64>,
+    pub betas: Vec<f64>,
+    pub lambda_enc: f64,
+    /// None: choose by GCV at decode time.
+    pub lambda_dec: Option<f64>,
+    /// Degree of f if it is a polynomial (sets LCC's threshold).
+    pub poly_degree: Option<usize>,
+}
+
+fn to_matrix_err(e: SplineError) -> DecodeError {
+    DecodeError::Spline(e)
+}
+
+impl Coder {
+    pub fn k(&self) -> usize {
+        self.alphas.len()
+    }
+
+    pub fn n(&self) -> usize {
+        self.betas.len()
+    }
+
+    /// The least number of answers a decode needs: 1 for BACC and LeTCC; for
+    /// LCC D(K−1)+1 with a degree-D polynomial f and K for any other f; for
+    /// replication, 1 (it then recovers what it can).
+    pub fn threshold(&self) -> usize {
+        match self.scheme {
+            Scheme::Lcc => match self.poly_degree {
+                Some(d) => d * (self.k() - 1) + 1,
+                None => self.k(),
+            },
+            _ => 1,
+        }
+    }
+
+    /// The N × K encoding matrix E: row n gives the coded input x̃_n = Σ_k E_nk x_k.
+    pub fn encoding_matrix(&self) -> DMatrix<f64> {
+        let (n, k) = (self.n(), self.k());
+        match self.scheme {
+            Scheme::Bacc => barycentric_matrix(&self.alphas, &berrut_weights(k), &self.betas),
+            Scheme::Lcc => barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), &self.betas),
+            Scheme::Letcc => {
+                // The spline is linear in its data: fit the K unit vectors at once.
+                SmoothingSpline::fit(&self.alphas, &DMatrix::identity(k, k), self.lambda_enc)
+                    .expect("alphas are sorted and distinct, lambda_enc validated")
+                    .eval(&self.betas)
+            }
+            Scheme::Uncoded => DMatrix::from_fn(n, k, |r, c| if r % k == c { 1.0 } else { 0.0 }),
+        }
+    }
+
+    /// The coded inputs (N × d) for inputs X (K × d).
+    pub fn encode(&self, inputs: &DMatrix<f64>) -> DMatrix<f64> {
+        self.encoding_matrix() * inputs
+    }
+
+    /// The K × |F| decoding matrix for the surviving servers `survivors`
+    /// (indices into β, ascending), and the λ it used.
+    pub fn decoding_matrix(&self, survivors: &[usize]) -> Result<DMatrix<f64>, DecodeError> {
+        let f = survivors.len();
+        match self.scheme {
+            Scheme::Letcc => {
+                // Apply the (linear) decoder to the unit vectors of the survivors.
+                // GCV is not linear in the data, so it has no fixed matrix: use the
+                // λ it would choose for the data with `decode`, not this.
+                let lambda = self.lambda_dec.unwrap_or(0.0);
+                self.check_count(f)?;
+                let nodes = self.nodes(survivors);
+                let s = SmoothingSpline::fit(&nodes, &DMatrix::identity(f, f), lambda).map_err(to_matrix_err)?;
+                Ok(s.eval(&self.alphas))
+            }
+            Scheme::Uncoded => {
+                let k = self.k();
+                let mut d = DMatrix::zeros(k, f);
+                for out in 0..k {
+                    if let Some(j) = survivors.iter().position(|&s| s % k == out) {
+                        d[(out, j)] = 1.0;
+                    }
+                }
+                Ok(d)
+            }
+            Scheme::Bacc => {
+                self.check_count(f)?;
+                let nodes = self.nodes(survivors);
+                Ok(barycentric_matrix(&nodes, &berrut_weights(f), &self.alphas))
+            }
+            Scheme::Lcc => {
+                self.check_count(f)?;
+                let nodes = self.lcc_nodes(survivors);
+                let used: Vec<f64> = nodes.iter().map(|&j| self.betas[survivors[j]]).collect();
+                let part = barycentric_matrix(&used, &lagrange_weights(&used), &self.alphas);
+                // Spread the used columns back over all survivors.
+                let mut d = DMatrix::zeros(self.k(), f);
+                for (c, &j) in nodes.iter().enumerate() {
+                    d.set_column(j, &part.column(c));
+                }
+                Ok(d)
+            }
+        }
+    }
+
+    /// Decodes the answers `answers` (|F| × m, one row per survivor).
+    pub fn decode(&self, survivors: &[usize], answers: &DMatrix<f64>) -> Result<Decoded, DecodeError> {
+        assert_eq!(survivors.len(), answers.nrows(), "one answer row per survivor");
+        let k = self.k();
+        match self.scheme {
+            Scheme::Letcc => {
+                self.check_count(survivors.len())?;
+                let nodes = self.nodes(survivors);
+                let (spline, lambda) = match self.lambda_dec {
+                    Some(l) => (SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?, l),
+                    None => SmoothingSpline::fit_gcv(&nodes, answers, &default_gcv_grid()).map_err(to_matrix_err)?,
+                };
+                Ok(Decoded {
+                    estimates: spline.eval(&self.alphas),
+                    recovered: vec![true; k],
+                    lambda_dec: Some(lambda),
+                })
+            }
+            Scheme::Uncoded => {
+                let d = self.decoding_matrix(survivors)?;
+                let recovered: Vec<bool> = (0..k).map(|r| d.row(r).iter().any(|&v| v != 0.0)).collect();
+                if !recovered.iter().any(|&r| r) {
+                    return Err(DecodeError::AllLost);
+                }
+                Ok(Decoded {
+                    estimates: d * answers,
+                    recovered,
+                    lambda_dec: None,
+                })
+            }
+            Scheme::Bacc | Scheme::Lcc => Ok(Decoded {
+                estimates: self.decoding_matrix(survivors)? * answers,
+                recovered: vec![true; k],
+                lambda_dec: None,
+            }),
+        }
+    }
+
+    fn check_count(&self, have: usize) -> Result<(), DecodeError> {
+        if have == 0 {
+            return Err(DecodeError::NoSurvivors);
+        }
+        let need = self.threshold();
+        if have < need {
+            return Err(DecodeError::BelowThreshold { have, need });
+        }
+        Ok(())
+    }
+
+    fn nodes(&self, survivors: &[usize]) -> Vec<f64> {
+        survivors.iter().map(|&i| self.betas[i]).collect()
+    }
+
+    /// Which survivors (positions in `survivors`) LCC interpolates through: for
+    /// a degree-D polynomial exactly its threshold R of them, spread evenly over
+    /// the survivors (a clustered subset would be badly conditioned); for any
+    /// other f all of them.
+    fn lcc_nodes(&self, survivors: &[usize]) -> Vec<usize> {
+        let f = survivors.len();
+        let r = match self.poly_degree {
+            Some(_) => self.threshold().min(f),
+            None => f,
+        };
+        if r == f || r == 1 {
+            return (0..r).collect();
+        }
+        (0..r).map(|i| (i * (f - 1) + (r - 1) / 2) / (r - 1)).collect()
+    }
+}
+
+/// Rows of the barycentric operator with weights `w` on `nodes`, at each z.
+fn barycentric_matrix(nodes: &[f64], w: &[f64], at: &[f64]) -> DMatrix<f64> {
+    let mut m = DMatrix::zeros(at.len(), nodes.len());
+    let mut row = vec![0.0; nodes.len()];
+    for (r, &z) in at.iter().enumerate() {
+        operator_row(nodes, w, z, &mut row);
+        for (c, v) in row.iter().enumerate() {
+            m[(r, c)] = *v;
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::points::{data_points, server_points, PointSet};
+
+    fn coder(scheme: Scheme, k: usize, n: usize, poly: Option<usize>) -> Coder {
+        Coder {
+            scheme,
+            alphas: data_points(k, PointSet::Chebyshev),
+            betas: server_points(n, PointSet::Chebyshev),
+            lambda_enc: 0.0,
+            lambda_dec: Some(1e-6),
+            poly_degree: poly,
+        }
+    }
+
+    #[test]
+    fn decode_equals_matrix_times_answers() {
+        let survivors: Vec<usize> = (0..30).filter(|i| i % 4 != 1).collect();
+        let y = DMatrix::from_fn(survivors.len(), 3, |r, c| ((r * 7 + c) as f64 * 0.37).sin());
+        for scheme in Scheme::ALL {
+            let c = coder(scheme, 6, 30, None);
+            let direct = c.decode(&survivors, &y).unwrap().estimates;
+            let via = c.decoding_matrix(&survivors).unwrap() * &y;
+            assert!((direct - via).amax() < 1e-9, "{scheme:?}");
+        }
+    }
+
+    #[test]
+    fn lcc_exact_at_threshold_and_fails_below() {
+        let c = coder(Scheme::Lcc, 4, 20, Some(3));
+        assert_eq!(c.threshold(), 10);
+        let x = DMatrix::from_column_slice(4, 1, &[0.5, -1.0, 2.0, 1.5]);
+        let f = |v: f64| v * v * v - 2.0 * v;
+        let y = c.encode(&x).map(f);
+        let survivors: Vec<usize> = (0..20).filter(|i| i % 2 == 0).collect();
+        let ys = DMatrix::from_fn(10, 1, |r, _| y[(survivors[r], 0)]);
+        let est = c.decode(&survivors, &ys).unwrap().estimates;
+        for k in 0..4 {
+            assert!((est[(k, 0)] - f(x[(k, 0)])).abs() < 1e-9);
+        }
+        let few = &survivors[..9];
+        let yf = DMatrix::from_fn(9, 1, |r, _| y[(few[r], 0)]);
+        assert_eq!(
+            c.decode(few, &yf).unwrap_err(),
+            DecodeError::BelowThreshold { have: 9, need: 10 }
+        );
+    }
+
+    #[test]
+    fn no_survivors_fails() {
+        for scheme in Scheme::ALL {
+            let c = coder(scheme, 3, 5, None);
+            assert!(c.decode(&[], &DMatrix::zeros(0, 1)).is_err());
+        }
+    }
+
+    #[test]
+    fn uncoded_replication_loses_outputs() {
+        let c = coder(Scheme::Uncoded, 3, 6, None);
+        let e = c.encoding_matrix();
+        assert_eq!(e[(4, 1)], 1.0);
+        let x = DMatrix::from_column_slice(3, 1, &[1.0, 2.0, 3.0]);
+        let y = c.encode(&x);
+        // Servers 0 and 3 hold x_1; both straggle.
+        let survivors = vec![1, 2, 4];
+        let ys = DMatrix::from_fn(3, 1, |r, _| y[(survivors[r], 0)]);
+        let d = c.decode(&survivors, &ys).unwrap();
+        assert_eq!(d.recovered, vec![false, true, true]);
+        assert_eq!(d.estimates[(1, 0)], 2.0);
+    }
+
+    #[test]
+    fn encoders_interpolate_inputs() {
+        // Evaluated at the α's themselves, BACC, LCC and LeTCC(λ=0) return x.
+        for scheme in [Scheme::Bacc, Scheme::Lcc, Scheme::Letcc] {
+            let mut c = coder(scheme, 5, 9, None);
+            c.betas = c.alphas.clone();
+            let e = c.encoding_matrix();
+            assert!((e - DMatrix::identity(5, 5)).amax() < 1e-12, "{scheme:?}");
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! Natural cubic smoothing splines (the LeTCC encoder and decoder).
+//!
+//! Per coordinate, minimises (1/n) Σ (v_i − u(t_i))² + λ ∫ u''² (MATH.md §4;
+//! the 1/n makes a λ mean the same smoothing at every n, so SciPy's
+//! `lam = n·λ`). Solved by Reinsch's algorithm: one pentadiagonal SPD system
+//! shared by all coordinates, so a fit is O(n) per coordinate.
+
+use crate::banded::{Penta, PentaLdl};
+use nalgebra::DMatrix;
+
+/// Why a smoothing spline could not be fitted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SplineError {
+    /// No knots at all.
+    TooFewPoints(usize),
+    /// λ must be finite and ≥ 0.
+    BadLambda(f64),
+    /// Knots must be finite and strictly increasing.
+    BadKnots,
+    /// A value is NaN or infinite, or the system overflowed.
+    NotFinite,
+}
+
+impl std::fmt::Display for SplineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SplineError::TooFewPoints(n) => {
+                write!(f, "a smoothing spline needs at least 1 point, got {n}")
+            }
+            SplineError::BadLambda(l) => write!(f, "lambda must be finite and >= 0, got {l}"),
+            SplineError::BadKnots => write!(f, "knots must be finite and strictly increasing"),
+            SplineError::NotFinite => write!(f, "values are not finite"),
+        }
+    }
+}
+
+impl std::error::Error for SplineError {}
+
+/// A fitted spline: knot values g and second derivatives γ (zero at both
+/// ends: natural), one column per coordinate.
+#[derive(Clone, Debug)]
+pub struct SmoothingSpline {
+    knots: Vec<f64>,
+    values: DMatrix<f64>,
+    second: DMatrix<f64>,
+}
+
+/// The knot-only part of the fit: h, the system's factors and the scaling,
+/// shared by all coordinates (and by all λ-independent work in GCV).
+struct Reinsch<'a> {
+    t: &'a [f64],
+    h: Vec<f64>,
+    /// ρ = nλ, the penalty weight of the unnormalised objective.
+    rho: f64,
+    /// Factors of M = a·R + b·QᵀQ with (a, b) = (1, ρ) for ρ ≤ 1 and
+    /// (1/ρ, 1) above, so neither ρ = 1e-300 nor 1e300 overflows.
+    ldl: PentaLdl,
+    /// g = y − scale · Q M⁻¹ Qᵀ y: scale = ρ for ρ ≤ 1, 1 above.
+    scale: f64,
+}
+
+fn check_knots(t: &[f64]) -> Result<(), SplineError> {
+    if t.iter().any(|x| !x.is_finite()) || t.windows(2).any(|w| w[1] <= w[0]) {
+        return Err(SplineError::BadKnots);
+    }
+    Ok(())
+}
+
+impl<'a> Reinsch<'a> {
+    /// Requires n ≥ 3 (there is at least one interior knot).
+    fn new(t: &'a [f64], lambda: f64) -> Result<Self, SplineError> {
+        let n = t.len();
+        let h: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
+        let rho = n as f64 * lambda;
+        let (a, b, scale) = if rho <= 1.0 {
+            (1.0, rho, rho)
+        } else {
+            (1.0 / rho, 1.0, 1.0)
+        };
+        let p = n - 2;
+        let mut m = Penta::zeros(p);
+        for r in 0..p {
+            let j = r + 1; // the interior knot of this row
+            let (hl, hr) = (h[j - 1], h[j]);
+            let (il, ir) = (1.0 / hl, 1.0 / hr);
+            m.diag[r] = a * (hl + hr) / 3.0 + b * (il * il + (il + ir) * (il + ir) + ir * ir);
+            if r + 1 < p {
+                let irr = 1.0 / h[j + 1];
+                m.off1[r] = a * hr / 6.0 + b * (-(il + ir) * ir - ir * (ir + irr));
+            }
+            if r + 2 < p {
+                m.off2[r] = b * ir / h[j + 1];
+            }
+        }
+        let ldl = m.factor().ok_or(SplineError::NotFinite)?;
+        Ok(Reinsch {
+            t,
+            h,
+            rho,
+            ldl,
+            scale,
+        })
+    }
+
+    /// Qᵀy: the jumps of the divided differences at the interior knots.
+    fn qt(&self, y: &[f64]) -> Vec<f64> {
+        (1..self.t.len() - 1)
+            .map(|j| (y[j + 1] - y[j]) / self.h[j] - (y[j] - y[j - 1]) / self.h[j - 1])
+            .collect()
+    }
+
+    /// Fits one coordinate: writes knot values g and second derivatives γ.
+    fn fit_column(&self, y: &[f64], g: &mut [f64], gamma: &mut [f64]) {
+        let n = y.len();
+        let mut s = self.qt(y);
+        self.ldl.solve_in_place(&mut s);
+        // g = y − scale · Q s, where Q's column r touches rows r, r+1, r+2.
+        g.copy_from_slice(y);
+        for (r, &sr) in s.iter().enumerate() {
+            let j = r + 1;
+            let (il, ir) = (1.0 / self.h[j - 1], 1.0 / self.h[j]);
+            g[j - 1] -= self.scale * sr * il;
+            g[j] += self.scale * sr * (il + ir);
+            g[j + 1] -= self.scale * sr * ir;
+        }
+        // γ = M⁻¹Qᵀy for ρ ≤ 1; δ/ρ for the rescaled system above.
+        let to_gamma = if self.rho <= 1.0 { 1.0 } else { 1.0 / self.rho };
+        gamma[0] = 0.0;
+        gamma[n - 1] = 0.0;
+        for (r, &sr) in s.iter().enumerate() {
+            gamma[r + 1] = sr * to_gamma;
+        }
+    }
+
+    /// tr(A) of the hat matrix A = I − scale · Q M⁻¹ Qᵀ: n − scale·tr(M⁻¹QᵀQ).
+    fn hat_trace(&self) -> f64 {
+        let n = self.t.len();
+        let p = n - 2;
+        let inv = self.ldl.inverse_band();
+        let mut tr = 0.0;
+        for r in 0..p {
+            let j = r + 1;
+            let (il, ir) = (1.0 / self.h[j - 1], 1.0 / self.h[j]);
+            tr += inv.diag[r] * (il * il + (il + ir) * (il + ir) + ir * ir);
+            if r + 1 < p {
+                let irr = 1.0 / self.h[j + 1];
+                tr += 2.0 * inv.off1[r] * (-(il + ir) * ir - ir * (ir + irr));
+            }
+            if r + 2 < p {
+                tr += 2.0 * inv.off2[r] * ir * (1.0 / self.h[j + 1]);
+            }
+        }
+        n as f64 - self.scale * tr
+    }
+}
+
+impl SmoothingSpline {
+    /// Fits the smoothing spline with knots `t` (strictly increasing) to the
+    /// rows of `y` (n × m: one column per coordinate).
+    ///
+    /// n = 1 has no unique minimiser (every line through the point has zero
+    /// penalty): we return the constant, as Berrut's interpolant does. n = 2
+    /// gives the line through both points and n ≥ 3 the Reinsch solution;
+    /// in particular n = 3 or 4 with λ = 0 is the natural interpolating
+    /// spline (one or two interior second derivatives), and a large λ tends to
+    /// the least-squares line at any n.
+    pub fn fit(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Result<Self, SplineError> {
+        let n = t.len();
+        assert_eq!(y.nrows(), n, "one row of values per knot");
+        if n == 0 {
+            return Err(SplineError::TooFewPoints(n));
+        }
+        if !(lambda.is_finite() && lambda >= 0.0) {
+            return Err(SplineError::BadLambda(lambda));
+        }
+        check_knots(t)?;
+        if y.iter().any(|v| !v.is_finite()) {
+            return Err(SplineError::NotFinite);
+        }
+        let m = y.ncols();
+        let mut values = y.clone();
+        let mut second = DMatrix::zeros(n, m);
+        if n >= 3 {
+            let sys = Reinsch::new(t, lambda)?;
+            for c in 0..m {
+                let mut g = vec![0.0; n];
+                let mut gamma = vec![0.0; n];
+                sys.fit_column(y.column(c).as_slice(), &mut g, &mut gamma);
+                values.column_mut(c).copy_from_slice(&g);
+                second.column_mut(c).copy_from_slice(&gamma);
+            }
+        }
+        if values.iter().any(|v| !v.is_finite()) {
+            return Err(SplineError::NotFinite);
+        }
+        Ok(SmoothingSpline {
+            knots: t.to_vec(),
+            values,
+            second,
+        })
+    }
+
+    /// Fits with λ chosen by generalized cross-validation over `grid`,
+    /// minimising Σ_c ‖(I − A)y_c‖² / n / (1 − tr(A)/n)² (one λ for all
+    /// coordinates, since the coordinates share the operator). Returns the
+    /// spline and the λ chosen. λ = 0 is skipped (its score is 0/0).
+    pub fn fit_gcv(t: &[f64], y: &DMatrix<f64>, grid: &[f64]) -> Result<(Self, f64), SplineError> {
+        let n = t.len();
+        if n < 3 {
+            // Nothing to choose: with two points every λ gives the same line.
+            let lambda = grid.first().copied().unwrap_or(0.0);
+            return Ok((Self::fit(t, y, lambda)?, lambda));
+        }
+        check_knots(t)?;
+        let mut best: Option<(f64, f64)> = None;
+        for &lambda in grid.iter().filter(|l| **l > 0.0 && l.is_finite()) {
+            let Ok(sys) = Reinsch::new(t, lambda) else {
+                continue;
+            };
+            let df = 1.0 - sys.hat_trace() / n as f64;
+            if df <= 1e-12 {
+                continue;
+            }
+            let mut rss = 0.0;
+            let (mut g, mut gamma) = (vec![0.0; n], vec![0.0; n]);
+            for c in 0..y.ncols() {
+                let col = y.column(c);
+                sys.fit_column(col.as_slice(), &mut g, &mut gamma);
+                rss += col.iter().zip(&g).map(|(a, b)| (a - b) * (a - b)).sum::<f64>();
+            }
+            let score = rss / n as f64 / (df * df);
+            if score.is_finite() && best.is_none_or(|(s, _)| score < s) {
+                best = Some((score, lambda));
+            }
+        }
+        let lambda = best.map(|b| b.1).unwrap_or(0.0);
+        Ok((Self::fit(t, y, lambda)?, lambda))
+    }
+
+    pub fn knots(&self) -> &[f64] {
+        &self.knots
+    }
+
+    /// The fitted values at the knots (n × m).
+    pub fn knot_values(&self) -> &DMatrix<f64> {
+        &self.values
+    }
+
+    /// Evaluates at every z (rows of the result); a straight line beyond the
+    /// outermost knots, where the minimiser has u'' = 0.
+    pub fn eval(&self, z: &[f64]) -> DMatrix<f64> {
+        let m = self.values.ncols();
+        let mut out = DMatrix::zeros(z.len(), m);
+        for (row, &x) in z.iter().enumerate() {
+            for c in 0..m {
+                out[(row, c)] = self.eval_one(x, c);
+            }
+        }
+        out
+    }
+
+    fn eval_one(&self, x: f64, c: usize) -> f64 {
+        let t = &self.knots;
+        let n = t.len();
+        if n == 1 {
+            return self.values[(0, c)];
+        }
+        let g = |i: usize| self.values[(i, c)];
+        let s = |i: usize| self.second[(i, c)];
+        if x <= t[0] {
+            let h = t[1] - t[0];
+            let slope = (g(1) - g(0)) / h - h * (2.0 * s(0) + s(1)) / 6.0;
+            return g(0) + slope * (x - t[0]);
+        }
+        if x >= t[n - 1] {
+            let h = t[n - 1] - t[n - 2];
+            let slope = (g(n - 1) - g(n - 2)) / h + h * (s(n - 2) + 2.0 * s(n - 1)) / 6.0;
+            return g(n - 1) + slope * (x - t[n - 1]);
+        }
+        // Interval i with t[i] <= x < t[i+1].
+        let i = t.partition_point(|&k| k <= x) - 1;
+        let h = t[i + 1] - t[i];
+        let (a, b) = (x - t[i], t[i + 1] - x);
+        (a * g(i + 1) + b * g(i)) / h
+            - a * b / 6.0 * ((1.0 + a / h) * s(i + 1) + (1.0 + b / h) * s(i))
+    }
+}
+
+/// The GCV search grid: λ = 10^e for e from −14 to 2 in steps of 1/4.
+pub fn default_gcv_grid() -> Vec<f64> {
+    (0..=64).map(|i| 10f64.powf(-14.0 + i as f64 * 0.25)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn col(v: &[f64]) -> DMatrix<f64> {
+        DMatrix::from_column_slice(v.len(), 1, v)
+    }
+
+    fn knots(n: usize) -> Vec<f64> {
+        (0..n).map(|i| -1.0 + 2.0 * (i as f64 / (n - 1) as f64).powf(1.3)).collect()
+    }
+
+    #[test]
+    fn lambda_zero_interpolates() {
+        for n in [2, 3, 4, 7, 30] {
+            let t = knots(n);
+            let y: Vec<f64> = t.iter().map(|x| (3.0 * x).sin() + x * x).collect();
+            let s = SmoothingSpline::fit(&t, &col(&y), 0.0).unwrap();
+            let back = s.eval(&t);
+            for i in 0..n {
+                assert!((back[(i, 0)] - y[i]).abs() < 1e-12, "n={n} i={i}");
+            }
+        }
+    }
+
+    #[test]
+    fn reproduces_straight_lines_at_any_lambda() {
+        let t = knots(12);
+        let y: Vec<f64> = t.iter().map(|x| 2.5 * x - 0.75).collect();
+        for lambda in [0.0, 1e-300, 1e-6, 1.0, 1e6, 1e300] {
+            let s = SmoothingSpline::fit(&t, &col(&y), lambda).unwrap();
+            for z in [-1.5, -1.0, -0.2, 0.4, 1.0, 1.7] {
+                let v = s.eval(&[z])[(0, 0)];
+                assert!((v - (2.5 * z - 0.75)).abs() < 1e-9, "lambda={lambda} z={z} v={v}");
+            }
+        }
+    }
+
+    #[test]
+    fn huge_lambda_is_least_squares_line() {
+        let t = knots(9);
+        let y: Vec<f64> = t.iter().map(|x| x * x * x + 0.3 * x * x).collect();
+        let s = SmoothingSpline::fit(&t, &col(&y), 1e300).unwrap();
+        let n = t.len() as f64;
+        let (mt, my) = (t.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+        let sxy: f64 = t.iter().zip(&y).map(|(a, b)| (a - mt) * (b - my)).sum();
+        let sxx: f64 = t.iter().map(|a| (a - mt) * (a - mt)).sum();
+        let (b1, b0) = (sxy / sxx, my - sxy / sxx * mt);
+        for z in [-1.0, 0.0, 0.5, 2.0] {
+            assert!((s.eval(&[z])[(0, 0)] - (b0 + b1 * z)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn linear_beyond_the_knots() {
+        let t = knots(6);
+        let y: Vec<f64> = t.iter().map(|x| x.exp()).collect();
+        let s = SmoothingSpline::fit(&t, &col(&y), 1e-3).unwrap();
+        let v = |z: f64| s.eval(&[z])[(0, 0)];
+        let (a, b, c) = (v(1.2), v(1.5), v(1.8));
+        assert!(((c - b) - (b - a)).abs() < 1e-12);
+        let (a, b, c) = (v(-1.1), v(-1.4), v(-1.7));
+        assert!(((c - b) - (b - a)).abs() < 1e-12);
+        // Continuous at the end knots.
+        assert!((v(1.0 + 1e-9) - v(1.0 - 1e-9)).abs() < 1e-7);
+    }
+
+    #[test]
+    fn errors_are_reported() {
+        assert_eq!(
+            SmoothingSpline::fit(&[], &DMatrix::zeros(0, 1), 0.0).unwrap_err(),
+            SplineError::TooFewPoints(0)
+        );
+        let one = SmoothingSpline::fit(&[0.3], &col(&[1.5]), 0.0).unwrap();
+        assert_eq!(one.eval(&[-1.0, 2.0]).as_slice(), &[1.5, 1.5]);
+        assert!(SmoothingSpline::fit(&[0.0, 1.0], &col(&[1.0, 2.0]), f64::NAN).is_err());
+        assert!(SmoothingSpline::fit(&[0.0, 0.0, 1.0], &col(&[1.0, 2.0, 3.0]), 0.0).is_err());
+        assert!(SmoothingSpline::fit(&[0.0, 0.5, 1.0], &col(&[1.0, f64::NAN, 3.0]), 0.0).is_err());
+    }
+
+    #[test]
+    fn gcv_trace_matches_dense_hat_matrix() {
+        let t = knots(8);
+        let lambda = 1e-3;
+        let sys = Reinsch::new(&t, lambda).unwrap();
+        // Dense trace: fit each unit vector and read its own knot value.
+        let mut tr = 0.0;
+        for i in 0..t.len() {
+            let mut e = vec![0.0; t.len()];
+            e[i] = 1.0;
+            let s = SmoothingSpline::fit(&t, &col(&e), lambda).unwrap();
+            tr += s.knot_values()[(i, 0)];
+        }
+        assert!((sys.hat_trace() - tr).abs() < 1e-10);
+    }
+
+    #[test]
+    fn gcv_picks_smoothing_for_noisy_data() {
+        let n = 200;
+        let t: Vec<f64> = (0..n).map(|i| -1.0 + 2.0 * i as f64 / (n - 1) as f64).collect();
+        let mut rng = crate::rng::Rng::new(11);
+        let clean: Vec<f64> = t.iter().map(|x| (2.0 * x).sin()).collect();
+        let noisy: Vec<f64> = clean.iter().map(|v| v + 0.1 * rng.normal()).collect();
+        let (s, lambda) = SmoothingSpline::fit_gcv(&t, &col(&noisy), &default_gcv_grid()).unwrap();
+        assert!(lambda > 1e-8, "lambda {lambda}");
+        let fit = s.eval(&t);
+        let err: f64 = (0..n).map(|i| (fit[(i, 0)] - clean[i]).powi(2)).sum::<f64>() / n as f64;
+        assert!(err < 0.1 * 0.1 / 2.0, "GCV fit should remove noise: {err}");
+    }
+}

@@ -1,0 +1,216 @@
+//! Which servers straggle in a round (MATH.md §6).
+
+use crate::rng::Rng;
+use serde::{Deserialize, Serialize};
+
+/// The straggler models, by their JSON form `{"model": …, …}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "snake_case", deny_unknown_fields)]
+pub enum StragglerModel {
+    /// Each server straggles independently with probability p.
+    Iid {
+        #[serde(default = "default_p")]
+        p: f64,
+    },
+    /// Exactly S servers straggle, chosen uniformly at random.
+    Fixed {
+        #[serde(default = "default_s")]
+        s: usize,
+    },
+    /// S consecutive servers in β order straggle: the worst case.
+    Block {
+        #[serde(default = "default_s")]
+        s: usize,
+    },
+    /// Server n finishes at a + Exp(rate); answers after `deadline` are lost.
+    Deadline {
+        #[serde(default = "default_shift")]
+        shift: f64,
+        #[serde(default = "default_rate")]
+        rate: f64,
+        #[serde(default = "default_deadline")]
+        deadline: f64,
+    },
+}
+
+fn default_p() -> f64 {
+    0.2
+}
+fn default_s() -> usize {
+    5
+}
+fn default_shift() -> f64 {
+    1.0
+}
+fn default_rate() -> f64 {
+    1.0
+}
+fn default_deadline() -> f64 {
+    1.5
+}
+
+impl Default for StragglerModel {
+    fn default() -> Self {
+        StragglerModel::Iid { p: default_p() }
+    }
+}
+
+/// One round's draw: who straggled, and for the deadline model when each
+/// server finished.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StragglerDraw {
+    pub straggled: Vec<bool>,
+    pub finish_times: Option<Vec<f64>>,
+}
+
+impl StragglerDraw {
+    /// Indices of the servers that answered, ascending.
+    pub fn survivors(&self) -> Vec<usize> {
+        survivors(&self.straggled)
+    }
+}
+
+pub fn survivors(straggled: &[bool]) -> Vec<usize> {
+    (0..straggled.len()).filter(|&i| !straggled[i]).collect()
+}
+
+/// The longest run of consecutive stragglers (in β order): what limits the
+/// error in the probabilistic regime.
+pub fn longest_run(straggled: &[bool]) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for &s in straggled {
+        run = if s { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
+impl StragglerModel {
+    pub fn name(&self) -> &'static str {
+        match self {
+            StragglerModel::Iid { .. } => "iid",
+            StragglerModel::Fixed { .. } => "fixed",
+            StragglerModel::Block { .. } => "block",
+            StragglerModel::Deadline { .. } => "deadline",
+        }
+    }
+
+    /// The probability that a given server straggles under this model with
+    /// N servers (S/N for the S-straggler models, capped at 1).
+    pub fn straggle_probability(&self, n: usize) -> f64 {
+        match *self {
+            StragglerModel::Iid { p } => p,
+            StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
+                (s.min(n) as f64) / (n.max(1) as f64)
+            }
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            } => {
+                if deadline < shift {
+                    1.0
+                } else {
+                    (-rate * (deadline - shift)).exp()
+                }
+            }
+        }
+    }
+
+    /// The same model with p replaced (only meaningful for `Iid`; the others
+    /// are returned unchanged).
+    pub fn with_p(&self, p: f64) -> Self {
+        match self {
+            StragglerModel::Iid { .. } => StragglerModel::Iid { p },
+            other => *other,
+        }
+    }
+
+    /// Draws one round for N servers. S ≥ N means every server straggles.
+    pub fn draw(&self, n: usize, rng: &mut Rng) -> StragglerDraw {
+        match *self {
+            StragglerModel::Iid { p } => StragglerDraw {
+                straggled: (0..n).map(|_| rng.uniform() < p).collect(),
+                finish_times: None,
+            },
+            StragglerModel::Fixed { s } => {
+                let mut straggled = vec![false; n];
+                for i in rng.sample_indices(n, s) {
+                    straggled[i] = true;
+                }
+                StragglerDraw {
+                    straggled,
+                    finish_times: None,
+                }
+            }
+            StragglerModel::Block { s } => {
+                let s = s.min(n);
+                let start = rng.below((n - s + 1) as u64) as usize;
+                StragglerDraw {
+                    straggled: (0..n).map(|i| i >= start && i < start + s).collect(),
+                    finish_times: None,
+                }
+            }
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            } => {
+                let times: Vec<f64> = (0..n).map(|_| shift + rng.exponential(rate)).collect();
+                StragglerDraw {
+                    straggled: times.iter().map(|&t| t > deadline).collect(),
+                    finish_times: Some(times),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fixed_and_block_counts() {
+        let mut rng = Rng::new(1);
+        for s in [0, 3, 10, 15] {
+            let d = StragglerModel::Fixed { s }.draw(10, &mut rng);
+            assert_eq!(d.straggled.iter().filter(|&&x| x).count(), s.min(10));
+            let b = StragglerModel::Block { s }.draw(10, &mut rng);
+            assert_eq!(b.straggled.iter().filter(|&&x| x).count(), s.min(10));
+            assert_eq!(longest_run(&b.straggled), s.min(10));
+        }
+    }
+
+    #[test]
+    fn iid_frequency_is_p() {
+        let mut rng = Rng::new(2);
+        let d = StragglerModel::Iid { p: 0.3 }.draw(100_000, &mut rng);
+        let f = d.straggled.iter().filter(|&&x| x).count() as f64 / 1e5;
+        assert!((f - 0.3).abs() < 0.01, "{f}");
+        let none = StragglerModel::Iid { p: 0.0 }.draw(50, &mut rng);
+        assert!(none.straggled.iter().all(|&x| !x));
+        let all = StragglerModel::Iid { p: 1.0 }.draw(50, &mut rng);
+        assert!(all.survivors().is_empty());
+    }
+
+    #[test]
+    fn deadline_matches_its_probability() {
+        let m = StragglerModel::Deadline {
+            shift: 1.0,
+            rate: 2.0,
+            deadline: 1.5,
+        };
+        let mut rng = Rng::new(3);
+        let d = m.draw(100_000, &mut rng);
+        let f = d.straggled.iter().filter(|&&x| x).count() as f64 / 1e5;
+        assert!((f - m.straggle_probability(100_000)).abs() < 0.01);
+        assert!(d.finish_times.unwrap().iter().all(|&t| t >= 1.0));
+    }
+
+    #[test]
+    fn longest_run_counts() {
+        assert_eq!(longest_run(&[true, true, false, true, true, true, false]), 3);
+        assert_eq!(longest_run(&[]), 0);
+    }
+}
