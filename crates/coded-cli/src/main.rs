@@ -1,1 +1,90 @@
-fn main() {}
+//! `coded`: rounds and sweeps of coded computing experiments from the command
+//! line, with the same `Config` JSON as the playground's URL and export.
+
+mod args;
+mod csv;
+
+use coded_core::experiment::{curves, fitted_slope};
+use coded_core::{run_round, sweep, Config, SweepPlan};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage:
+  coded round --config FILE [--trial T]
+      one straggler draw; prints a JSON object
+  coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc]
+      error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr
+  coded config [--config FILE]
+      prints the configuration with every default filled in
+FILE is a JSON Config (`-` reads standard input); missing fields take defaults.";
+
+fn main() -> ExitCode {
+    // Bad input must give one line and exit code 2, never a panic trace.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        eprintln!("coded: internal error: {msg}");
+        std::process::exit(2);
+    }));
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(&argv) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("coded: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn load_config(path: Option<&str>) -> Result<Config, String> {
+    let text = match path {
+        None => return Ok(Config::default()),
+        Some("-") => std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read standard input: {e}"))?,
+        Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?,
+    };
+    Config::from_json(&text).map_err(|e| e.to_string())
+}
+
+fn run(argv: &[String]) -> Result<(), String> {
+    let Some((command, rest)) = argv.split_first() else {
+        return Err(format!("no command given\n{USAGE}").replace('\n', " | "));
+    };
+    let opts = args::Options::parse(rest)?;
+    match command.as_str() {
+        "round" => {
+            opts.allow(&["config", "trial"])?;
+            let config = load_config(Some(opts.required("config")?))?;
+            let trial = opts.usize("trial")?.unwrap_or(0);
+            let report = run_round(&config, trial).map_err(|e| e.to_string())?;
+            println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+        }
+        "sweep" => {
+            opts.allow(&["config", "n", "p", "schemes"])?;
+            let config = load_config(Some(opts.required("config")?))?;
+            let ns = opts.usize_list("n")?;
+            let ps = opts.f64_list("p")?;
+            let schemes = opts.scheme_list("schemes")?;
+            let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
+                .map_err(|e| e.to_string())?;
+            let points = sweep(&config, &plan).map_err(|e| e.to_string())?;
+            let classifier = config.function.build().is_classifier();
+            print!("{}", csv::sweep_csv(&config, &points, classifier));
+            for curve in curves(&points) {
+                let slope = fitted_slope(&curve)
+                    .map(|s| format!("{s:.3}"))
+                    .unwrap_or_else(|| "none (fewer than two points with an error)".into());
+                eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
+            }
+        }
+        "config" => {
+            opts.allow(&["config"])?;
+            println!("{}", load_config(opts.get("config"))?.to_json());
+        }
+        "help" | "--help" | "-h" => println!("{USAGE}"),
+        other => return Err(format!("unknown command `{other}`; commands: round, sweep, config, help")),
+    }
+    Ok(())
+}

@@ -6,6 +6,7 @@
 //! shared by all coordinates, so a fit is O(n) per coordinate.
 
 use crate::banded::{Penta, PentaLdl};
+use crate::dd::Dd;
 use nalgebra::DMatrix;
 
 /// Why a smoothing spline could not be fitted.
@@ -45,19 +46,29 @@ pub struct SmoothingSpline {
     second: DMatrix<f64>,
 }
 
-/// The knot-only part of the fit: h, the system's factors and the scaling,
-/// shared by all coordinates (and by all λ-independent work in GCV).
+/// The knot-only part of the fit: spacings, the system and its factors,
+/// shared by all coordinates (and by every coordinate's GCV score).
+///
+/// The system M = a·R + b·QᵀQ has (a, b) = (1, ρ) for ρ ≤ 1 and (1/ρ, 1)
+/// above, so neither ρ = 1e-300 nor 1e300 overflows; g = y − scale·Q M⁻¹ Qᵀy
+/// with scale = ρ resp. 1. With uneven knots or large ρ, M's condition number
+/// reaches 10¹⁰ and a plain f64 solve keeps only six digits (SciPy's B-spline
+/// solve loses as many). So M, Qᵀy and g are formed in double-double, M is
+/// factored in f64 and two steps of refinement with double-double residuals
+/// bring the solution back to f64 accuracy. Still O(n).
 struct Reinsch<'a> {
     t: &'a [f64],
-    h: Vec<f64>,
-    /// ρ = nλ, the penalty weight of the unnormalised objective.
+    /// 1/h_i for the spacings h_i = t_{i+1} − t_i, to double-double accuracy.
+    inv_h: Vec<Dd>,
     rho: f64,
-    /// Factors of M = a·R + b·QᵀQ with (a, b) = (1, ρ) for ρ ≤ 1 and
-    /// (1/ρ, 1) above, so neither ρ = 1e-300 nor 1e300 overflows.
-    ldl: PentaLdl,
-    /// g = y − scale · Q M⁻¹ Qᵀ y: scale = ρ for ρ ≤ 1, 1 above.
     scale: f64,
+    diag: Vec<Dd>,
+    off1: Vec<Dd>,
+    off2: Vec<Dd>,
+    ldl: PentaLdl,
 }
+
+const REFINEMENT_STEPS: usize = 2;
 
 fn check_knots(t: &[f64]) -> Result<(), SplineError> {
     if t.iter().any(|x| !x.is_finite()) || t.windows(2).any(|w| w[1] <= w[0]) {
@@ -70,7 +81,8 @@ impl<'a> Reinsch<'a> {
     /// Requires n ≥ 3 (there is at least one interior knot).
     fn new(t: &'a [f64], lambda: f64) -> Result<Self, SplineError> {
         let n = t.len();
-        let h: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
+        let h: Vec<Dd> = t.windows(2).map(|w| Dd::diff(w[1], w[0])).collect();
+        let inv_h: Vec<Dd> = h.iter().map(|x| x.recip()).collect();
         let rho = n as f64 * lambda;
         let (a, b, scale) = if rho <= 1.0 {
             (1.0, rho, rho)
@@ -78,50 +90,93 @@ impl<'a> Reinsch<'a> {
             (1.0 / rho, 1.0, 1.0)
         };
         let p = n - 2;
-        let mut m = Penta::zeros(p);
+        let (mut diag, mut off1, mut off2) = (vec![Dd::default(); p], vec![Dd::default(); p], vec![Dd::default(); p]);
+        let third = Dd::new(1.0) / Dd::new(3.0);
+        let sixth = Dd::new(1.0) / Dd::new(6.0);
         for r in 0..p {
             let j = r + 1; // the interior knot of this row
-            let (hl, hr) = (h[j - 1], h[j]);
-            let (il, ir) = (1.0 / hl, 1.0 / hr);
-            m.diag[r] = a * (hl + hr) / 3.0 + b * (il * il + (il + ir) * (il + ir) + ir * ir);
+            let (il, ir) = (inv_h[j - 1], inv_h[j]);
+            let mid = il + ir;
+            diag[r] = ((h[j - 1] + h[j]) * third).scale(a) + (il * il + mid * mid + ir * ir).scale(b);
             if r + 1 < p {
-                let irr = 1.0 / h[j + 1];
-                m.off1[r] = a * hr / 6.0 + b * (-(il + ir) * ir - ir * (ir + irr));
+                let irr = inv_h[j + 1];
+                off1[r] = (h[j] * sixth).scale(a) - (mid * ir + ir * (ir + irr)).scale(b);
             }
             if r + 2 < p {
-                m.off2[r] = b * ir / h[j + 1];
+                off2[r] = (ir * inv_h[j + 1]).scale(b);
             }
         }
-        let ldl = m.factor().ok_or(SplineError::NotFinite)?;
+        let rounded = Penta {
+            diag: diag.iter().map(|x| x.to_f64()).collect(),
+            off1: off1.iter().map(|x| x.to_f64()).collect(),
+            off2: off2.iter().map(|x| x.to_f64()).collect(),
+        };
+        let ldl = rounded.factor().ok_or(SplineError::NotFinite)?;
         Ok(Reinsch {
             t,
-            h,
+            inv_h,
             rho,
-            ldl,
             scale,
+            diag,
+            off1,
+            off2,
+            ldl,
         })
     }
 
     /// Qᵀy: the jumps of the divided differences at the interior knots.
-    fn qt(&self, y: &[f64]) -> Vec<f64> {
+    fn qt(&self, y: &[f64]) -> Vec<Dd> {
         (1..self.t.len() - 1)
-            .map(|j| (y[j + 1] - y[j]) / self.h[j] - (y[j] - y[j - 1]) / self.h[j - 1])
+            .map(|j| Dd::diff(y[j + 1], y[j]) * self.inv_h[j] - Dd::diff(y[j], y[j - 1]) * self.inv_h[j - 1])
+            .collect()
+    }
+
+    /// rhs − M x, in double-double.
+    fn residual(&self, rhs: &[Dd], x: &[f64]) -> Vec<f64> {
+        let p = x.len();
+        (0..p)
+            .map(|i| {
+                let mut v = rhs[i] - self.diag[i] * Dd::new(x[i]);
+                if i + 1 < p {
+                    v = v - self.off1[i] * Dd::new(x[i + 1]);
+                }
+                if i + 2 < p {
+                    v = v - self.off2[i] * Dd::new(x[i + 2]);
+                }
+                if i >= 1 {
+                    v = v - self.off1[i - 1] * Dd::new(x[i - 1]);
+                }
+                if i >= 2 {
+                    v = v - self.off2[i - 2] * Dd::new(x[i - 2]);
+                }
+                v.to_f64()
+            })
             .collect()
     }
 
     /// Fits one coordinate: writes knot values g and second derivatives γ.
     fn fit_column(&self, y: &[f64], g: &mut [f64], gamma: &mut [f64]) {
         let n = y.len();
-        let mut s = self.qt(y);
+        let rhs = self.qt(y);
+        let mut s: Vec<f64> = rhs.iter().map(|x| x.to_f64()).collect();
         self.ldl.solve_in_place(&mut s);
+        for _ in 0..REFINEMENT_STEPS {
+            let mut r = self.residual(&rhs, &s);
+            self.ldl.solve_in_place(&mut r);
+            s.iter_mut().zip(&r).for_each(|(a, e)| *a += e);
+        }
         // g = y − scale · Q s, where Q's column r touches rows r, r+1, r+2.
-        g.copy_from_slice(y);
+        let mut acc: Vec<Dd> = y.iter().map(|&v| Dd::new(v)).collect();
         for (r, &sr) in s.iter().enumerate() {
             let j = r + 1;
-            let (il, ir) = (1.0 / self.h[j - 1], 1.0 / self.h[j]);
-            g[j - 1] -= self.scale * sr * il;
-            g[j] += self.scale * sr * (il + ir);
-            g[j + 1] -= self.scale * sr * ir;
+            let w = Dd::new(self.scale * sr);
+            let (il, ir) = (self.inv_h[j - 1], self.inv_h[j]);
+            acc[j - 1] = acc[j - 1] - w * il;
+            acc[j] = acc[j] + w * (il + ir);
+            acc[j + 1] = acc[j + 1] - w * ir;
+        }
+        for (gi, a) in g.iter_mut().zip(&acc) {
+            *gi = a.to_f64();
         }
         // γ = M⁻¹Qᵀy for ρ ≤ 1; δ/ρ for the rescaled system above.
         let to_gamma = if self.rho <= 1.0 { 1.0 } else { 1.0 / self.rho };
@@ -133,21 +188,22 @@ impl<'a> Reinsch<'a> {
     }
 
     /// tr(A) of the hat matrix A = I − scale · Q M⁻¹ Qᵀ: n − scale·tr(M⁻¹QᵀQ).
+    /// (In f64: GCV needs a few digits of it, not sixteen.)
     fn hat_trace(&self) -> f64 {
         let n = self.t.len();
         let p = n - 2;
         let inv = self.ldl.inverse_band();
+        let ih: Vec<f64> = self.inv_h.iter().map(|x| x.to_f64()).collect();
         let mut tr = 0.0;
         for r in 0..p {
             let j = r + 1;
-            let (il, ir) = (1.0 / self.h[j - 1], 1.0 / self.h[j]);
+            let (il, ir) = (ih[j - 1], ih[j]);
             tr += inv.diag[r] * (il * il + (il + ir) * (il + ir) + ir * ir);
             if r + 1 < p {
-                let irr = 1.0 / self.h[j + 1];
-                tr += 2.0 * inv.off1[r] * (-(il + ir) * ir - ir * (ir + irr));
+                tr += 2.0 * inv.off1[r] * (-(il + ir) * ir - ir * (ir + ih[j + 1]));
             }
             if r + 2 < p {
-                tr += 2.0 * inv.off2[r] * ir * (1.0 / self.h[j + 1]);
+                tr += 2.0 * inv.off2[r] * ir * ih[j + 1];
             }
         }
         n as f64 - self.scale * tr

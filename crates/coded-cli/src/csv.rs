@@ -1,0 +1,42 @@
+//! The sweep's CSV: the contract's columns, then `lost_mean` (the fraction of
+//! outputs replication lost; 0 for the coded schemes).
+
+use coded_core::experiment::Stats;
+use coded_core::{Config, SweepPoint};
+use std::fmt::Write;
+
+fn num(v: Option<f64>) -> String {
+    // An empty cell, never NaN, when no trial succeeded.
+    v.map(|x| x.to_string()).unwrap_or_default()
+}
+
+fn pair(s: Option<Stats>) -> String {
+    format!("{},{}", num(s.map(|s| s.mean)), num(s.map(|s| s.std)))
+}
+
+pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
+    let mut out = String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
+    if classifier {
+        out.push_str(",rel_acc_mean,rel_acc_std");
+    }
+    out.push_str(",lost_mean\n");
+    for p in points {
+        let _ = write!(
+            out,
+            "{},{},{},{},{},{},{},{}",
+            p.scheme.name(),
+            config.function.name(),
+            p.n,
+            p.p,
+            p.trials,
+            p.failures,
+            pair(p.mse),
+            pair(p.rmse)
+        );
+        if classifier {
+            let _ = write!(out, ",{}", pair(p.rel_acc));
+        }
+        let _ = writeln!(out, ",{}", p.lost_mean);
+    }
+    out
+}

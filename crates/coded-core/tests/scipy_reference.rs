@@ -1,0 +1,73 @@
+//! Our Berrut interpolant and smoothing spline against SciPy's, from the
+//! fixtures written by tools/fixtures/generate.py (no Python needed here).
+
+use coded_core::barycentric::{berrut_weights, operator_row};
+use coded_core::spline::SmoothingSpline;
+use nalgebra::DMatrix;
+use serde_json::Value;
+
+fn cases(file: &str) -> Vec<Value> {
+    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    v["cases"].as_array().unwrap().clone()
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+}
+
+/// `rel` relative to the size of the reference value (at least 1).
+fn assert_close_to(name: &str, got: f64, want: f64, rel: f64) {
+    let tol = rel * want.abs().max(1.0);
+    assert!((got - want).abs() <= tol, "{name}: got {got}, SciPy {want}, diff {:e}", got - want);
+}
+
+#[test]
+fn berrut_matches_scipy_floater_hormann_d0() {
+    let all = cases("berrut.json");
+    assert!(all.len() >= 20);
+    let mut checked = 0;
+    for c in &all {
+        let name = c["name"].as_str().unwrap();
+        let (t, v, at, want) = (floats(&c["nodes"]), floats(&c["values"]), floats(&c["at"]), floats(&c["expected"]));
+        let w = berrut_weights(t.len());
+        let mut row = vec![0.0; t.len()];
+        for (z, e) in at.iter().zip(&want) {
+            operator_row(&t, &w, *z, &mut row);
+            let got: f64 = row.iter().zip(&v).map(|(a, b)| a * b).sum();
+            assert_close_to(name, got, *e, 1e-9);
+            checked += 1;
+        }
+    }
+    assert!(checked > 500);
+}
+
+/// Against SciPy to 1e-9 wherever SciPy is itself within 1e-10 of the exact
+/// minimiser, and within 1e-9 plus SciPy's own error elsewhere (large λ,
+/// where SciPy loses digits: see the fixture generator); against the
+/// 30-digit exact minimiser to 1e-10 everywhere.
+#[test]
+fn smoothing_spline_matches_scipy_make_smoothing_spline() {
+    let all = cases("spline.json");
+    assert!(all.len() >= 80);
+    let (mut strict, mut checked) = (0, 0);
+    for c in &all {
+        let name = c["name"].as_str().unwrap();
+        let (t, v, at) = (floats(&c["nodes"]), floats(&c["values"]), floats(&c["at"]));
+        let (scipy, exact) = (floats(&c["expected"]), floats(&c["exact"]));
+        let scipy_error = c["scipy_error"].as_f64().unwrap();
+        let lambda = c["lambda"].as_f64().unwrap();
+        let s = SmoothingSpline::fit(&t, &DMatrix::from_column_slice(t.len(), 1, &v), lambda).unwrap();
+        let got = s.eval(&at);
+        let scipy_tol = if scipy_error <= 1e-10 { 1e-9 } else { 1e-9 + 2.0 * scipy_error };
+        strict += usize::from(scipy_error <= 1e-10);
+        for i in 0..at.len() {
+            assert_close_to(name, got[(i, 0)], scipy[i], scipy_tol);
+            assert_close_to(&format!("{name} (exact)"), got[(i, 0)], exact[i], 1e-10);
+            checked += 1;
+        }
+    }
+    assert!(strict >= 80, "only {strict} cases at the strict tolerance");
+    assert!(checked > 5000);
+}
