@@ -3,7 +3,7 @@
 
 use crate::functions::FunctionKind;
 use crate::points::PointSet;
-use crate::scheme::{LambdaRule, Scheme};
+use crate::scheme::{LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -37,8 +37,9 @@ pub struct Config {
     pub points: PointSet,
     pub stragglers: StragglerModel,
     pub lambda_enc: f64,
-    pub lambda_dec: f64,
-    /// How λ_dec varies with N (our addition to the contract).
+    /// A number, or "gcv" (the default) to choose it per round.
+    pub lambda_dec: LambdaDec,
+    /// How a numeric λ_dec varies with N in a sweep (our addition).
     pub lambda_rule: LambdaRule,
     pub trials: usize,
     pub seed: u64,
@@ -54,7 +55,7 @@ impl Default for Config {
             points: PointSet::Chebyshev,
             stragglers: StragglerModel::default(),
             lambda_enc: 0.0,
-            lambda_dec: 1e-6,
+            lambda_dec: LambdaDec::default(),
             lambda_rule: LambdaRule::default(),
             trials: 100,
             seed: 1,
@@ -98,8 +99,8 @@ pub const FIELDS: &[(&str, &str)] = &[
         "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6}",
     ),
     ("lambda_enc", "a number in [0, 1e300]"),
-    ("lambda_dec", "a number in [0, 1e300]"),
-    ("lambda_rule", "one of \"fixed\", \"shrink\", \"gcv\""),
+    ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
+    ("lambda_rule", "one of \"fixed\", \"shrink\""),
     ("trials", "an integer in 1..=10000"),
     ("seed", "an integer in 0..=9007199254740991"),
 ];
@@ -178,7 +179,9 @@ impl Config {
         in_range("n", self.n, 1, MAX_N)?;
         in_range("k", self.k, 1, MAX_K.min(self.n))?;
         finite_in("lambda_enc", self.lambda_enc, 0.0, MAX_LAMBDA)?;
-        finite_in("lambda_dec", self.lambda_dec, 0.0, MAX_LAMBDA)?;
+        if let LambdaDec::Value(l) = self.lambda_dec {
+            finite_in("lambda_dec", l, 0.0, MAX_LAMBDA)?;
+        }
         in_range("trials", self.trials, 1, MAX_TRIALS)?;
         in_range("seed", self.seed, 0, MAX_SEED)?;
         validate_stragglers(&self.stragglers)
@@ -237,6 +240,11 @@ mod tests {
         assert_eq!(Config::from_json(&c.to_json()).unwrap(), c);
         let m = Config::from_json(r#"{"stragglers": {"model": "iid"}}"#).unwrap();
         assert_eq!(m.stragglers, StragglerModel::Iid { p: 0.2 });
+        let l = Config::from_json(r#"{"lambda_dec": 1e-9}"#).unwrap();
+        assert_eq!(l.lambda_dec, LambdaDec::Value(1e-9));
+        let g = Config::from_json(r#"{"lambda_dec": "gcv"}"#).unwrap();
+        assert_eq!(g.lambda_dec, LambdaDec::default());
+        assert!(g.to_json().contains("\"gcv\""));
     }
 
     #[test]
@@ -250,6 +258,8 @@ mod tests {
             (r#"{"stragglers": {"model": "iid", "p": 1.5}}"#, "stragglers"),
             (r#"{"stragglers": {"model": "zzz"}}"#, "stragglers"),
             (r#"{"lambda_dec": -1}"#, "lambda_dec"),
+            (r#"{"lambda_dec": "auto"}"#, "lambda_dec"),
+            (r#"{"lambda_rule": "gcv"}"#, "lambda_rule"),
             (r#"{"trials": 0}"#, "trials"),
             (r#"{"seed": 9007199254740992}"#, "seed"),
             (r#"{"bogus": 1}"#, "bogus"),

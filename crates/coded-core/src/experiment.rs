@@ -92,7 +92,7 @@ impl Problem {
             alphas: self.alphas.clone(),
             betas: server_points(n, c.points),
             lambda_enc: c.lambda_enc,
-            lambda_dec: resolve_lambda(c.lambda_rule, c.lambda_dec, c.n, n),
+            lambda_dec: resolve_lambda(c.lambda_dec, c.lambda_rule, c.n, n),
             poly_degree: self.func.polynomial_degree(),
         }
     }

@@ -21,5 +21,5 @@ pub use config::{Config, ConfigError};
 pub use experiment::{run_round, sweep, Problem, RoundReport, SweepPlan, SweepPoint};
 pub use functions::{Computation, FunctionKind};
 pub use points::PointSet;
-pub use scheme::{Coder, DecodeError, LambdaRule, Scheme};
+pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;

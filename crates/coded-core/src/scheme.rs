@@ -3,7 +3,7 @@
 //! (MATH.md §2).
 
 use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
-use crate::spline::{default_gcv_grid, SmoothingSpline, SplineError};
+use crate::spline::{SmoothingSpline, SplineError};
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
@@ -72,29 +72,59 @@ pub struct Decoded {
     pub lambda_dec: Option<f64>,
 }
 
-/// How λ_dec is set for N servers.
+/// The decoder's λ: a number, or chosen per round by generalized
+/// cross-validation. JSON: `1e-6` or `"gcv"`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LambdaDec {
+    Value(f64),
+    Auto(AutoLambda),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoLambda {
+    Gcv,
+}
+
+impl Default for LambdaDec {
+    /// GCV: measured best for x·sin x and |x| at every N (README, "Choosing
+    /// λ_dec"); a fixed λ stops the error falling once its bias dominates.
+    fn default() -> Self {
+        LambdaDec::Auto(AutoLambda::Gcv)
+    }
+}
+
+impl std::fmt::Display for LambdaDec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LambdaDec::Value(v) => write!(f, "{v}"),
+            LambdaDec::Auto(AutoLambda::Gcv) => write!(f, "gcv"),
+        }
+    }
+}
+
+/// How a numeric λ_dec varies with N in a sweep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum LambdaRule {
     /// λ_dec as given, at every N.
+    #[default]
     Fixed,
     /// λ_dec as given at the configuration's own N, scaled by (n / N)⁴ at other
     /// N: the smoothing length λ^{1/4} then shrinks like the node spacing 1/N.
-    #[default]
     Shrink,
-    /// Chosen per round by generalized cross-validation.
-    Gcv,
 }
 
-/// The decoder's λ for a fixed or scaled rule (None for GCV).
-pub fn resolve_lambda(rule: LambdaRule, lambda: f64, n_config: usize, n: usize) -> Option<f64> {
-    match rule {
-        LambdaRule::Fixed => Some(lambda),
-        LambdaRule::Shrink => {
+/// The decoder's λ at N servers (None: GCV chooses per round).
+pub fn resolve_lambda(lambda: LambdaDec, rule: LambdaRule, n_config: usize, n: usize) -> Option<f64> {
+    match (lambda, rule) {
+        (LambdaDec::Auto(AutoLambda::Gcv), _) => None,
+        (LambdaDec::Value(l), LambdaRule::Fixed) => Some(l),
+        (LambdaDec::Value(l), LambdaRule::Shrink) => {
             let ratio = n_config as f64 / n.max(1) as f64;
-            Some((lambda * ratio.powi(4)).min(crate::config::MAX_LAMBDA))
+            Some((l * ratio.powi(4)).min(crate::config::MAX_LAMBDA))
         }
-        LambdaRule::Gcv => None,
     }
 }
 
@@ -213,7 +243,7 @@ impl Coder {
                 let nodes = self.nodes(survivors);
                 let (spline, lambda) = match self.lambda_dec {
                     Some(l) => (SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?, l),
-                    None => SmoothingSpline::fit_gcv(&nodes, answers, &default_gcv_grid()).map_err(to_matrix_err)?,
+                    None => SmoothingSpline::fit_gcv(&nodes, answers).map_err(to_matrix_err)?,
                 };
                 Ok(Decoded {
                     estimates: spline.eval(&self.alphas),

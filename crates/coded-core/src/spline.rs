@@ -7,6 +7,7 @@
 
 use crate::banded::{Penta, PentaLdl};
 use crate::dd::Dd;
+use std::ops::{Add, Mul, Sub};
 use nalgebra::DMatrix;
 
 /// Why a smoothing spline could not be fitted.
@@ -46,6 +47,50 @@ pub struct SmoothingSpline {
     second: DMatrix<f64>,
 }
 
+/// The arithmetic a Reinsch system is formed in: f64 for GCV's scoring, where
+/// a few digits suffice, double-double for fits (see `Reinsch`).
+trait Arith: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    /// Whether to refine the solution with residuals in this arithmetic.
+    const REFINE: bool;
+    fn of(x: f64) -> Self;
+    /// a − b, exactly where the arithmetic allows.
+    fn diff(a: f64, b: f64) -> Self;
+    fn inv(self) -> Self;
+    fn val(self) -> f64;
+}
+
+impl Arith for f64 {
+    const REFINE: bool = false;
+    fn of(x: f64) -> Self {
+        x
+    }
+    fn diff(a: f64, b: f64) -> Self {
+        a - b
+    }
+    fn inv(self) -> Self {
+        1.0 / self
+    }
+    fn val(self) -> f64 {
+        self
+    }
+}
+
+impl Arith for Dd {
+    const REFINE: bool = true;
+    fn of(x: f64) -> Self {
+        Dd::new(x)
+    }
+    fn diff(a: f64, b: f64) -> Self {
+        Dd::diff(a, b)
+    }
+    fn inv(self) -> Self {
+        self.recip()
+    }
+    fn val(self) -> f64 {
+        self.to_f64()
+    }
+}
+
 /// The knot-only part of the fit: spacings, the system and its factors,
 /// shared by all coordinates (and by every coordinate's GCV score).
 ///
@@ -53,22 +98,21 @@ pub struct SmoothingSpline {
 /// above, so neither ρ = 1e-300 nor 1e300 overflows; g = y − scale·Q M⁻¹ Qᵀy
 /// with scale = ρ resp. 1. With uneven knots or large ρ, M's condition number
 /// reaches 10¹⁰ and a plain f64 solve keeps only six digits (SciPy's B-spline
-/// solve loses as many). So M, Qᵀy and g are formed in double-double, M is
-/// factored in f64 and two steps of refinement with double-double residuals
-/// bring the solution back to f64 accuracy. Still O(n).
-struct Reinsch<'a> {
+/// solve loses as many). So for a fit M, Qᵀy and g are formed in
+/// double-double, M is factored in f64, and one step of refinement with a
+/// double-double residual brings the solution back to f64 accuracy (measured
+/// against 30-digit references in tests/scipy_reference.rs). Still O(n).
+struct Reinsch<'a, A: Arith> {
     t: &'a [f64],
-    /// 1/h_i for the spacings h_i = t_{i+1} − t_i, to double-double accuracy.
-    inv_h: Vec<Dd>,
+    /// 1/h_i for the spacings h_i = t_{i+1} − t_i.
+    inv_h: Vec<A>,
     rho: f64,
     scale: f64,
-    diag: Vec<Dd>,
-    off1: Vec<Dd>,
-    off2: Vec<Dd>,
+    diag: Vec<A>,
+    off1: Vec<A>,
+    off2: Vec<A>,
     ldl: PentaLdl,
 }
-
-const REFINEMENT_STEPS: usize = 2;
 
 fn check_knots(t: &[f64]) -> Result<(), SplineError> {
     if t.iter().any(|x| !x.is_finite()) || t.windows(2).any(|w| w[1] <= w[0]) {
@@ -77,41 +121,45 @@ fn check_knots(t: &[f64]) -> Result<(), SplineError> {
     Ok(())
 }
 
-impl<'a> Reinsch<'a> {
+impl<'a, A: Arith> Reinsch<'a, A> {
     /// Requires n ≥ 3 (there is at least one interior knot).
     fn new(t: &'a [f64], lambda: f64) -> Result<Self, SplineError> {
         let n = t.len();
-        let h: Vec<Dd> = t.windows(2).map(|w| Dd::diff(w[1], w[0])).collect();
-        let inv_h: Vec<Dd> = h.iter().map(|x| x.recip()).collect();
+        let h: Vec<A> = t.windows(2).map(|w| A::diff(w[1], w[0])).collect();
+        let inv_h: Vec<A> = h.iter().map(|x| x.inv()).collect();
         let rho = n as f64 * lambda;
         let (a, b, scale) = if rho <= 1.0 {
             (1.0, rho, rho)
         } else {
             (1.0 / rho, 1.0, 1.0)
         };
+        let (a, b) = (A::of(a), A::of(b));
         let p = n - 2;
-        let (mut diag, mut off1, mut off2) = (vec![Dd::default(); p], vec![Dd::default(); p], vec![Dd::default(); p]);
-        let third = Dd::new(1.0) / Dd::new(3.0);
-        let sixth = Dd::new(1.0) / Dd::new(6.0);
+        let zero = A::of(0.0);
+        let (mut diag, mut off1, mut off2) = (vec![zero; p], vec![zero; p], vec![zero; p]);
+        let third = A::of(3.0).inv();
+        let sixth = A::of(6.0).inv();
         for r in 0..p {
             let j = r + 1; // the interior knot of this row
             let (il, ir) = (inv_h[j - 1], inv_h[j]);
             let mid = il + ir;
-            diag[r] = ((h[j - 1] + h[j]) * third).scale(a) + (il * il + mid * mid + ir * ir).scale(b);
+            diag[r] = a * (h[j - 1] + h[j]) * third + b * (il * il + mid * mid + ir * ir);
             if r + 1 < p {
                 let irr = inv_h[j + 1];
-                off1[r] = (h[j] * sixth).scale(a) - (mid * ir + ir * (ir + irr)).scale(b);
+                off1[r] = a * h[j] * sixth - b * (mid * ir + ir * (ir + irr));
             }
             if r + 2 < p {
-                off2[r] = (ir * inv_h[j + 1]).scale(b);
+                off2[r] = b * ir * inv_h[j + 1];
             }
         }
-        let rounded = Penta {
-            diag: diag.iter().map(|x| x.to_f64()).collect(),
-            off1: off1.iter().map(|x| x.to_f64()).collect(),
-            off2: off2.iter().map(|x| x.to_f64()).collect(),
-        };
-        let ldl = rounded.factor().ok_or(SplineError::NotFinite)?;
+        let rounded = |v: &[A]| v.iter().map(|x| x.val()).collect::<Vec<f64>>();
+        let ldl = Penta {
+            diag: rounded(&diag),
+            off1: rounded(&off1),
+            off2: rounded(&off2),
+        }
+        .factor()
+        .ok_or(SplineError::NotFinite)?;
         Ok(Reinsch {
             t,
             inv_h,
@@ -125,31 +173,31 @@ impl<'a> Reinsch<'a> {
     }
 
     /// Qᵀy: the jumps of the divided differences at the interior knots.
-    fn qt(&self, y: &[f64]) -> Vec<Dd> {
+    fn qt(&self, y: &[f64]) -> Vec<A> {
         (1..self.t.len() - 1)
-            .map(|j| Dd::diff(y[j + 1], y[j]) * self.inv_h[j] - Dd::diff(y[j], y[j - 1]) * self.inv_h[j - 1])
+            .map(|j| A::diff(y[j + 1], y[j]) * self.inv_h[j] - A::diff(y[j], y[j - 1]) * self.inv_h[j - 1])
             .collect()
     }
 
-    /// rhs − M x, in double-double.
-    fn residual(&self, rhs: &[Dd], x: &[f64]) -> Vec<f64> {
+    /// rhs − M x.
+    fn residual(&self, rhs: &[A], x: &[f64]) -> Vec<f64> {
         let p = x.len();
         (0..p)
             .map(|i| {
-                let mut v = rhs[i] - self.diag[i] * Dd::new(x[i]);
+                let mut v = rhs[i] - self.diag[i] * A::of(x[i]);
                 if i + 1 < p {
-                    v = v - self.off1[i] * Dd::new(x[i + 1]);
+                    v = v - self.off1[i] * A::of(x[i + 1]);
                 }
                 if i + 2 < p {
-                    v = v - self.off2[i] * Dd::new(x[i + 2]);
+                    v = v - self.off2[i] * A::of(x[i + 2]);
                 }
                 if i >= 1 {
-                    v = v - self.off1[i - 1] * Dd::new(x[i - 1]);
+                    v = v - self.off1[i - 1] * A::of(x[i - 1]);
                 }
                 if i >= 2 {
-                    v = v - self.off2[i - 2] * Dd::new(x[i - 2]);
+                    v = v - self.off2[i - 2] * A::of(x[i - 2]);
                 }
-                v.to_f64()
+                v.val()
             })
             .collect()
     }
@@ -158,25 +206,25 @@ impl<'a> Reinsch<'a> {
     fn fit_column(&self, y: &[f64], g: &mut [f64], gamma: &mut [f64]) {
         let n = y.len();
         let rhs = self.qt(y);
-        let mut s: Vec<f64> = rhs.iter().map(|x| x.to_f64()).collect();
+        let mut s: Vec<f64> = rhs.iter().map(|x| x.val()).collect();
         self.ldl.solve_in_place(&mut s);
-        for _ in 0..REFINEMENT_STEPS {
+        if A::REFINE {
             let mut r = self.residual(&rhs, &s);
             self.ldl.solve_in_place(&mut r);
             s.iter_mut().zip(&r).for_each(|(a, e)| *a += e);
         }
         // g = y − scale · Q s, where Q's column r touches rows r, r+1, r+2.
-        let mut acc: Vec<Dd> = y.iter().map(|&v| Dd::new(v)).collect();
+        let mut acc: Vec<A> = y.iter().map(|&v| A::of(v)).collect();
         for (r, &sr) in s.iter().enumerate() {
             let j = r + 1;
-            let w = Dd::new(self.scale * sr);
+            let w = A::of(self.scale * sr);
             let (il, ir) = (self.inv_h[j - 1], self.inv_h[j]);
             acc[j - 1] = acc[j - 1] - w * il;
             acc[j] = acc[j] + w * (il + ir);
             acc[j + 1] = acc[j + 1] - w * ir;
         }
         for (gi, a) in g.iter_mut().zip(&acc) {
-            *gi = a.to_f64();
+            *gi = a.val();
         }
         // γ = M⁻¹Qᵀy for ρ ≤ 1; δ/ρ for the rescaled system above.
         let to_gamma = if self.rho <= 1.0 { 1.0 } else { 1.0 / self.rho };
@@ -188,12 +236,11 @@ impl<'a> Reinsch<'a> {
     }
 
     /// tr(A) of the hat matrix A = I − scale · Q M⁻¹ Qᵀ: n − scale·tr(M⁻¹QᵀQ).
-    /// (In f64: GCV needs a few digits of it, not sixteen.)
     fn hat_trace(&self) -> f64 {
         let n = self.t.len();
         let p = n - 2;
         let inv = self.ldl.inverse_band();
-        let ih: Vec<f64> = self.inv_h.iter().map(|x| x.to_f64()).collect();
+        let ih: Vec<f64> = self.inv_h.iter().map(|x| x.val()).collect();
         let mut tr = 0.0;
         for r in 0..p {
             let j = r + 1;
@@ -209,6 +256,73 @@ impl<'a> Reinsch<'a> {
         n as f64 - self.scale * tr
     }
 }
+
+/// GCV's score of λ: Σ_c ‖(I − A)y_c‖² / n / (1 − tr(A)/n)², or None where it
+/// is undefined (λ = 0 interpolates: 0/0).
+fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
+    let n = t.len();
+    let sys = Reinsch::<f64>::new(t, lambda).ok()?;
+    let df = 1.0 - sys.hat_trace() / n as f64;
+    if df <= 1e-12 {
+        return None;
+    }
+    let mut rss = 0.0;
+    let (mut g, mut gamma) = (vec![0.0; n], vec![0.0; n]);
+    for c in 0..y.ncols() {
+        let col = y.column(c);
+        sys.fit_column(col.as_slice(), &mut g, &mut gamma);
+        rss += col.iter().zip(&g).map(|(a, b)| (a - b) * (a - b)).sum::<f64>();
+    }
+    let score = rss / n as f64 / (df * df);
+    score.is_finite().then_some(score)
+}
+
+/// GCV's search: λ = 10^e on a grid of whole decades from 10^-14 to 10^2,
+/// then a golden-section search on e within a decade of the best grid point
+/// (the score is smooth in log λ there). Returns λ; 0 when no λ has a
+/// score (data that a straight line fits exactly).
+fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> f64 {
+    let score = |e: f64| gcv_score(t, y, 10f64.powf(e));
+    let mut best: Option<(f64, f64)> = None; // (score, exponent)
+    let consider = |e: f64, best: &mut Option<(f64, f64)>| -> Option<f64> {
+        let s = score(e)?;
+        if best.is_none_or(|(b, _)| s < b) {
+            *best = Some((s, e));
+        }
+        Some(s)
+    };
+    for e in GCV_MIN_EXP..=GCV_MAX_EXP {
+        consider(e as f64, &mut best);
+    }
+    let Some((_, centre)) = best else {
+        return 0.0;
+    };
+    let (mut lo, mut hi) = (centre - 1.0, centre + 1.0);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut x1, mut x2) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
+    let big = f64::INFINITY;
+    let (mut f1, mut f2) = (consider(x1, &mut best).unwrap_or(big), consider(x2, &mut best).unwrap_or(big));
+    for _ in 0..GCV_GOLDEN_STEPS {
+        if f1 <= f2 {
+            hi = x2;
+            (x2, f2) = (x1, f1);
+            x1 = hi - phi * (hi - lo);
+            f1 = consider(x1, &mut best).unwrap_or(big);
+        } else {
+            lo = x1;
+            (x1, f1) = (x2, f2);
+            x2 = lo + phi * (hi - lo);
+            f2 = consider(x2, &mut best).unwrap_or(big);
+        }
+    }
+    best.map(|(_, e)| 10f64.powf(e)).unwrap_or(0.0)
+}
+
+/// The decades GCV searches, and how far the golden section refines (12
+/// steps shrink the bracket of two decades to 0.01 decade).
+pub const GCV_MIN_EXP: i32 = -14;
+pub const GCV_MAX_EXP: i32 = 2;
+const GCV_GOLDEN_STEPS: usize = 12;
 
 impl SmoothingSpline {
     /// Fits the smoothing spline with knots `t` (strictly increasing) to the
@@ -237,7 +351,7 @@ impl SmoothingSpline {
         let mut values = y.clone();
         let mut second = DMatrix::zeros(n, m);
         if n >= 3 {
-            let sys = Reinsch::new(t, lambda)?;
+            let sys = Reinsch::<Dd>::new(t, lambda)?;
             for c in 0..m {
                 let mut g = vec![0.0; n];
                 let mut gamma = vec![0.0; n];
@@ -256,40 +370,20 @@ impl SmoothingSpline {
         })
     }
 
-    /// Fits with λ chosen by generalized cross-validation over `grid`,
-    /// minimising Σ_c ‖(I − A)y_c‖² / n / (1 − tr(A)/n)² (one λ for all
-    /// coordinates, since the coordinates share the operator). Returns the
-    /// spline and the λ chosen. λ = 0 is skipped (its score is 0/0).
-    pub fn fit_gcv(t: &[f64], y: &DMatrix<f64>, grid: &[f64]) -> Result<(Self, f64), SplineError> {
-        let n = t.len();
-        if n < 3 {
-            // Nothing to choose: with two points every λ gives the same line.
-            let lambda = grid.first().copied().unwrap_or(0.0);
-            return Ok((Self::fit(t, y, lambda)?, lambda));
+    /// Fits with λ chosen by generalized cross-validation: minimises
+    /// Σ_c ‖(I − A)y_c‖² / n / (1 − tr(A)/n)² over log λ (one λ for all
+    /// coordinates, since they share the operator). Returns the spline and the
+    /// λ chosen.
+    pub fn fit_gcv(t: &[f64], y: &DMatrix<f64>) -> Result<(Self, f64), SplineError> {
+        if t.len() < 3 {
+            // Nothing to choose: with one or two points every λ gives the same fit.
+            return Ok((Self::fit(t, y, 0.0)?, 0.0));
         }
         check_knots(t)?;
-        let mut best: Option<(f64, f64)> = None;
-        for &lambda in grid.iter().filter(|l| **l > 0.0 && l.is_finite()) {
-            let Ok(sys) = Reinsch::new(t, lambda) else {
-                continue;
-            };
-            let df = 1.0 - sys.hat_trace() / n as f64;
-            if df <= 1e-12 {
-                continue;
-            }
-            let mut rss = 0.0;
-            let (mut g, mut gamma) = (vec![0.0; n], vec![0.0; n]);
-            for c in 0..y.ncols() {
-                let col = y.column(c);
-                sys.fit_column(col.as_slice(), &mut g, &mut gamma);
-                rss += col.iter().zip(&g).map(|(a, b)| (a - b) * (a - b)).sum::<f64>();
-            }
-            let score = rss / n as f64 / (df * df);
-            if score.is_finite() && best.is_none_or(|(s, _)| score < s) {
-                best = Some((score, lambda));
-            }
+        if y.iter().any(|v| !v.is_finite()) {
+            return Err(SplineError::NotFinite);
         }
-        let lambda = best.map(|b| b.1).unwrap_or(0.0);
+        let lambda = gcv_search(t, y);
         Ok((Self::fit(t, y, lambda)?, lambda))
     }
 
@@ -340,11 +434,6 @@ impl SmoothingSpline {
         (a * g(i + 1) + b * g(i)) / h
             - a * b / 6.0 * ((1.0 + a / h) * s(i + 1) + (1.0 + b / h) * s(i))
     }
-}
-
-/// The GCV search grid: λ = 10^e for e from −14 to 2 in steps of 1/4.
-pub fn default_gcv_grid() -> Vec<f64> {
-    (0..=64).map(|i| 10f64.powf(-14.0 + i as f64 * 0.25)).collect()
 }
 
 #[cfg(test)]
@@ -431,7 +520,7 @@ mod tests {
     fn gcv_trace_matches_dense_hat_matrix() {
         let t = knots(8);
         let lambda = 1e-3;
-        let sys = Reinsch::new(&t, lambda).unwrap();
+        let sys = Reinsch::<Dd>::new(&t, lambda).unwrap();
         // Dense trace: fit each unit vector and read its own knot value.
         let mut tr = 0.0;
         for i in 0..t.len() {
@@ -450,7 +539,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(11);
         let clean: Vec<f64> = t.iter().map(|x| (2.0 * x).sin()).collect();
         let noisy: Vec<f64> = clean.iter().map(|v| v + 0.1 * rng.normal()).collect();
-        let (s, lambda) = SmoothingSpline::fit_gcv(&t, &col(&noisy), &default_gcv_grid()).unwrap();
+        let (s, lambda) = SmoothingSpline::fit_gcv(&t, &col(&noisy)).unwrap();
         assert!(lambda > 1e-8, "lambda {lambda}");
         let fit = s.eval(&t);
         let err: f64 = (0..n).map(|i| (fit[(i, 0)] - clean[i]).powi(2)).sum::<f64>() / n as f64;
