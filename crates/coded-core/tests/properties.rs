@@ -112,3 +112,53 @@ fn rounds_are_deterministic_for_a_seed() {
 fn draw_pattern_reference() -> String {
     "....x..x....xx.x".to_string()
 }
+
+#[test]
+fn every_server_straggling_fails_without_nan() {
+    for scheme in Scheme::ALL {
+        let config = Config {
+            scheme,
+            stragglers: StragglerModel::Iid { p: 1.0 },
+            trials: 5,
+            ..Config::default()
+        };
+        let r = run_round(&config, 0).unwrap();
+        assert!(r.failed && r.squared_error.is_none() && r.survivors.is_empty());
+        let plan = SweepPlan::new(&config, Some(&[10, 20]), None, None).unwrap();
+        for p in sweep(&config, &plan).unwrap() {
+            assert_eq!(p.failures, 5);
+            assert!(p.mse.is_none() && p.rmse.is_none());
+        }
+    }
+}
+
+#[test]
+fn extreme_lambdas_and_tiny_configs_stay_finite() {
+    for lambda in [0.0, 1e-300, 1e300] {
+        for (k, n) in [(1, 1), (1, 5), (5, 5), (2, 3), (10, 40)] {
+            for model in [
+                StragglerModel::Iid { p: 0.0 },
+                StragglerModel::Fixed { s: n - 1 },
+                StragglerModel::Block { s: n / 2 },
+            ] {
+                for scheme in Scheme::ALL {
+                    let config = Config {
+                        scheme,
+                        k,
+                        n,
+                        lambda_enc: lambda,
+                        lambda_dec: LambdaDec::Value(lambda),
+                        stragglers: model,
+                        ..Config::default()
+                    };
+                    let r = run_round(&config, 0).unwrap();
+                    if let Some(e) = r.squared_error {
+                        assert!(e.is_finite());
+                    }
+                    assert!(r.coded_inputs.iter().flatten().all(|v| v.is_finite()));
+                    assert_eq!(r.failed, r.squared_error.is_none());
+                }
+            }
+        }
+    }
+}
