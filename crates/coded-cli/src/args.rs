@@ -11,13 +11,15 @@ impl Options {
         let mut map = BTreeMap::new();
         let mut it = args.iter();
         while let Some(a) = it.next() {
-            let name = a
-                .strip_prefix("--")
-                .ok_or_else(|| format!("unexpected argument `{a}` (options look like --name value)"))?;
+            let name = a.strip_prefix("--").ok_or_else(|| {
+                format!("unexpected argument `{a}` (options look like --name value)")
+            })?;
             let (name, value) = match name.split_once('=') {
                 Some((n, v)) => (n.to_string(), v.to_string()),
                 None => {
-                    let v = it.next().ok_or_else(|| format!("option --{name} needs a value"))?;
+                    let v = it
+                        .next()
+                        .ok_or_else(|| format!("option --{name} needs a value"))?;
                     (name.to_string(), v.clone())
                 }
             };
@@ -30,7 +32,10 @@ impl Options {
 
     pub fn allow(&self, names: &[&str]) -> Result<(), String> {
         match self.0.keys().find(|k| !names.contains(&k.as_str())) {
-            Some(k) => Err(format!("unknown option --{k} (allowed: --{})", names.join(", --"))),
+            Some(k) => Err(format!(
+                "unknown option --{k} (allowed: --{})",
+                names.join(", --")
+            )),
             None => Ok(()),
         }
     }
@@ -40,16 +45,25 @@ impl Options {
     }
 
     pub fn required(&self, name: &str) -> Result<&str, String> {
-        self.get(name).ok_or_else(|| format!("option --{name} is required"))
+        self.get(name)
+            .ok_or_else(|| format!("option --{name} is required"))
     }
 
     pub fn usize(&self, name: &str) -> Result<Option<usize>, String> {
         self.get(name)
-            .map(|v| v.parse().map_err(|_| format!("--{name}: `{v}` is not a non-negative integer")))
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| format!("--{name}: `{v}` is not a non-negative integer"))
+            })
             .transpose()
     }
 
-    fn list<T>(&self, name: &str, what: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Option<Vec<T>>, String> {
+    fn list<T>(
+        &self,
+        name: &str,
+        what: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Result<Option<Vec<T>>, String> {
         let Some(v) = self.get(name) else {
             return Ok(None);
         };

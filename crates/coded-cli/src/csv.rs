@@ -15,7 +15,8 @@ fn pair(s: Option<Stats>) -> String {
 }
 
 pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
-    let mut out = String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
+    let mut out =
+        String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
     if classifier {
         out.push_str(",rel_acc_mean,rel_acc_std");
     }

@@ -42,7 +42,8 @@ fn main() -> ExitCode {
 fn load_config(path: Option<&str>) -> Result<Config, String> {
     let text = match path {
         None => return Ok(Config::default()),
-        Some("-") => std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read standard input: {e}"))?,
+        Some("-") => std::io::read_to_string(std::io::stdin())
+            .map_err(|e| format!("cannot read standard input: {e}"))?,
         Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?,
     };
     Config::from_json(&text).map_err(|e| e.to_string())
@@ -59,7 +60,10 @@ fn run(argv: &[String]) -> Result<(), String> {
             let config = load_config(Some(opts.required("config")?))?;
             let trial = opts.usize("trial")?.unwrap_or(0);
             let report = run_round(&config, trial).map_err(|e| e.to_string())?;
-            println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+            println!(
+                "{}",
+                serde_json::to_string(&report).map_err(|e| e.to_string())?
+            );
         }
         "sweep" => {
             opts.allow(&["config", "n", "p", "schemes"])?;
@@ -84,7 +88,11 @@ fn run(argv: &[String]) -> Result<(), String> {
             println!("{}", load_config(opts.get("config"))?.to_json());
         }
         "help" | "--help" | "-h" => println!("{USAGE}"),
-        other => return Err(format!("unknown command `{other}`; commands: round, sweep, config, help")),
+        other => {
+            return Err(format!(
+                "unknown command `{other}`; commands: round, sweep, config, help"
+            ))
+        }
     }
     Ok(())
 }

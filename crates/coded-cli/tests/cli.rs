@@ -13,7 +13,12 @@ fn coded(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     if let Some(text) = stdin {
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
@@ -25,7 +30,10 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn round_prints_the_contract_fields() {
-    let o = coded(&["round", "--config", "-"], Some(r#"{"scheme": "letcc", "k": 4, "n": 12}"#));
+    let o = coded(
+        &["round", "--config", "-"],
+        Some(r#"{"scheme": "letcc", "k": 4, "n": 12}"#),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let len = |k: &str| v[k].as_array().unwrap().len();
@@ -36,7 +44,12 @@ fn round_prints_the_contract_fields() {
     assert_eq!(len("outputs"), 12);
     assert_eq!(len("exact"), 4);
     let asc = |k: &str| {
-        let a: Vec<f64> = v[k].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+        let a: Vec<f64> = v[k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
         a.windows(2).all(|w| w[0] < w[1])
     };
     assert!(asc("alphas") && asc("betas") && asc("survivors"));
@@ -47,7 +60,10 @@ fn round_prints_the_contract_fields() {
 
 #[test]
 fn failed_round_has_null_estimates() {
-    let o = coded(&["round", "--config", "-"], Some(r#"{"stragglers": {"model": "iid", "p": 1}}"#));
+    let o = coded(
+        &["round", "--config", "-"],
+        Some(r#"{"stragglers": {"model": "iid", "p": 1}}"#),
+    );
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["failed"], true);
@@ -57,7 +73,17 @@ fn failed_round_has_null_estimates() {
 #[test]
 fn sweep_prints_csv_and_slopes() {
     let o = coded(
-        &["sweep", "--config", "-", "--n", "20,40,80", "--p", "0.1,0.3", "--schemes", "bacc,letcc"],
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "20,40,80",
+            "--p",
+            "0.1,0.3",
+            "--schemes",
+            "bacc,letcc",
+        ],
         Some(r#"{"trials": 20}"#),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -79,12 +105,28 @@ fn sweep_prints_csv_and_slopes() {
 fn bad_input_is_one_line_and_exit_2() {
     let cases: [(&[&str], Option<&str>, &str); 8] = [
         (&["round", "--config", "-"], Some(r#"{"k": 0}"#), "`k`"),
-        (&["round", "--config", "-"], Some(r#"{"n": 10, "k": 20}"#), "`k`"),
+        (
+            &["round", "--config", "-"],
+            Some(r#"{"n": 10, "k": 20}"#),
+            "`k`",
+        ),
         (&["round", "--config", "-"], Some("not json"), "JSON"),
-        (&["round", "--config", "/nonexistent/file.json"], None, "cannot read"),
+        (
+            &["round", "--config", "/nonexistent/file.json"],
+            None,
+            "cannot read",
+        ),
         (&["round"], None, "--config"),
-        (&["sweep", "--config", "-", "--n", "10,abc"], Some("{}"), "--n"),
-        (&["sweep", "--config", "-", "--p", "1.5"], Some("{}"), "stragglers"),
+        (
+            &["sweep", "--config", "-", "--n", "10,abc"],
+            Some("{}"),
+            "--n",
+        ),
+        (
+            &["sweep", "--config", "-", "--p", "1.5"],
+            Some("{}"),
+            "stragglers",
+        ),
         (&["frobnicate"], None, "unknown command"),
     ];
     for (args, stdin, needle) in cases {

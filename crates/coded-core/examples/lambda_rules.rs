@@ -11,7 +11,10 @@ use coded_core::experiment::{curves, fitted_slope};
 use coded_core::{sweep, Config, FunctionKind, LambdaDec, LambdaRule, Scheme, SweepPlan};
 
 fn main() {
-    let trials: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let trials: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100);
     let ns = [20, 40, 80, 160, 320, 640, 1280];
     let ps = [0.1, 0.3];
     let v = LambdaDec::Value;
@@ -25,14 +28,19 @@ fn main() {
         ("gcv", LambdaRule::Fixed, LambdaDec::default()),
     ];
     for function in [FunctionKind::XSinX, FunctionKind::Abs] {
-        println!("\n## {} (LeTCC, K = 10, {trials} trials; BACC for comparison)", function.name());
+        println!(
+            "\n## {} (LeTCC, K = 10, {trials} trials; BACC for comparison)",
+            function.name()
+        );
         print!("{:<20} {:>4}", "rule", "p");
         for n in ns {
             print!(" {:>9}", format!("N={n}"));
         }
         println!(" {:>7}", "slope");
-        let mut rows: Vec<(String, Scheme, LambdaRule, LambdaDec)> =
-            rules.iter().map(|(name, rule, l)| (name.to_string(), Scheme::Letcc, *rule, *l)).collect();
+        let mut rows: Vec<(String, Scheme, LambdaRule, LambdaDec)> = rules
+            .iter()
+            .map(|(name, rule, l)| (name.to_string(), Scheme::Letcc, *rule, *l))
+            .collect();
         rows.push(("BACC".into(), Scheme::Bacc, LambdaRule::Fixed, v(0.0)));
         for (name, scheme, rule, lambda) in rows {
             let config = Config {

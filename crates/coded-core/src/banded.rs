@@ -82,9 +82,7 @@ impl PentaLdl {
             }
             b[i] = v;
         }
-        for i in 0..n {
-            b[i] /= self.d[i];
-        }
+        b.iter_mut().zip(&self.d).for_each(|(x, d)| *x /= d);
         for i in (0..n).rev() {
             let mut v = b[i];
             if i + 1 < n {

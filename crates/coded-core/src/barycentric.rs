@@ -9,7 +9,9 @@
 /// surviving nodes in ascending order: re-indexing over the survivors is what
 /// keeps the interpolant pole-free (MATH.md §3 pitfall).
 pub fn berrut_weights(n: usize) -> Vec<f64> {
-    (0..n).map(|i| if i % 2 == 0 { 1.0 } else { -1.0 }).collect()
+    (0..n)
+        .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+        .collect()
 }
 
 /// Barycentric weights of the interpolating polynomial through `nodes`:

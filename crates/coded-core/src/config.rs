@@ -106,7 +106,11 @@ pub const FIELDS: &[(&str, &str)] = &[
 ];
 
 fn allowed(field: &str) -> &'static str {
-    FIELDS.iter().find(|(f, _)| *f == field).map(|(_, a)| *a).unwrap_or("")
+    FIELDS
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map(|(_, a)| *a)
+        .unwrap_or("")
 }
 
 fn field<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
@@ -114,11 +118,19 @@ fn field<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigErro
         .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
 }
 
-fn in_range<T: PartialOrd + std::fmt::Display>(name: &str, v: T, lo: T, hi: T) -> Result<(), ConfigError> {
+fn in_range<T: PartialOrd + std::fmt::Display>(
+    name: &str,
+    v: T,
+    lo: T,
+    hi: T,
+) -> Result<(), ConfigError> {
     if v >= lo && v <= hi {
         Ok(())
     } else {
-        Err(ConfigError::new(name, format!("got {v}; expected {}", allowed(name))))
+        Err(ConfigError::new(
+            name,
+            format!("got {v}; expected {}", allowed(name)),
+        ))
     }
 }
 
@@ -126,7 +138,10 @@ fn finite_in(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), ConfigError> {
     if v.is_finite() && v >= lo && v <= hi {
         Ok(())
     } else {
-        Err(ConfigError::new(name, format!("got {v}; expected {}", allowed(name))))
+        Err(ConfigError::new(
+            name,
+            format!("got {v}; expected {}", allowed(name)),
+        ))
     }
 }
 
@@ -134,8 +149,8 @@ impl Config {
     /// Parses JSON text: missing fields take their defaults, unknown fields and
     /// invalid values are errors naming the field.
     pub fn from_json(text: &str) -> Result<Config, ConfigError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| ConfigError::new("(json)", format!("not valid JSON: {e}")))?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ConfigError::new("(json)", format!("not valid JSON: {e}")))?;
         Self::from_value(&value)
     }
 
@@ -208,7 +223,10 @@ pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
             if rate.is_finite() && rate > 0.0 && rate <= MAX_TIME {
                 Ok(())
             } else {
-                Err(ConfigError::new(name, format!("rate {rate}; expected {}", allowed(name))))
+                Err(ConfigError::new(
+                    name,
+                    format!("rate {rate}; expected {}", allowed(name)),
+                ))
             }
         }
     }
@@ -228,7 +246,11 @@ mod tests {
         .unwrap();
         assert_eq!(c.scheme, Scheme::Letcc);
         assert_eq!(c.stragglers.name(), "deadline");
-        for s in [r#"{"model": "iid", "p": 0.2}"#, r#"{"model": "fixed", "s": 5}"#, r#"{"model": "block", "s": 5}"#] {
+        for s in [
+            r#"{"model": "iid", "p": 0.2}"#,
+            r#"{"model": "fixed", "s": 5}"#,
+            r#"{"model": "block", "s": 5}"#,
+        ] {
             Config::from_json(&format!(r#"{{"stragglers": {s}}}"#)).unwrap();
         }
     }
@@ -255,7 +277,10 @@ mod tests {
             (r#"{"n": 100000}"#, "n"),
             (r#"{"n": "ten"}"#, "n"),
             (r#"{"scheme": "magic"}"#, "scheme"),
-            (r#"{"stragglers": {"model": "iid", "p": 1.5}}"#, "stragglers"),
+            (
+                r#"{"stragglers": {"model": "iid", "p": 1.5}}"#,
+                "stragglers",
+            ),
             (r#"{"stragglers": {"model": "zzz"}}"#, "stragglers"),
             (r#"{"lambda_dec": -1}"#, "lambda_dec"),
             (r#"{"lambda_dec": "auto"}"#, "lambda_dec"),

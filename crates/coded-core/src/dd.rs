@@ -18,6 +18,12 @@ fn two_sum(a: f64, b: f64) -> (f64, f64) {
     (s, (a - (s - bb)) + (b - bb))
 }
 
+/// a + b exactly when |a| ≥ |b| (3 operations instead of 6).
+fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    (s, b - (s - a))
+}
+
 /// a · b exactly, as (rounded product, error), by a fused multiply-add.
 fn two_prod(a: f64, b: f64) -> (f64, f64) {
     let p = a * b;
@@ -33,9 +39,16 @@ impl Dd {
         self.hi + self.lo
     }
 
+    /// Renormalises hi + lo where |hi| ≥ |lo| (true after each operation below).
     fn norm(hi: f64, lo: f64) -> Dd {
-        let (s, e) = two_sum(hi, lo);
+        let (s, e) = fast_two_sum(hi, lo);
         Dd { hi: s, lo: e }
+    }
+
+    /// self · x for an f64 x: cheaper than promoting x.
+    pub fn mul_f64(self, x: f64) -> Dd {
+        let (p, e) = two_prod(self.hi, x);
+        Dd::norm(p, e + self.lo * x)
     }
 
     /// a − b exactly, for two f64 values.
@@ -46,10 +59,6 @@ impl Dd {
 
     pub fn recip(self) -> Dd {
         Dd::new(1.0) / self
-    }
-
-    pub fn scale(self, k: f64) -> Dd {
-        self * Dd::new(k)
     }
 }
 

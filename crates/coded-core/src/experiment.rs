@@ -134,7 +134,8 @@ impl Problem {
                 let agree = recovered
                     .iter()
                     .filter(|&&i| {
-                        argmax(d.estimates.row(i).iter().copied()) == argmax(self.exact.row(i).iter().copied())
+                        argmax(d.estimates.row(i).iter().copied())
+                            == argmax(self.exact.row(i).iter().copied())
                     })
                     .count();
                 relative_accuracy = Some(agree as f64 / count);
@@ -193,7 +194,9 @@ pub struct RoundReport {
 }
 
 pub fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
-    (0..m.nrows()).map(|r| m.row(r).iter().copied().collect()).collect()
+    (0..m.nrows())
+        .map(|r| m.row(r).iter().copied().collect())
+        .collect()
 }
 
 /// Runs trial `trial` of the configuration's own scheme and N.
@@ -253,7 +256,10 @@ impl Stats {
         } else {
             0.0
         };
-        Some(Stats { mean, std: var.sqrt() })
+        Some(Stats {
+            mean,
+            std: var.sqrt(),
+        })
     }
 }
 
@@ -297,18 +303,24 @@ impl SweepPlan {
             config.with_n(n).validate()?;
         }
         let models = match ps {
-            Some(ps) if ps.is_empty() => return Err(ConfigError::new("stragglers", "the list of p is empty")),
+            Some([]) => return Err(ConfigError::new("stragglers", "the list of p is empty")),
             Some(ps) => ps.iter().map(|&p| StragglerModel::Iid { p }).collect(),
             None => vec![config.stragglers],
         };
         for m in &models {
             crate::config::validate_stragglers(m)?;
         }
-        let schemes = schemes.map(|s| s.to_vec()).unwrap_or_else(|| vec![config.scheme]);
+        let schemes = schemes
+            .map(|s| s.to_vec())
+            .unwrap_or_else(|| vec![config.scheme]);
         if schemes.is_empty() {
             return Err(ConfigError::new("scheme", "the list of schemes is empty"));
         }
-        Ok(SweepPlan { ns, models, schemes })
+        Ok(SweepPlan {
+            ns,
+            models,
+            schemes,
+        })
     }
 }
 
@@ -369,13 +381,20 @@ pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, Confi
 pub fn fitted_slope(points: &[&SweepPoint]) -> Option<f64> {
     let xy: Vec<(f64, f64)> = points
         .iter()
-        .filter_map(|p| p.mse.filter(|s| s.mean > 0.0).map(|s| ((p.n as f64).ln(), s.mean.ln())))
+        .filter_map(|p| {
+            p.mse
+                .filter(|s| s.mean > 0.0)
+                .map(|s| ((p.n as f64).ln(), s.mean.ln()))
+        })
         .collect();
     if xy.len() < 2 {
         return None;
     }
     let n = xy.len() as f64;
-    let (mx, my) = (xy.iter().map(|p| p.0).sum::<f64>() / n, xy.iter().map(|p| p.1).sum::<f64>() / n);
+    let (mx, my) = (
+        xy.iter().map(|p| p.0).sum::<f64>() / n,
+        xy.iter().map(|p| p.1).sum::<f64>() / n,
+    );
     let sxx: f64 = xy.iter().map(|p| (p.0 - mx).powi(2)).sum();
     let sxy: f64 = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
     (sxx > 0.0).then(|| sxy / sxx)

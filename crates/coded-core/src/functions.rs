@@ -38,7 +38,8 @@ pub enum FunctionKind {
 }
 
 impl FunctionKind {
-    pub const ALL: [FunctionKind; 3] = [FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs];
+    pub const ALL: [FunctionKind; 3] =
+        [FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs];
 
     pub fn name(self) -> &'static str {
         match self {

@@ -62,7 +62,12 @@ mod tests {
     #[test]
     fn chebyshev_points_match_formulas_and_are_sorted() {
         let a = data_points(4, PointSet::Chebyshev);
-        let expected = [(7.0 * PI / 8.0).cos(), (5.0 * PI / 8.0).cos(), (3.0 * PI / 8.0).cos(), (PI / 8.0).cos()];
+        let expected = [
+            (7.0 * PI / 8.0).cos(),
+            (5.0 * PI / 8.0).cos(),
+            (3.0 * PI / 8.0).cos(),
+            (PI / 8.0).cos(),
+        ];
         for (x, e) in a.iter().zip(expected) {
             assert!((x - e).abs() < 1e-15);
         }

@@ -43,7 +43,10 @@ impl Scheme {
 pub enum DecodeError {
     NoSurvivors,
     /// LCC needs at least its recovery threshold of answers.
-    BelowThreshold { have: usize, need: usize },
+    BelowThreshold {
+        have: usize,
+        need: usize,
+    },
     /// Replication lost every output (all replicas of each straggled).
     AllLost,
     Spline(SplineError),
@@ -117,7 +120,12 @@ pub enum LambdaRule {
 }
 
 /// The decoder's λ at N servers (None: GCV chooses per round).
-pub fn resolve_lambda(lambda: LambdaDec, rule: LambdaRule, n_config: usize, n: usize) -> Option<f64> {
+pub fn resolve_lambda(
+    lambda: LambdaDec,
+    rule: LambdaRule,
+    n_config: usize,
+    n: usize,
+) -> Option<f64> {
     match (lambda, rule) {
         (LambdaDec::Auto(AutoLambda::Gcv), _) => None,
         (LambdaDec::Value(l), LambdaRule::Fixed) => Some(l),
@@ -172,7 +180,9 @@ impl Coder {
         let (n, k) = (self.n(), self.k());
         match self.scheme {
             Scheme::Bacc => barycentric_matrix(&self.alphas, &berrut_weights(k), &self.betas),
-            Scheme::Lcc => barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), &self.betas),
+            Scheme::Lcc => {
+                barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), &self.betas)
+            }
             Scheme::Letcc => {
                 // The spline is linear in its data: fit the K unit vectors at once.
                 SmoothingSpline::fit(&self.alphas, &DMatrix::identity(k, k), self.lambda_enc)
@@ -200,7 +210,8 @@ impl Coder {
                 let lambda = self.lambda_dec.unwrap_or(0.0);
                 self.check_count(f)?;
                 let nodes = self.nodes(survivors);
-                let s = SmoothingSpline::fit(&nodes, &DMatrix::identity(f, f), lambda).map_err(to_matrix_err)?;
+                let s = SmoothingSpline::fit(&nodes, &DMatrix::identity(f, f), lambda)
+                    .map_err(to_matrix_err)?;
                 Ok(s.eval(&self.alphas))
             }
             Scheme::Uncoded => {
@@ -234,15 +245,26 @@ impl Coder {
     }
 
     /// Decodes the answers `answers` (|F| × m, one row per survivor).
-    pub fn decode(&self, survivors: &[usize], answers: &DMatrix<f64>) -> Result<Decoded, DecodeError> {
-        assert_eq!(survivors.len(), answers.nrows(), "one answer row per survivor");
+    pub fn decode(
+        &self,
+        survivors: &[usize],
+        answers: &DMatrix<f64>,
+    ) -> Result<Decoded, DecodeError> {
+        assert_eq!(
+            survivors.len(),
+            answers.nrows(),
+            "one answer row per survivor"
+        );
         let k = self.k();
         match self.scheme {
             Scheme::Letcc => {
                 self.check_count(survivors.len())?;
                 let nodes = self.nodes(survivors);
                 let (spline, lambda) = match self.lambda_dec {
-                    Some(l) => (SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?, l),
+                    Some(l) => (
+                        SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?,
+                        l,
+                    ),
                     None => SmoothingSpline::fit_gcv(&nodes, answers).map_err(to_matrix_err)?,
                 };
                 Ok(Decoded {
@@ -253,7 +275,8 @@ impl Coder {
             }
             Scheme::Uncoded => {
                 let d = self.decoding_matrix(survivors)?;
-                let recovered: Vec<bool> = (0..k).map(|r| d.row(r).iter().any(|&v| v != 0.0)).collect();
+                let recovered: Vec<bool> =
+                    (0..k).map(|r| d.row(r).iter().any(|&v| v != 0.0)).collect();
                 if !recovered.iter().any(|&r| r) {
                     return Err(DecodeError::AllLost);
                 }
@@ -299,7 +322,9 @@ impl Coder {
         if r == f || r == 1 {
             return (0..r).collect();
         }
-        (0..r).map(|i| (i * (f - 1) + (r - 1) / 2) / (r - 1)).collect()
+        (0..r)
+            .map(|i| (i * (f - 1) + (r - 1) / 2) / (r - 1))
+            .collect()
     }
 }
 

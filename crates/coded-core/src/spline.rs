@@ -7,8 +7,8 @@
 
 use crate::banded::{Penta, PentaLdl};
 use crate::dd::Dd;
-use std::ops::{Add, Mul, Sub};
 use nalgebra::DMatrix;
+use std::ops::{Add, Mul, Sub};
 
 /// Why a smoothing spline could not be fitted.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +57,7 @@ trait Arith: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self>
     fn diff(a: f64, b: f64) -> Self;
     fn inv(self) -> Self;
     fn val(self) -> f64;
+    fn mul_f64(self, x: f64) -> Self;
 }
 
 impl Arith for f64 {
@@ -73,6 +74,9 @@ impl Arith for f64 {
     fn val(self) -> f64 {
         self
     }
+    fn mul_f64(self, x: f64) -> Self {
+        self * x
+    }
 }
 
 impl Arith for Dd {
@@ -88,6 +92,9 @@ impl Arith for Dd {
     }
     fn val(self) -> f64 {
         self.to_f64()
+    }
+    fn mul_f64(self, x: f64) -> Self {
+        Dd::mul_f64(self, x)
     }
 }
 
@@ -133,23 +140,25 @@ impl<'a, A: Arith> Reinsch<'a, A> {
         } else {
             (1.0 / rho, 1.0, 1.0)
         };
-        let (a, b) = (A::of(a), A::of(b));
+        // One of a, b is exactly 1: skip multiplying by it (this loop and the
+        // double-double arithmetic are most of a fit's time).
+        let scale_a = |x: A| if a == 1.0 { x } else { x.mul_f64(a) };
+        let scale_b = |x: A| if b == 1.0 { x } else { x.mul_f64(b) };
         let p = n - 2;
         let zero = A::of(0.0);
         let (mut diag, mut off1, mut off2) = (vec![zero; p], vec![zero; p], vec![zero; p]);
-        let third = A::of(3.0).inv();
-        let sixth = A::of(6.0).inv();
+        let (third, sixth) = (A::of(3.0).inv(), A::of(6.0).inv());
         for r in 0..p {
             let j = r + 1; // the interior knot of this row
             let (il, ir) = (inv_h[j - 1], inv_h[j]);
             let mid = il + ir;
-            diag[r] = a * (h[j - 1] + h[j]) * third + b * (il * il + mid * mid + ir * ir);
+            diag[r] = scale_a((h[j - 1] + h[j]) * third) + scale_b(il * il + mid * mid + ir * ir);
             if r + 1 < p {
                 let irr = inv_h[j + 1];
-                off1[r] = a * h[j] * sixth - b * (mid * ir + ir * (ir + irr));
+                off1[r] = scale_a(h[j] * sixth) - scale_b(mid * ir + ir * (ir + irr));
             }
             if r + 2 < p {
-                off2[r] = b * ir * inv_h[j + 1];
+                off2[r] = scale_b(ir * inv_h[j + 1]);
             }
         }
         let rounded = |v: &[A]| v.iter().map(|x| x.val()).collect::<Vec<f64>>();
@@ -175,7 +184,10 @@ impl<'a, A: Arith> Reinsch<'a, A> {
     /// Qᵀy: the jumps of the divided differences at the interior knots.
     fn qt(&self, y: &[f64]) -> Vec<A> {
         (1..self.t.len() - 1)
-            .map(|j| A::diff(y[j + 1], y[j]) * self.inv_h[j] - A::diff(y[j], y[j - 1]) * self.inv_h[j - 1])
+            .map(|j| {
+                A::diff(y[j + 1], y[j]) * self.inv_h[j]
+                    - A::diff(y[j], y[j - 1]) * self.inv_h[j - 1]
+            })
             .collect()
     }
 
@@ -184,18 +196,18 @@ impl<'a, A: Arith> Reinsch<'a, A> {
         let p = x.len();
         (0..p)
             .map(|i| {
-                let mut v = rhs[i] - self.diag[i] * A::of(x[i]);
+                let mut v = rhs[i] - self.diag[i].mul_f64(x[i]);
                 if i + 1 < p {
-                    v = v - self.off1[i] * A::of(x[i + 1]);
+                    v = v - self.off1[i].mul_f64(x[i + 1]);
                 }
                 if i + 2 < p {
-                    v = v - self.off2[i] * A::of(x[i + 2]);
+                    v = v - self.off2[i].mul_f64(x[i + 2]);
                 }
                 if i >= 1 {
-                    v = v - self.off1[i - 1] * A::of(x[i - 1]);
+                    v = v - self.off1[i - 1].mul_f64(x[i - 1]);
                 }
                 if i >= 2 {
-                    v = v - self.off2[i - 2] * A::of(x[i - 2]);
+                    v = v - self.off2[i - 2].mul_f64(x[i - 2]);
                 }
                 v.val()
             })
@@ -217,11 +229,11 @@ impl<'a, A: Arith> Reinsch<'a, A> {
         let mut acc: Vec<A> = y.iter().map(|&v| A::of(v)).collect();
         for (r, &sr) in s.iter().enumerate() {
             let j = r + 1;
-            let w = A::of(self.scale * sr);
+            let w = self.scale * sr;
             let (il, ir) = (self.inv_h[j - 1], self.inv_h[j]);
-            acc[j - 1] = acc[j - 1] - w * il;
-            acc[j] = acc[j] + w * (il + ir);
-            acc[j + 1] = acc[j + 1] - w * ir;
+            acc[j - 1] = acc[j - 1] - il.mul_f64(w);
+            acc[j] = acc[j] + (il + ir).mul_f64(w);
+            acc[j + 1] = acc[j + 1] - ir.mul_f64(w);
         }
         for (gi, a) in g.iter_mut().zip(&acc) {
             *gi = a.val();
@@ -271,7 +283,11 @@ fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
     for c in 0..y.ncols() {
         let col = y.column(c);
         sys.fit_column(col.as_slice(), &mut g, &mut gamma);
-        rss += col.iter().zip(&g).map(|(a, b)| (a - b) * (a - b)).sum::<f64>();
+        rss += col
+            .iter()
+            .zip(&g)
+            .map(|(a, b)| (a - b) * (a - b))
+            .sum::<f64>();
     }
     let score = rss / n as f64 / (df * df);
     score.is_finite().then_some(score)
@@ -301,7 +317,10 @@ fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> f64 {
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     let (mut x1, mut x2) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
     let big = f64::INFINITY;
-    let (mut f1, mut f2) = (consider(x1, &mut best).unwrap_or(big), consider(x2, &mut best).unwrap_or(big));
+    let (mut f1, mut f2) = (
+        consider(x1, &mut best).unwrap_or(big),
+        consider(x2, &mut best).unwrap_or(big),
+    );
     for _ in 0..GCV_GOLDEN_STEPS {
         if f1 <= f2 {
             hi = x2;
@@ -445,7 +464,9 @@ mod tests {
     }
 
     fn knots(n: usize) -> Vec<f64> {
-        (0..n).map(|i| -1.0 + 2.0 * (i as f64 / (n - 1) as f64).powf(1.3)).collect()
+        (0..n)
+            .map(|i| -1.0 + 2.0 * (i as f64 / (n - 1) as f64).powf(1.3))
+            .collect()
     }
 
     #[test]
@@ -469,7 +490,10 @@ mod tests {
             let s = SmoothingSpline::fit(&t, &col(&y), lambda).unwrap();
             for z in [-1.5, -1.0, -0.2, 0.4, 1.0, 1.7] {
                 let v = s.eval(&[z])[(0, 0)];
-                assert!((v - (2.5 * z - 0.75)).abs() < 1e-9, "lambda={lambda} z={z} v={v}");
+                assert!(
+                    (v - (2.5 * z - 0.75)).abs() < 1e-9,
+                    "lambda={lambda} z={z} v={v}"
+                );
             }
         }
     }
@@ -535,14 +559,19 @@ mod tests {
     #[test]
     fn gcv_picks_smoothing_for_noisy_data() {
         let n = 200;
-        let t: Vec<f64> = (0..n).map(|i| -1.0 + 2.0 * i as f64 / (n - 1) as f64).collect();
+        let t: Vec<f64> = (0..n)
+            .map(|i| -1.0 + 2.0 * i as f64 / (n - 1) as f64)
+            .collect();
         let mut rng = crate::rng::Rng::new(11);
         let clean: Vec<f64> = t.iter().map(|x| (2.0 * x).sin()).collect();
         let noisy: Vec<f64> = clean.iter().map(|v| v + 0.1 * rng.normal()).collect();
         let (s, lambda) = SmoothingSpline::fit_gcv(&t, &col(&noisy)).unwrap();
         assert!(lambda > 1e-8, "lambda {lambda}");
         let fit = s.eval(&t);
-        let err: f64 = (0..n).map(|i| (fit[(i, 0)] - clean[i]).powi(2)).sum::<f64>() / n as f64;
+        let err: f64 = (0..n)
+            .map(|i| (fit[(i, 0)] - clean[i]).powi(2))
+            .sum::<f64>()
+            / n as f64;
         assert!(err < 0.1 * 0.1 / 2.0, "GCV fit should remove noise: {err}");
     }
 }

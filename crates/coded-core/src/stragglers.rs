@@ -210,7 +210,10 @@ mod tests {
 
     #[test]
     fn longest_run_counts() {
-        assert_eq!(longest_run(&[true, true, false, true, true, true, false]), 3);
+        assert_eq!(
+            longest_run(&[true, true, false, true, true, true, false]),
+            3
+        );
         assert_eq!(longest_run(&[]), 0);
     }
 }

@@ -13,7 +13,13 @@ fn run(lambda_dec: LambdaDec) -> Vec<coded_core::SweepPoint> {
         ..Config::default()
     };
     let ns = [20, 40, 80, 160, 320, 640];
-    let plan = SweepPlan::new(&config, Some(&ns), Some(&[0.1, 0.3]), Some(&[Scheme::Bacc, Scheme::Letcc])).unwrap();
+    let plan = SweepPlan::new(
+        &config,
+        Some(&ns),
+        Some(&[0.1, 0.3]),
+        Some(&[Scheme::Bacc, Scheme::Letcc]),
+    )
+    .unwrap();
     sweep(&config, &plan).unwrap()
 }
 
@@ -24,22 +30,37 @@ fn error_goes_to_zero_and_letcc_falls_faster() {
         let mut slopes = std::collections::HashMap::new();
         for curve in curves(&points) {
             let (scheme, p) = (curve[0].scheme, curve[0].p);
-            let mse: Vec<f64> = curve.iter().map(|q| q.mse.expect("no round fails at p <= 0.3").mean).collect();
+            let mse: Vec<f64> = curve
+                .iter()
+                .map(|q| q.mse.expect("no round fails at p <= 0.3").mean)
+                .collect();
             assert!(curve.iter().all(|q| q.failures == 0));
             // Falls by orders of magnitude from N = 20 to 640, and from N = 40 on
             // every doubling lowers it.
             assert!(mse[5] < mse[0] * 1e-3, "{scheme:?} p={p}: {mse:?}");
-            assert!(mse[1..].windows(2).all(|w| w[1] < w[0]), "{scheme:?} p={p}: {mse:?}");
+            assert!(
+                mse[1..].windows(2).all(|w| w[1] < w[0]),
+                "{scheme:?} p={p}: {mse:?}"
+            );
             slopes.insert((scheme, (p * 10.0) as i32), fitted_slope(&curve).unwrap());
         }
         for p in [1, 3] {
             let (b, l) = (slopes[&(Scheme::Bacc, p)], slopes[&(Scheme::Letcc, p)]);
             assert!(b < -2.0, "BACC slope {b}");
-            assert!(l < b - 1.0, "LeTCC slope {l} should be steeper than BACC's {b} ({lambda})");
+            assert!(
+                l < b - 1.0,
+                "LeTCC slope {l} should be steeper than BACC's {b} ({lambda})"
+            );
         }
         // At the largest N, LeTCC's error is far below BACC's.
         let last = |s: Scheme, p: f64| {
-            points.iter().find(|q| q.scheme == s && q.p == p && q.n == 640).unwrap().mse.unwrap().mean
+            points
+                .iter()
+                .find(|q| q.scheme == s && q.p == p && q.n == 640)
+                .unwrap()
+                .mse
+                .unwrap()
+                .mean
         };
         for p in [0.1, 0.3] {
             assert!(last(Scheme::Letcc, p) < last(Scheme::Bacc, p) / 10.0);

@@ -3,7 +3,9 @@
 use coded_core::barycentric::{berrut_weights, operator_row};
 use coded_core::experiment::{draw_stragglers, Problem};
 use coded_core::rng::Rng;
-use coded_core::{run_round, sweep, Config, FunctionKind, LambdaDec, PointSet, Scheme, StragglerModel, SweepPlan};
+use coded_core::{
+    run_round, sweep, Config, FunctionKind, LambdaDec, PointSet, Scheme, StragglerModel, SweepPlan,
+};
 use nalgebra::DMatrix;
 
 fn random_matrix(rows: usize, cols: usize, rng: &mut Rng) -> DMatrix<f64> {
@@ -85,7 +87,14 @@ fn lcc_is_exact_at_its_threshold_and_fails_below() {
     assert!(!r.failed);
     assert!(r.squared_error.unwrap() < 1e-18, "{:?}", r.squared_error);
     // One answer fewer: failure, reported as such and not as a number.
-    let r = run_round(&Config { stragglers: StragglerModel::Fixed { s: 8 }, ..config }, 0).unwrap();
+    let r = run_round(
+        &Config {
+            stragglers: StragglerModel::Fixed { s: 8 },
+            ..config
+        },
+        0,
+    )
+    .unwrap();
     assert!(r.failed && r.squared_error.is_none() && r.estimates.is_none());
     assert!(r.failure.unwrap().contains("threshold"));
 }
@@ -93,16 +102,24 @@ fn lcc_is_exact_at_its_threshold_and_fails_below() {
 #[test]
 fn rounds_are_deterministic_for_a_seed() {
     for scheme in Scheme::ALL {
-        let config = Config { scheme, ..Config::default() };
+        let config = Config {
+            scheme,
+            ..Config::default()
+        };
         let a = serde_json::to_string(&run_round(&config, 3).unwrap()).unwrap();
         let b = serde_json::to_string(&run_round(&config, 3).unwrap()).unwrap();
         assert_eq!(a, b);
-        let c = serde_json::to_string(&run_round(&Config { seed: 2, ..config }, 3).unwrap()).unwrap();
+        let c =
+            serde_json::to_string(&run_round(&Config { seed: 2, ..config }, 3).unwrap()).unwrap();
         assert_ne!(a, c);
     }
     // The draws themselves are pinned: the wasm build must reproduce them.
     let d = draw_stragglers(&StragglerModel::Iid { p: 0.5 }, 1, 16, 0);
-    let pattern: String = d.straggled.iter().map(|&s| if s { 'x' } else { '.' }).collect();
+    let pattern: String = d
+        .straggled
+        .iter()
+        .map(|&s| if s { 'x' } else { '.' })
+        .collect();
     assert_eq!(pattern.len(), 16);
     assert_eq!(pattern, draw_pattern_reference());
 }

@@ -14,13 +14,21 @@ fn cases(file: &str) -> Vec<Value> {
 }
 
 fn floats(v: &Value) -> Vec<f64> {
-    v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
 }
 
 /// `rel` relative to the size of the reference value (at least 1).
 fn assert_close_to(name: &str, got: f64, want: f64, rel: f64) {
     let tol = rel * want.abs().max(1.0);
-    assert!((got - want).abs() <= tol, "{name}: got {got}, SciPy {want}, diff {:e}", got - want);
+    assert!(
+        (got - want).abs() <= tol,
+        "{name}: got {got}, SciPy {want}, diff {:e}",
+        got - want
+    );
 }
 
 #[test]
@@ -30,7 +38,12 @@ fn berrut_matches_scipy_floater_hormann_d0() {
     let mut checked = 0;
     for c in &all {
         let name = c["name"].as_str().unwrap();
-        let (t, v, at, want) = (floats(&c["nodes"]), floats(&c["values"]), floats(&c["at"]), floats(&c["expected"]));
+        let (t, v, at, want) = (
+            floats(&c["nodes"]),
+            floats(&c["values"]),
+            floats(&c["at"]),
+            floats(&c["expected"]),
+        );
         let w = berrut_weights(t.len());
         let mut row = vec![0.0; t.len()];
         for (z, e) in at.iter().zip(&want) {
@@ -58,9 +71,14 @@ fn smoothing_spline_matches_scipy_make_smoothing_spline() {
         let (scipy, exact) = (floats(&c["expected"]), floats(&c["exact"]));
         let scipy_error = c["scipy_error"].as_f64().unwrap();
         let lambda = c["lambda"].as_f64().unwrap();
-        let s = SmoothingSpline::fit(&t, &DMatrix::from_column_slice(t.len(), 1, &v), lambda).unwrap();
+        let s =
+            SmoothingSpline::fit(&t, &DMatrix::from_column_slice(t.len(), 1, &v), lambda).unwrap();
         let got = s.eval(&at);
-        let scipy_tol = if scipy_error <= 1e-10 { 1e-9 } else { 1e-9 + 2.0 * scipy_error };
+        let scipy_tol = if scipy_error <= 1e-10 {
+            1e-9
+        } else {
+            1e-9 + 2.0 * scipy_error
+        };
         strict += usize::from(scipy_error <= 1e-10);
         for i in 0..at.len() {
             assert_close_to(name, got[(i, 0)], scipy[i], scipy_tol);
