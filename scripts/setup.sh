@@ -1,15 +1,38 @@
 #!/usr/bin/env bash
 # Installs whatever this project needs and is missing. Idempotent: on a machine
-# that has everything it only checks versions (a few seconds).
-# Versions are pinned here and nowhere else; see ../shared/TOOLCHAIN.md for why.
+# that has everything it only checks versions (well under a second).
+# Versions are pinned here, in Cargo.toml/Cargo.lock, Trunk.toml and
+# package.json; see the README's "Pinned tool versions" for why.
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
+NODE_MIN_MAJOR=20 # playwright-core 1.65 needs Node >= 20
+WASM_OPT_VERSION=version_132
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$HOME/.cargo/bin:$PATH"
 
 say() { printf '[setup] %s\n' "$*"; }
+die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+
+# apt needs root: use sudo when not root and sudo exists.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else die "need root (or sudo) to run: $*"
+  fi
+}
+APT_UPDATED=
+apt_install() {
+  if [ -z "$APT_UPDATED" ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    APT_UPDATED=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v cargo >/dev/null && command -v rustup >/dev/null \
+  || die "rustup and cargo are required: https://rustup.rs"
 
 # The wasm-bindgen CLI must equal the crate version in Cargo.lock exactly,
 # otherwise the generated JS glue does not match the compiled wasm.
@@ -49,17 +72,24 @@ fi
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing Debian chromium and chromium-driver"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium chromium-driver >/dev/null
+  apt_install chromium chromium-driver
+fi
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ] || ! command -v npm >/dev/null; then
+  say "installing Node.js and npm from apt (need Node >= $NODE_MIN_MAJOR)"
+  apt_install nodejs npm || true
+  [ "$(node_major)" -ge "$NODE_MIN_MAJOR" ] && command -v npm >/dev/null \
+    || die "Node.js >= $NODE_MIN_MAJOR with npm is required (apt gave $(node --version 2>/dev/null || echo none)); install it, e.g. from https://nodejs.org or NodeSource, and re-run"
 fi
 
 # npm packages: playwright-core (drives /usr/bin/chromium, downloads no browser)
 # and binaryen's wasm-opt (Debian's wasm-opt 108 produces a wasm that breaks at load).
 if [ ! -f node_modules/.package-lock.json ] \
-  || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages"
+  || [ package-lock.json -nt node_modules/.package-lock.json ] \
+  || ! node_modules/.bin/wasm-opt --version 2>/dev/null | grep -q "$WASM_OPT_VERSION"; then
+  say "installing npm packages (npm ci)"
   npm ci --no-audit --no-fund --silent
 fi
 
-say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WB_VERSION, $(chromium --version 2>/dev/null | head -1)"
+say "ready: trunk $TRUNK_VERSION, wasm-bindgen $WB_VERSION, $(node_modules/.bin/wasm-opt --version), node $(node --version), $(chromium --version 2>/dev/null | head -1)"

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Sets up whatever is missing, then runs every check and test, in order,
+# stopping at the first failure (non-zero exit). See the README for running
+# a single test.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+START=$(date +%s)
+CURRENT=""
+section() {
+  CURRENT="$1"
+  STEP_START=$(date +%s)
+  printf '\n\033[1m==> %s\033[0m\n' "$1"
+}
+done_step() { printf '    (%s s)\n' "$(( $(date +%s) - STEP_START ))"; }
+trap 'status=$?; if [ $status -ne 0 ]; then printf "\n\033[1;31mFAILED: %s (exit %s)\033[0m\n" "$CURRENT" "$status" >&2; fi' EXIT
+
+section "setup (installs only what is missing)"
+./scripts/setup.sh
+source scripts/env.sh
+done_step
+
+section "cargo fmt --all --check"
+cargo fmt --all --check
+done_step
+
+section "cargo clippy (native, all targets)"
+cargo clippy --workspace --all-targets -- -D warnings
+done_step
+
+section "cargo clippy (wasm32, the app)"
+cargo clippy -p coded-playground --target wasm32-unknown-unknown --all-targets -- -D warnings
+done_step
+
+section "cargo test (native)"
+cargo test --workspace
+done_step
+
+section "wasm-bindgen-test in headless Chromium"
+cargo test --target wasm32-unknown-unknown -p coded-playground
+done_step
+
+section "trunk build --release"
+trunk build --release
+for f in dist/*.wasm; do
+  printf '    %s: %s bytes, %s gzip -9\n' "$f" "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)"
+done
+done_step
+
+section "end-to-end tests (node --test tests/e2e/)"
+node --test tests/e2e/
+done_step
+
+printf '\n\033[1;32mAll checks passed in %s s.\033[0m\n' "$(( $(date +%s) - START ))"

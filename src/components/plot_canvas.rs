@@ -1,0 +1,163 @@
+//! `PlotCanvas`: a canvas that a plotters draw function paints, kept sharp and
+//! up to date.
+//!
+//! Why a component of its own: three things every plot needs and plotters does
+//! not do by itself.
+//! - Sharpness on HiDPI screens: plotters' canvas backend draws in backing-store
+//!   pixels (plotters issue #164), so the backing store is set to CSS size ×
+//!   `devicePixelRatio` and the draw function gets that factor in
+//!   [`Theme::scale`].
+//! - Redraw on resize: a `ResizeObserver` watches the canvas' box.
+//! - Redraw on reactive change: the draw closure runs inside an effect, so any
+//!   signal it reads (a slider, the theme) triggers a redraw.
+
+use leptos::html;
+use leptos::prelude::*;
+use plotters::coord::Shift;
+use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
+use plotters::prelude::DrawingBackend;
+use plotters_canvas::CanvasBackend;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::{closure::Closure, JsCast};
+
+use crate::theme::{use_theme, Theme};
+
+/// The area a `PlotCanvas` draw closure draws on.
+pub type CanvasArea = DrawingArea<CanvasBackend, Shift>;
+/// What a `PlotCanvas` draw closure returns; draw functions generic over
+/// `DrawingBackend` (see `crate::plots`) return exactly this for the canvas.
+pub type CanvasResult =
+    Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>;
+
+/// Size of the canvas box in CSS pixels, and the device pixel ratio.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BoxSize {
+    width: f64,
+    height: f64,
+    dpr: f64,
+}
+
+impl BoxSize {
+    /// Backing store size in device pixels.
+    fn backing(&self) -> (u32, u32) {
+        (
+            (self.width * self.dpr).round() as u32,
+            (self.height * self.dpr).round() as u32,
+        )
+    }
+}
+
+fn measure(el: &web_sys::HtmlElement) -> BoxSize {
+    let rect = el.get_bounding_client_rect();
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .filter(|d| d.is_finite() && *d > 0.0)
+        .unwrap_or(1.0);
+    BoxSize {
+        width: rect.width(),
+        height: rect.height(),
+        dpr,
+    }
+}
+
+/// A canvas filled by `draw`, resized to its CSS box and redrawn whenever that
+/// box, the theme or any signal `draw` reads changes.
+///
+/// `aspect_ratio` (width / height) sets the box height from its width. Styles
+/// need no stylesheet (so the component works anywhere, e.g. in the browser
+/// tests); a stylesheet may override the ratio with the CSS custom property
+/// `--plot-aspect-ratio` (phones do) and constrain the box (`max-height`).
+#[component]
+pub fn PlotCanvas<F>(
+    /// Draws the plot; called with the full canvas area and the current theme
+    /// scaled for this canvas.
+    draw: F,
+    /// Accessible description of the plot (`aria-label`).
+    #[prop(into)]
+    label: String,
+    /// Optional element id of the `<canvas>`.
+    #[prop(optional, into)]
+    id: Option<String>,
+    #[prop(default = 1.6)] aspect_ratio: f64,
+) -> impl IntoView
+where
+    F: Fn(&CanvasArea, &Theme) -> CanvasResult + 'static,
+{
+    let canvas_ref = NodeRef::<html::Canvas>::new();
+    let size = RwSignal::new(None::<BoxSize>);
+    let theme = use_theme();
+
+    // Watch the canvas box. ResizeObserver also reports the initial size, which
+    // triggers the first draw. Browser zoom changes the CSS size too, so it
+    // is covered; a window moved to a screen with another DPR at the same CSS
+    // size is not (rare; the next resize fixes it).
+    // The observer belongs to the effect: if the canvas element were ever
+    // replaced, the cleanup disconnects the old observer before a new one.
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
+        let observed: web_sys::HtmlElement = canvas.clone().unchecked_into();
+        let on_resize = Closure::<dyn Fn()>::new(move || {
+            let new = measure(&observed);
+            if size.try_get_untracked().flatten() != Some(new) {
+                size.try_set(Some(new));
+            }
+        });
+        let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else {
+            // No ResizeObserver: draw once at the current size.
+            size.set(Some(measure(&canvas.unchecked_into())));
+            return;
+        };
+        observer.observe(&canvas);
+        let keep = SendWrapper::new((observer, on_resize));
+        on_cleanup(move || {
+            let (observer, _on_resize) = keep.take();
+            observer.disconnect();
+        });
+    });
+
+    Effect::new(move |_| {
+        let Some(size) = size.get() else { return };
+        let theme = theme.get().with_scale(size.dpr);
+        let Some(canvas) = canvas_ref.get() else {
+            return;
+        };
+        let (w, h) = size.backing();
+        if w == 0 || h == 0 {
+            return; // hidden: nothing to draw
+        }
+        // Setting the size clears the canvas, even to the same value: only do
+        // it when needed; the draw function repaints the background anyway.
+        if canvas.width() != w {
+            canvas.set_width(w);
+        }
+        if canvas.height() != h {
+            canvas.set_height(h);
+        }
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
+            web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
+            return;
+        };
+        if let Err(e) = draw(&backend.into_drawing_area(), &theme) {
+            web_sys::console::error_1(&format!("PlotCanvas: drawing failed: {e}").into());
+        }
+    });
+
+    view! {
+        <div
+            class="plot-canvas"
+            style=format!(
+                "position: relative; width: 100%; aspect-ratio: var(--plot-aspect-ratio, {aspect_ratio});"
+            )
+        >
+            <canvas
+                node_ref=canvas_ref
+                id=id
+                role="img"
+                aria-label=label
+                style="display: block; width: 100%; height: 100%;"
+            ></canvas>
+        </div>
+    }
+}

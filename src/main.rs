@@ -1,0 +1,5 @@
+//! Entry point of the wasm binary that trunk builds; see `lib.rs`.
+
+fn main() {
+    coded_playground::start();
+}

@@ -1,0 +1,170 @@
+// End-to-end tests of the release build (dist/) in headless Chromium.
+// Run: trunk build --release && node --test tests/e2e/
+// One test: node --test --test-name-pattern="iframe" tests/e2e/
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer,
+  withPage,
+  openApp,
+  canvasHasPixels,
+  canvasChanged,
+  drawnPixels,
+  DEMO_CANVAS,
+  startServeScript,
+} from './harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.close();
+});
+
+const T = { timeout: 60_000 };
+
+test('main page loads at a sub-path without console errors and draws the canvas', T, async () => {
+  await withPage('main', {}, async (page) => {
+    await openApp(page, server.appUrl);
+    assert.equal(await page.locator('h1').textContent(), 'Coded Computing Playground');
+    assert.match(await page.locator('header .tagline').textContent(), /Coded computing/);
+    assert.ok((await drawnPixels(page, DEMO_CANVAS)) > 1000);
+    // Assets were loaded relative to the sub-path.
+    assert.ok(page.url().startsWith(server.appUrl));
+  });
+});
+
+test('the frequency slider changes the canvas', T, async () => {
+  await withPage('slider', {}, async (page) => {
+    await openApp(page, server.appUrl);
+    const slider = page.locator('input#frequency');
+    assert.ok(await canvasChanged(page, DEMO_CANVAS, () => slider.fill('20')));
+    assert.equal(await page.locator('output#frequency-value').textContent(), '20.0');
+    // Keyboard works too.
+    assert.ok(
+      await canvasChanged(page, DEMO_CANVAS, async () => {
+        await slider.focus();
+        await page.keyboard.press('ArrowLeft');
+      }),
+    );
+    assert.equal(await page.locator('output#frequency-value').textContent(), '19.5');
+  });
+});
+
+test('canvas backing store is CSS size x devicePixelRatio (HiDPI)', T, async () => {
+  await withPage('hidpi', { deviceScaleFactor: 2 }, async (page) => {
+    await openApp(page, server.appUrl);
+    const m = await page.evaluate((sel) => {
+      const c = document.querySelector(sel);
+      const r = c.getBoundingClientRect();
+      return { dpr: devicePixelRatio, w: c.width, h: c.height, cssW: r.width, cssH: r.height };
+    }, DEMO_CANVAS);
+    assert.equal(m.dpr, 2);
+    assert.ok(Math.abs(m.w - m.cssW * 2) <= 1, JSON.stringify(m));
+    assert.ok(Math.abs(m.h - m.cssH * 2) <= 1, JSON.stringify(m));
+  });
+});
+
+test('canvas is redrawn at the new size when the window is resized', T, async () => {
+  await withPage('resize', {}, async (page) => {
+    await openApp(page, server.appUrl);
+    const width = () => page.evaluate((sel) => document.querySelector(sel).width, DEMO_CANVAS);
+    const before = await width();
+    await page.setViewportSize({ width: 900, height: 900 });
+    await page.waitForFunction(
+      ([sel, w]) => document.querySelector(sel).width !== w,
+      [DEMO_CANVAS, before],
+    );
+    assert.ok((await width()) < before);
+    assert.ok(await canvasHasPixels(page, DEMO_CANVAS, { min: 1000 }));
+  });
+});
+
+test('dark colour scheme changes the page and the plot, live', T, async () => {
+  await withPage('dark', {}, async (page) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openApp(page, server.appUrl);
+    const bodyBg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await bodyBg();
+    // Switch while the page is open: the app listens for the change.
+    assert.ok(
+      await canvasChanged(page, DEMO_CANVAS, () => page.emulateMedia({ colorScheme: 'dark' })),
+    );
+    const dark = await bodyBg();
+    assert.notEqual(light, dark);
+    // The plot background follows: its corner pixel is dark.
+    const corner = await page.evaluate((sel) => {
+      const c = document.querySelector(sel);
+      return Array.from(c.getContext('2d').getImageData(0, 0, 1, 1).data);
+    }, DEMO_CANVAS);
+    assert.ok(corner[0] + corner[1] + corner[2] < 3 * 80, `corner pixel ${corner}`);
+    assert.ok(await canvasHasPixels(page, DEMO_CANVAS, { min: 1000 }));
+  });
+});
+
+test('the app works inside an iframe', T, async () => {
+  await withPage('iframe', {}, async (page) => {
+    await page.goto(`${server.origin}/fixtures/iframe.html`);
+    const handle = await page.locator('iframe#app').elementHandle();
+    const frame = await handle.contentFrame();
+    await frame.locator('h1').waitFor();
+    assert.equal(await frame.locator('h1').textContent(), 'Coded Computing Playground');
+    assert.ok(await canvasHasPixels(frame, DEMO_CANVAS, { min: 1000 }));
+    assert.ok(
+      await canvasChanged(frame, DEMO_CANVAS, () => frame.locator('input#frequency').fill('3')),
+    );
+  });
+});
+
+test('phone width (375 px): one column, no horizontal scrolling', T, async () => {
+  await withPage(
+    'phone-375',
+    { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    async (page) => {
+      await openApp(page, server.appUrl);
+      const m = await page.evaluate((sel) => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        canvasWidth: document.querySelector(sel).getBoundingClientRect().width,
+        controlsBottom: document.querySelector('.controls').getBoundingClientRect().bottom,
+        plotTop: document.querySelector(sel).getBoundingClientRect().top,
+      }), DEMO_CANVAS);
+      assert.ok(m.scrollWidth <= 375, `page is ${m.scrollWidth}px wide`);
+      assert.ok(m.canvasWidth > 250, `canvas only ${m.canvasWidth}px wide`);
+      assert.ok(m.controlsBottom <= m.plotTop, 'controls should stack above the plot');
+    },
+  );
+});
+
+test('a panic shows a visible error box instead of a dead page', T, async () => {
+  const errors = await withPage('panic', { expectErrors: true }, async (page) => {
+    await page.goto(`${server.appUrl}?debug-panic`);
+    const box = page.locator('#panic-box');
+    await box.waitFor({ state: 'visible' });
+    assert.match(await box.textContent(), /debug-panic requested/);
+    assert.equal(await box.getAttribute('role'), 'alert');
+  });
+  // The panic is logged to the console (console_error_panic_hook) too.
+  assert.ok(errors.some((e) => e.includes('debug-panic requested')), errors.join('\n'));
+  assert.ok(!errors.some((e) => e.startsWith('request')), errors.join('\n'));
+});
+
+// The README's serve command (trunk serve, debug build, live reload) must also
+// give a working page. Skipped with E2E_SKIP_SERVE=1 (it may compile for a
+// minute or two the first time).
+test(
+  'the serve command (scripts/serve.sh) serves a working page',
+  { timeout: 10 * 60_000, skip: process.env.E2E_SKIP_SERVE === '1' && 'E2E_SKIP_SERVE=1' },
+  async () => {
+    const serve = await startServeScript();
+    try {
+      await withPage('serve', {}, async (page) => {
+        await openApp(page, serve.url);
+        assert.ok((await drawnPixels(page, DEMO_CANVAS)) > 1000);
+      });
+    } finally {
+      await serve.stop();
+    }
+  },
+);

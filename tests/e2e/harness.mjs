@@ -1,0 +1,290 @@
+// End-to-end test harness: a static server for dist/ on 127.0.0.1, and
+// headless /usr/bin/chromium driven by playwright-core (no browser download).
+//
+// Why these rules: the app must work as a plain static site from any sub-path,
+// offline, and without console errors. Every page a test opens fails the test
+// on a console error, an uncaught exception, a failed request or any request
+// that leaves 127.0.0.1, and leaves a screenshot in test-artifacts/screenshots/.
+
+import { createServer, get as httpGet } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, normalize, extname, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, '..', '..');
+export const DIST = join(ROOT, 'dist');
+export const FIXTURES = join(here, 'fixtures');
+export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
+/** The app is served under this sub-path, to prove relative URLs work. */
+export const APP_PATH = '/sub/dir/';
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Maps a URL path under `prefix` to a file under `dir`, or null. */
+function fileFor(urlPath, prefix, dir) {
+  if (!urlPath.startsWith(prefix)) return null;
+  let rel = decodeURIComponent(urlPath.slice(prefix.length));
+  if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+  const file = normalize(join(dir, rel));
+  return file.startsWith(dir + '/') ? file : null; // no path traversal
+}
+
+/**
+ * Serves dist/ at APP_PATH and tests/e2e/fixtures/ at /fixtures/ on a random
+ * free port of 127.0.0.1. Resolves to { origin, appUrl, close }.
+ */
+export async function startServer() {
+  try {
+    await stat(join(DIST, 'index.html'));
+  } catch {
+    throw new Error(`${DIST}/index.html is missing: run \`trunk build --release\` first`);
+  }
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url, 'http://127.0.0.1').pathname;
+    if (path === '/sub/dir') {
+      res.writeHead(301, { location: APP_PATH }).end();
+      return;
+    }
+    const file = fileFor(path, APP_PATH, DIST) ?? fileFor(path, '/fixtures/', FIXTURES);
+    try {
+      if (!file) throw new Error('outside the served folders');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', ok);
+  });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    appUrl: origin + APP_PATH,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** True when a URL stays on this machine's test server (or needs no network). */
+function isLocal(url) {
+  const u = new URL(url);
+  if (['data:', 'blob:', 'about:'].includes(u.protocol)) return true;
+  return u.hostname === '127.0.0.1';
+}
+
+/**
+ * Opens a fresh headless Chromium (own profile in a temp dir) with the given
+ * context options, runs `body(page, ctx)`, saves a screenshot named `name`,
+ * and fails on any console error, page error, failed request or non-local
+ * request. With `expectErrors: true` it returns the collected errors instead
+ * of failing on them (for tests that provoke an error on purpose).
+ */
+export async function withPage(name, options, body) {
+  const { expectErrors = false, ...contextOptions } = options;
+  const profile = await mkdtemp(join(tmpdir(), 'coded-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 900 },
+    ...contextOptions,
+  });
+  const errors = [];
+  try {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (isLocal(url)) return route.continue();
+      errors.push(`request outside 127.0.0.1: ${url}`);
+      return route.abort('blockedbyclient');
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+    page.on('requestfailed', (req) => {
+      errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+    });
+    try {
+      await body(page, context);
+    } finally {
+      await mkdir(SCREENSHOTS, { recursive: true });
+      await page
+        .screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+        .catch((e) => errors.push(`screenshot failed: ${e.message}`));
+    }
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+  if (expectErrors) return errors;
+  assert.deepEqual(errors, [], `page "${name}" reported errors`);
+  return errors;
+}
+
+/**
+ * Number of canvas pixels that differ from its top-left pixel (taken as the
+ * background). `target` is a Page or a Frame.
+ */
+export async function drawnPixels(target, selector) {
+  return target.evaluate((sel) => {
+    const canvas = document.querySelector(sel);
+    if (!canvas || canvas.width === 0 || canvas.height === 0) return 0;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2] || data[i + 3] !== data[3]) n++;
+    }
+    return n;
+  }, selector);
+}
+
+/**
+ * True once the canvas has at least `min` drawn (non-background) pixels;
+ * waits up to `timeout` ms for it, since drawing happens after the wasm loads.
+ */
+export async function canvasHasPixels(target, selector, { min = 100, timeout = 10_000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if ((await drawnPixels(target, selector)) >= min) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+/** The canvas content as a data URL (for comparisons). */
+export async function canvasSnapshot(target, selector) {
+  return target.evaluate((sel) => document.querySelector(sel).toDataURL(), selector);
+}
+
+/**
+ * Runs `action` and tells whether the canvas content differs afterwards
+ * (polling up to `timeout` ms for the redraw).
+ */
+export async function canvasChanged(target, selector, action, { timeout = 5_000 } = {}) {
+  const before = await canvasSnapshot(target, selector);
+  await action();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if ((await canvasSnapshot(target, selector)) !== before) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+/** Opens the app and waits until its demo canvas is drawn. */
+export async function openApp(page, url) {
+  await page.goto(url);
+  await page.locator('h1').waitFor();
+  assert.ok(await canvasHasPixels(page, DEMO_CANVAS), 'the demo canvas was never drawn');
+}
+
+export const DEMO_CANVAS = 'canvas#demo-plot';
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort() {
+  const srv = createNetServer();
+  await new Promise((ok) => srv.listen(0, '127.0.0.1', ok));
+  const { port } = srv.address();
+  await new Promise((ok) => srv.close(ok));
+  return port;
+}
+
+/** Status and body of a GET, or null when nothing answers. */
+function fetchText(url) {
+  return new Promise((ok) => {
+    const req = httpGet(url, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => ok({ status: res.statusCode, body }));
+    });
+    req.on('error', () => ok(null));
+    req.setTimeout(5_000, () => req.destroy());
+  });
+}
+
+/**
+ * Starts `scripts/serve.sh` on a free port with its own dist folder (so the
+ * release build in dist/ stays intact) and waits until the page is served.
+ * Resolves to { url, stop }.
+ */
+export async function startServeScript({ timeout = 9 * 60_000 } = {}) {
+  const port = await freePort();
+  const dist = await mkdtemp(join(tmpdir(), 'coded-serve-dist-'));
+  const log = [];
+  // Own process group, so stop() ends trunk and any cargo it started.
+  const child = spawn(join(ROOT, 'scripts', 'serve.sh'), ['--port', String(port), '--dist', dist], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d) => {
+    log.push(d.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const stop = async () => {
+    if (exited === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      const t0 = Date.now();
+      while (exited === null && Date.now() - t0 < 10_000) await new Promise((ok) => setTimeout(ok, 100));
+    }
+    await rm(dist, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (exited !== null) {
+      await stop();
+      throw new Error(`scripts/serve.sh exited (${JSON.stringify(exited)}):\n${log.join('')}`);
+    }
+    const res = await fetchText(url);
+    if (res?.status === 200 && res.body.includes('TrunkApplicationStarted')) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`scripts/serve.sh did not serve ${url} in time:\n${log.join('')}`);
+    }
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+}
