@@ -40,6 +40,10 @@ section "wasm-bindgen-test in headless Chromium"
 cargo test --target wasm32-unknown-unknown -p coded-playground
 done_step
 
+section "wasm-bindgen-test of the core in headless Chromium (same draws as native)"
+cargo test --target wasm32-unknown-unknown -p coded-core --test wasm_portable
+done_step
+
 section "trunk build --release"
 trunk build --release
 for f in dist/*.wasm; do

@@ -1,5 +1,7 @@
-//! The sweep's CSV: the contract's columns, then `lost_mean` (the fraction of
-//! outputs replication lost; 0 for the coded schemes).
+//! The sweep's CSV: the contract's columns (with `rel_acc_*` for classifiers),
+//! then for classifiers `acc_mean,acc_std` (accuracy against the true labels),
+//! and last `lost_mean` (the fraction of outputs replication lost; 0 for the
+//! coded schemes).
 
 use coded_core::experiment::Stats;
 use coded_core::{Config, SweepPoint};
@@ -18,7 +20,7 @@ pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> St
     let mut out =
         String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
     if classifier {
-        out.push_str(",rel_acc_mean,rel_acc_std");
+        out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
     }
     out.push_str(",lost_mean\n");
     for p in points {
@@ -35,7 +37,7 @@ pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> St
             pair(p.rmse)
         );
         if classifier {
-            let _ = write!(out, ",{}", pair(p.rel_acc));
+            let _ = write!(out, ",{},{}", pair(p.rel_acc), pair(p.acc));
         }
         let _ = writeln!(out, ",{}", p.lost_mean);
     }

@@ -13,6 +13,8 @@ const USAGE: &str = "usage:
       one straggler draw; prints a JSON object
   coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc]
       error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr
+  coded model
+      LeNet-5's provenance, and its accuracy on the compiled-in digits (measured now)
   coded config [--config FILE]
       prints the configuration with every default filled in
 FILE is a JSON Config (`-` reads standard input); missing fields take defaults.";
@@ -74,14 +76,20 @@ fn run(argv: &[String]) -> Result<(), String> {
             let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
                 .map_err(|e| e.to_string())?;
             let points = sweep(&config, &plan).map_err(|e| e.to_string())?;
-            let classifier = config.function.build().is_classifier();
-            print!("{}", csv::sweep_csv(&config, &points, classifier));
+            print!(
+                "{}",
+                csv::sweep_csv(&config, &points, config.function.is_classifier())
+            );
             for curve in curves(&points) {
                 let slope = fitted_slope(&curve)
                     .map(|s| format!("{s:.3}"))
                     .unwrap_or_else(|| "none (fewer than two points with an error)".into());
                 eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
             }
+        }
+        "model" => {
+            opts.allow(&[])?;
+            println!("{}", model_report()?);
         }
         "config" => {
             opts.allow(&["config"])?;
@@ -90,9 +98,30 @@ fn run(argv: &[String]) -> Result<(), String> {
         "help" | "--help" | "-h" => println!("{USAGE}"),
         other => {
             return Err(format!(
-                "unknown command `{other}`; commands: round, sweep, config, help"
+                "unknown command `{other}`; commands: round, sweep, model, config, help"
             ))
         }
     }
     Ok(())
+}
+
+/// LeNet-5's provenance records and its accuracy on the compiled-in digits,
+/// computed by running the network now (not copied from the record).
+fn model_report() -> Result<String, String> {
+    let start = std::time::Instant::now();
+    let (correct, total) = coded_core::lenet::digits_accuracy()?;
+    let seconds = start.elapsed().as_secs_f64();
+    let (weights, digits) = coded_core::lenet::provenance();
+    let report = serde_json::json!({
+        "model": "LeNet-5",
+        "weights": weights,
+        "digits": digits,
+        "digits_accuracy": {
+            "correct": correct,
+            "total": total,
+            "accuracy": correct as f64 / total as f64,
+            "seconds": seconds,
+        },
+    });
+    serde_json::to_string_pretty(&report).map_err(|e| e.to_string())
 }

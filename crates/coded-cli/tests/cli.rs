@@ -138,3 +138,26 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(o.stdout.is_empty());
     }
 }
+
+#[test]
+fn model_reports_provenance_and_measured_accuracy() {
+    let o = coded(&["model"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["weights"]["framework"], "candle-nn");
+    assert_eq!(v["digits_accuracy"]["total"], 500);
+    assert!(v["digits_accuracy"]["accuracy"].as_f64().unwrap() >= 0.95);
+}
+
+#[test]
+fn lenet_sweep_has_accuracy_columns() {
+    let o = coded(
+        &["sweep", "--config", "-", "--n", "30"],
+        Some(r#"{"function": "lenet5", "scheme": "bacc", "k": 5, "n": 30, "trials": 3}"#),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with("rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean"));
+    assert_eq!(text.lines().count(), 2);
+}

@@ -5,6 +5,7 @@
 //! - spline: smoothing-spline fit + evaluation at n = 10³ … 10⁶ (O(n): the
 //!   time per point should stay flat); compare tools/bench/scipy_spline.py.
 //! - berrut_decode: N = 10⁴ servers, K = 100, m = 10 outputs.
+//! - lenet5_forward: images per second, batch 256 and 1024.
 //! - sweep: x·sin x, N = 20 … 1280 doubling, 200 trials, BACC and LeTCC,
 //!   p ∈ {0.1, 0.3}, with a fixed λ_dec and with GCV.
 
@@ -88,5 +89,24 @@ fn sweeps(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, spline, berrut_decode, sweeps);
+/// LeNet-5 images per second on one core (multiply-adds per image: 416 520).
+fn lenet(c: &mut Criterion) {
+    let net = coded_core::lenet::LeNet5::get().unwrap();
+    let digits = coded_core::lenet::Digits::get().unwrap();
+    let mut g = c.benchmark_group("lenet5_forward");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    for batch in [256usize, 1024] {
+        let images: Vec<f32> = (0..batch)
+            .flat_map(|i| digits.image(i % digits.len()).map(|v| v as f32))
+            .collect();
+        let mut logits = vec![0.0f32; batch * 10];
+        g.throughput(Throughput::Elements(batch as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(batch), &batch, |b, _| {
+            b.iter(|| net.forward_batch(black_box(&images), &mut logits))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, spline, berrut_decode, sweeps, lenet);
 criterion_main!(benches);

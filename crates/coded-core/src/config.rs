@@ -90,7 +90,7 @@ impl std::error::Error for ConfigError {}
 /// The allowed values of each field, as shown in error messages.
 pub const FIELDS: &[(&str, &str)] = &[
     ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
-    ("function", "one of \"x_sin_x\", \"cubic\", \"abs\""),
+    ("function", "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\""),
     ("k", "an integer in 1..=min(n, 1024)"),
     ("n", "an integer in 1..=8192, at least k"),
     ("points", "one of \"chebyshev\", \"equispaced\""),

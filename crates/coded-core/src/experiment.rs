@@ -25,6 +25,8 @@ pub struct Problem {
     pub inputs: DMatrix<f64>,
     /// K × m: f at every input, what the master wants.
     pub exact: DMatrix<f64>,
+    /// True classes of the inputs (LeNet-5's digits).
+    pub labels: Option<Vec<usize>>,
 }
 
 /// One scheme at one N: its coder, the coded inputs and every server's answer.
@@ -45,6 +47,8 @@ pub struct RoundOutcome {
     pub squared_error: Option<f64>,
     /// Fraction of recovered outputs whose argmax agrees with f's (classifiers).
     pub relative_accuracy: Option<f64>,
+    /// Fraction of recovered outputs whose argmax is the true label.
+    pub accuracy: Option<f64>,
     /// Fraction of outputs not recovered (replication; 1 when failed).
     pub lost_fraction: f64,
 }
@@ -55,7 +59,8 @@ impl RoundOutcome {
     }
 }
 
-fn argmax(row: impl Iterator<Item = f64>) -> usize {
+/// Index of the largest value (the first on ties): a classifier's answer.
+pub fn argmax(row: impl Iterator<Item = f64>) -> usize {
     let mut best = (0, f64::NEG_INFINITY);
     for (i, v) in row.enumerate() {
         if v > best.1 {
@@ -68,16 +73,20 @@ fn argmax(row: impl Iterator<Item = f64>) -> usize {
 impl Problem {
     pub fn new(config: &Config) -> Result<Problem, ConfigError> {
         config.validate()?;
-        let func = config.function.build();
+        let func = config
+            .function
+            .build()
+            .map_err(|e| ConfigError::new("function", e))?;
         let mut rng = Rng::stream(config.seed, &[TAG_INPUTS, config.k as u64]);
-        let inputs = func.sample_inputs(config.k, &mut rng);
-        let exact = func.eval_batch(&inputs);
+        let drawn = func.sample_inputs(config.k, &mut rng);
+        let exact = func.eval_batch(&drawn.x);
         Ok(Problem {
             config: config.clone(),
             alphas: data_points(config.k, config.points),
             func,
-            inputs,
+            inputs: drawn.x,
             exact,
+            labels: drawn.labels,
         })
     }
 
@@ -114,7 +123,8 @@ impl Problem {
         let surv = survivors(straggled);
         let answers = prepared.outputs.select_rows(surv.iter());
         let decoded = prepared.coder.decode(&surv, &answers);
-        let (mut squared_error, mut relative_accuracy, mut lost_fraction) = (None, None, 1.0);
+        let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
+            (None, None, None, 1.0);
         if let Ok(d) = &decoded {
             let k = self.k();
             let recovered: Vec<usize> = (0..k).filter(|&i| d.recovered[i]).collect();
@@ -140,6 +150,13 @@ impl Problem {
                     .count();
                 relative_accuracy = Some(agree as f64 / count);
             }
+            if let Some(labels) = &self.labels {
+                let right = recovered
+                    .iter()
+                    .filter(|&&i| argmax(d.estimates.row(i).iter().copied()) == labels[i])
+                    .count();
+                accuracy = Some(right as f64 / count);
+            }
         }
         let decoded = match (decoded, squared_error) {
             (Ok(_), None) => Err(DecodeError::Spline(crate::spline::SplineError::NotFinite)),
@@ -150,6 +167,7 @@ impl Problem {
             decoded,
             squared_error,
             relative_accuracy,
+            accuracy,
             lost_fraction,
         }
     }
@@ -187,6 +205,9 @@ pub struct RoundReport {
     pub exact: Vec<Vec<f64>>,
     pub squared_error: Option<f64>,
     pub relative_accuracy: Option<f64>,
+    /// Against the true labels (LeNet-5).
+    pub accuracy: Option<f64>,
+    pub labels: Option<Vec<usize>>,
     pub lost_fraction: f64,
     pub lambda_dec_used: Option<f64>,
     pub failed: bool,
@@ -229,6 +250,8 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         exact: rows(&problem.exact),
         squared_error: outcome.squared_error,
         relative_accuracy: outcome.relative_accuracy,
+        accuracy: outcome.accuracy,
+        labels: problem.labels.clone(),
         lost_fraction: outcome.lost_fraction,
         lambda_dec_used: outcome.decoded.as_ref().ok().and_then(|d| d.lambda_dec),
         failed: outcome.failed(),
@@ -274,6 +297,8 @@ pub struct SweepPoint {
     pub mse: Option<Stats>,
     pub rmse: Option<Stats>,
     pub rel_acc: Option<Stats>,
+    /// Accuracy against the true labels (classifiers with labels).
+    pub acc: Option<Stats>,
     pub lost_mean: f64,
 }
 
@@ -341,6 +366,7 @@ pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, Confi
                     mse: None,
                     rmse: None,
                     rel_acc: None,
+                    acc: None,
                     lost_mean: 0.0,
                 });
             }
@@ -351,7 +377,8 @@ pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, Confi
         for (si, &scheme) in plan.schemes.iter().enumerate() {
             let prepared = problem.prepare(scheme, n);
             for (mi, model) in plan.models.iter().enumerate() {
-                let (mut se, mut rmse, mut acc, mut lost) = (vec![], vec![], vec![], 0.0);
+                let (mut se, mut rmse, mut rel, mut acc, mut lost) =
+                    (vec![], vec![], vec![], vec![], 0.0);
                 for t in 0..config.trials {
                     let draw = draw_stragglers(model, config.seed, n, t);
                     let o = problem.evaluate(&prepared, &draw.straggled);
@@ -361,6 +388,9 @@ pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, Confi
                         rmse.push(e.sqrt());
                     }
                     if let Some(a) = o.relative_accuracy {
+                        rel.push(a);
+                    }
+                    if let Some(a) = o.accuracy {
                         acc.push(a);
                     }
                 }
@@ -368,7 +398,8 @@ pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, Confi
                 point.failures = config.trials - se.len();
                 point.mse = Stats::of(&se);
                 point.rmse = Stats::of(&rmse);
-                point.rel_acc = Stats::of(&acc);
+                point.rel_acc = Stats::of(&rel);
+                point.acc = Stats::of(&acc);
                 point.lost_mean = lost / config.trials as f64;
             }
         }

@@ -20,8 +20,14 @@ pub trait Computation {
     fn is_classifier(&self) -> bool {
         false
     }
-    /// The K inputs of an experiment (K × d), drawn from `rng`.
-    fn sample_inputs(&self, k: usize, rng: &mut Rng) -> DMatrix<f64>;
+    /// The K inputs of an experiment, drawn from `rng`.
+    fn sample_inputs(&self, k: usize, rng: &mut Rng) -> Inputs;
+}
+
+/// An experiment's inputs: K × d, with true class labels where they exist.
+pub struct Inputs {
+    pub x: DMatrix<f64>,
+    pub labels: Option<Vec<usize>>,
 }
 
 /// The built-in scalar functions, by their JSON names.
@@ -35,6 +41,8 @@ pub enum FunctionKind {
     Cubic,
     /// f(x) = |x|, continuous but not differentiable at 0.
     Abs,
+    /// LeNet-5 on 28×28 digits: d = 784, m = 10 logits (crate::lenet).
+    Lenet5,
 }
 
 impl FunctionKind {
@@ -46,11 +54,22 @@ impl FunctionKind {
             FunctionKind::XSinX => "x_sin_x",
             FunctionKind::Cubic => "cubic",
             FunctionKind::Abs => "abs",
+            FunctionKind::Lenet5 => "lenet5",
         }
     }
 
-    pub fn build(self) -> Box<dyn Computation> {
-        Box::new(Scalar(self))
+    /// Whether outputs are class scores (accuracy columns apply).
+    pub fn is_classifier(self) -> bool {
+        self == FunctionKind::Lenet5
+    }
+
+    /// The function, ready to evaluate. Only LeNet-5 can fail: its compiled-in
+    /// weights are verified against their checksum on first use.
+    pub fn build(self) -> Result<Box<dyn Computation>, String> {
+        match self {
+            FunctionKind::Lenet5 => Ok(Box::new(crate::lenet::LeNetFunction::new()?)),
+            scalar => Ok(Box::new(Scalar(scalar))),
+        }
     }
 }
 
@@ -67,6 +86,7 @@ impl Scalar {
             FunctionKind::XSinX => x * x.sin(),
             FunctionKind::Cubic => x * x * x - 2.0 * x,
             FunctionKind::Abs => x.abs(),
+            FunctionKind::Lenet5 => unreachable!("LeNet-5 is not a scalar function"),
         }
     }
 }
@@ -84,9 +104,12 @@ impl Computation for Scalar {
     fn polynomial_degree(&self) -> Option<usize> {
         (self.0 == FunctionKind::Cubic).then_some(3)
     }
-    fn sample_inputs(&self, k: usize, rng: &mut Rng) -> DMatrix<f64> {
+    fn sample_inputs(&self, k: usize, rng: &mut Rng) -> Inputs {
         let (lo, hi) = SCALAR_INPUT_RANGE;
-        DMatrix::from_fn(k, 1, |_, _| rng.uniform_in(lo, hi))
+        Inputs {
+            x: DMatrix::from_fn(k, 1, |_, _| rng.uniform_in(lo, hi)),
+            labels: None,
+        }
     }
 }
 
@@ -97,18 +120,24 @@ mod tests {
     #[test]
     fn scalar_functions_evaluate_rowwise() {
         let x = DMatrix::from_column_slice(3, 1, &[-2.0, 0.0, 1.5]);
-        let y = FunctionKind::XSinX.build().eval_batch(&x);
+        let y = FunctionKind::XSinX.build().unwrap().eval_batch(&x);
         assert!((y[(0, 0)] - (-2.0f64 * (-2.0f64).sin())).abs() < 1e-15);
-        assert_eq!(FunctionKind::Abs.build().eval_batch(&x)[(0, 0)], 2.0);
-        assert_eq!(FunctionKind::Cubic.build().polynomial_degree(), Some(3));
-        assert_eq!(FunctionKind::Abs.build().polynomial_degree(), None);
+        assert_eq!(
+            FunctionKind::Abs.build().unwrap().eval_batch(&x)[(0, 0)],
+            2.0
+        );
+        assert_eq!(
+            FunctionKind::Cubic.build().unwrap().polynomial_degree(),
+            Some(3)
+        );
+        assert_eq!(FunctionKind::Abs.build().unwrap().polynomial_degree(), None);
     }
 
     #[test]
     fn inputs_in_range_and_seeded() {
-        let f = FunctionKind::XSinX.build();
-        let a = f.sample_inputs(10, &mut Rng::new(4));
-        let b = f.sample_inputs(10, &mut Rng::new(4));
+        let f = FunctionKind::XSinX.build().unwrap();
+        let a = f.sample_inputs(10, &mut Rng::new(4)).x;
+        let b = f.sample_inputs(10, &mut Rng::new(4)).x;
         assert_eq!(a, b);
         assert!(a.iter().all(|v| (-3.0..3.0).contains(v)));
     }

@@ -11,6 +11,7 @@ pub mod config;
 pub mod dd;
 pub mod experiment;
 pub mod functions;
+pub mod lenet;
 pub mod points;
 pub mod rng;
 pub mod scheme;

@@ -136,6 +136,9 @@ pub fn resolve_lambda(
     }
 }
 
+/// A decoder curve sampled at some points (rows × m) and the λ_dec it used.
+pub type DecoderCurve = (DMatrix<f64>, Option<f64>);
+
 /// A scheme set up for one (K, N): its points and parameters.
 #[derive(Clone, Debug)]
 pub struct Coder {
@@ -177,20 +180,101 @@ impl Coder {
 
     /// The N × K encoding matrix E: row n gives the coded input x̃_n = Σ_k E_nk x_k.
     pub fn encoding_matrix(&self) -> DMatrix<f64> {
-        let (n, k) = (self.n(), self.k());
+        let k = self.k();
         match self.scheme {
-            Scheme::Bacc => barycentric_matrix(&self.alphas, &berrut_weights(k), &self.betas),
-            Scheme::Lcc => {
-                barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), &self.betas)
+            Scheme::Uncoded => {
+                DMatrix::from_fn(self.n(), k, |r, c| if r % k == c { 1.0 } else { 0.0 })
             }
+            _ => self.encoder_operator(&self.betas),
+        }
+    }
+
+    /// The encoder curve's operator at arbitrary points (rows) for the
+    /// interpolating schemes: u_enc(z) = Σ_k E(z)_k x_k.
+    fn encoder_operator(&self, at: &[f64]) -> DMatrix<f64> {
+        let k = self.k();
+        match self.scheme {
+            Scheme::Bacc | Scheme::Uncoded => {
+                barycentric_matrix(&self.alphas, &berrut_weights(k), at)
+            }
+            Scheme::Lcc => barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), at),
             Scheme::Letcc => {
                 // The spline is linear in its data: fit the K unit vectors at once.
                 SmoothingSpline::fit(&self.alphas, &DMatrix::identity(k, k), self.lambda_enc)
                     .expect("alphas are sorted and distinct, lambda_enc validated")
-                    .eval(&self.betas)
+                    .eval(at)
             }
-            Scheme::Uncoded => DMatrix::from_fn(n, k, |r, c| if r % k == c { 1.0 } else { 0.0 }),
         }
+    }
+
+    /// The encoder curve u_enc at the points `at` (rows × d), for drawing; None
+    /// for replication, which has no curve.
+    pub fn encoder_curve(&self, inputs: &DMatrix<f64>, at: &[f64]) -> Option<DMatrix<f64>> {
+        (self.scheme != Scheme::Uncoded).then(|| self.encoder_operator(at) * inputs)
+    }
+
+    /// The decoder curve u_dec at the points `at` (rows × m) fitted to the
+    /// survivors' answers, and the λ_dec it used (LeTCC). None for replication.
+    pub fn decoder_curve(
+        &self,
+        survivors: &[usize],
+        answers: &DMatrix<f64>,
+        at: &[f64],
+    ) -> Option<Result<DecoderCurve, DecodeError>> {
+        match self.scheme {
+            Scheme::Uncoded => None,
+            Scheme::Letcc => Some(
+                self.fit_spline_decoder(survivors, answers)
+                    .map(|(s, l)| (s.eval(at), Some(l))),
+            ),
+            _ => Some(
+                self.barycentric_decoder(survivors, at)
+                    .map(|d| (d * answers, None)),
+            ),
+        }
+    }
+
+    /// LeTCC's decoder spline through the survivors' answers, and its λ.
+    fn fit_spline_decoder(
+        &self,
+        survivors: &[usize],
+        answers: &DMatrix<f64>,
+    ) -> Result<(SmoothingSpline, f64), DecodeError> {
+        self.check_count(survivors.len())?;
+        let nodes = self.nodes(survivors);
+        match self.lambda_dec {
+            Some(l) => Ok((
+                SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?,
+                l,
+            )),
+            None => SmoothingSpline::fit_gcv(&nodes, answers).map_err(to_matrix_err),
+        }
+    }
+
+    /// BACC's or LCC's decoding operator (rows: `at`, columns: survivors).
+    fn barycentric_decoder(
+        &self,
+        survivors: &[usize],
+        at: &[f64],
+    ) -> Result<DMatrix<f64>, DecodeError> {
+        let f = survivors.len();
+        self.check_count(f)?;
+        if self.scheme == Scheme::Bacc {
+            return Ok(barycentric_matrix(
+                &self.nodes(survivors),
+                &berrut_weights(f),
+                at,
+            ));
+        }
+        let chosen = self.lcc_nodes(survivors);
+        let used: Vec<f64> = chosen.iter().map(|&j| self.betas[survivors[j]]).collect();
+        let part = barycentric_matrix(&used, &lagrange_weights(&used), at);
+        // Spread the used columns back over all survivors.
+        let mut d = DMatrix::zeros(at.len(), f);
+        for (c, &j) in chosen.iter().enumerate() {
+            d.set_column(j, &part.column(c));
+        }
+        Ok(d)
     }
 
     /// The coded inputs (N × d) for inputs X (K × d).
@@ -224,23 +308,7 @@ impl Coder {
                 }
                 Ok(d)
             }
-            Scheme::Bacc => {
-                self.check_count(f)?;
-                let nodes = self.nodes(survivors);
-                Ok(barycentric_matrix(&nodes, &berrut_weights(f), &self.alphas))
-            }
-            Scheme::Lcc => {
-                self.check_count(f)?;
-                let nodes = self.lcc_nodes(survivors);
-                let used: Vec<f64> = nodes.iter().map(|&j| self.betas[survivors[j]]).collect();
-                let part = barycentric_matrix(&used, &lagrange_weights(&used), &self.alphas);
-                // Spread the used columns back over all survivors.
-                let mut d = DMatrix::zeros(self.k(), f);
-                for (c, &j) in nodes.iter().enumerate() {
-                    d.set_column(j, &part.column(c));
-                }
-                Ok(d)
-            }
+            Scheme::Bacc | Scheme::Lcc => self.barycentric_decoder(survivors, &self.alphas),
         }
     }
 
@@ -258,15 +326,7 @@ impl Coder {
         let k = self.k();
         match self.scheme {
             Scheme::Letcc => {
-                self.check_count(survivors.len())?;
-                let nodes = self.nodes(survivors);
-                let (spline, lambda) = match self.lambda_dec {
-                    Some(l) => (
-                        SmoothingSpline::fit(&nodes, answers, l).map_err(to_matrix_err)?,
-                        l,
-                    ),
-                    None => SmoothingSpline::fit_gcv(&nodes, answers).map_err(to_matrix_err)?,
-                };
+                let (spline, lambda) = self.fit_spline_decoder(survivors, answers)?;
                 Ok(Decoded {
                     estimates: spline.eval(&self.alphas),
                     recovered: vec![true; k],

@@ -1,0 +1,98 @@
+//! Browser benchmark of the core, compiled to wasm (simd128) and run in
+//! headless Chromium on one thread. Prints a table; asserts nothing about time.
+//!
+//!     scripts/bench.sh            (native criterion numbers and these)
+//!
+//! or alone:
+//!
+//!     CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
+//!         -p coded-core --test wasm_bench -- --nocapture
+#![cfg(target_arch = "wasm32")]
+
+use coded_core::lenet::{Digits, LeNet5, CLASSES};
+use coded_core::{run_round, sweep, Config, FunctionKind, Scheme, SweepPlan};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn now_ms() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// Best of `reps` runs, in milliseconds.
+fn best_of(reps: usize, mut f: impl FnMut()) -> f64 {
+    (0..reps)
+        .map(|_| {
+            let t = now_ms();
+            f();
+            now_ms() - t
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn say(line: String) {
+    web_sys::console::log_1(&line.into());
+}
+
+#[wasm_bindgen_test]
+fn browser_benchmark() {
+    let net = LeNet5::get().unwrap();
+    let digits = Digits::get().unwrap();
+    say("| what | time | throughput |".into());
+    say("| --- | --- | --- |".into());
+    for batch in [256usize, 1024] {
+        let images: Vec<f32> = (0..batch)
+            .flat_map(|i| digits.image(i % digits.len()).map(|v| v as f32))
+            .collect();
+        let mut logits = vec![0.0f32; batch * CLASSES];
+        let ms = best_of(5, || net.forward_batch(&images, &mut logits));
+        let per_s = batch as f64 / (ms / 1e3);
+        say(format!(
+            "| LeNet-5 forward, batch {batch} (wasm, 1 thread) | {ms:.1} ms | {per_s:.0} images/s, {:.2} G multiply-adds/s |",
+            per_s * 416_520.0 / 1e9
+        ));
+    }
+    let config = Config {
+        function: FunctionKind::Lenet5,
+        n: 256,
+        k: 10,
+        ..Config::default()
+    };
+    for scheme in [Scheme::Bacc, Scheme::Letcc] {
+        let c = Config {
+            scheme,
+            ..config.clone()
+        };
+        let ms = best_of(3, || {
+            run_round(&c, 0).unwrap();
+        });
+        say(format!("| one LeNet-5 round, {} N = 256, K = 10 (encode, 256 CNN calls, decode) | {ms:.1} ms | |", scheme.name()));
+    }
+    let ns = [20, 40, 80, 160, 320, 640, 1280];
+    let base = Config {
+        trials: 200,
+        ..Config::default()
+    };
+    for (name, c) in [
+        ("gcv", base.clone()),
+        (
+            "fixed 1e-12",
+            Config {
+                lambda_dec: coded_core::LambdaDec::Value(1e-12),
+                ..base.clone()
+            },
+        ),
+    ] {
+        let plan = SweepPlan::new(
+            &c,
+            Some(&ns),
+            Some(&[0.1, 0.3]),
+            Some(&[Scheme::Bacc, Scheme::Letcc]),
+        )
+        .unwrap();
+        let ms = best_of(2, || {
+            sweep(&c, &plan).unwrap();
+        });
+        say(format!("| x·sin x sweep N = 20…1280, 200 trials, BACC + LeTCC (λ_dec {name}), p = 0.1, 0.3 | {ms:.0} ms | |"));
+    }
+}
