@@ -8,7 +8,6 @@
 pub mod banded;
 pub mod barycentric;
 pub mod config;
-pub mod dd;
 pub mod experiment;
 pub mod functions;
 pub mod lenet;

@@ -6,9 +6,7 @@
 //! shared by all coordinates, so a fit is O(n) per coordinate.
 
 use crate::banded::{Penta, PentaLdl};
-use crate::dd::Dd;
 use nalgebra::DMatrix;
-use std::ops::{Add, Mul, Sub};
 
 /// Why a smoothing spline could not be fitted.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,77 +45,28 @@ pub struct SmoothingSpline {
     second: DMatrix<f64>,
 }
 
-/// The arithmetic a Reinsch system is formed in: f64 for GCV's scoring, where
-/// a few digits suffice, double-double for fits (see `Reinsch`).
-trait Arith: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
-    /// Whether to refine the solution with residuals in this arithmetic.
-    const REFINE: bool;
-    fn of(x: f64) -> Self;
-    /// a − b, exactly where the arithmetic allows.
-    fn diff(a: f64, b: f64) -> Self;
-    fn inv(self) -> Self;
-    fn val(self) -> f64;
-    fn mul_f64(self, x: f64) -> Self;
-}
-
-impl Arith for f64 {
-    const REFINE: bool = false;
-    fn of(x: f64) -> Self {
-        x
-    }
-    fn diff(a: f64, b: f64) -> Self {
-        a - b
-    }
-    fn inv(self) -> Self {
-        1.0 / self
-    }
-    fn val(self) -> f64 {
-        self
-    }
-    fn mul_f64(self, x: f64) -> Self {
-        self * x
-    }
-}
-
-impl Arith for Dd {
-    const REFINE: bool = true;
-    fn of(x: f64) -> Self {
-        Dd::new(x)
-    }
-    fn diff(a: f64, b: f64) -> Self {
-        Dd::diff(a, b)
-    }
-    fn inv(self) -> Self {
-        self.recip()
-    }
-    fn val(self) -> f64 {
-        self.to_f64()
-    }
-    fn mul_f64(self, x: f64) -> Self {
-        Dd::mul_f64(self, x)
-    }
-}
-
 /// The knot-only part of the fit: spacings, the system and its factors,
 /// shared by all coordinates (and by every coordinate's GCV score).
 ///
 /// The system M = a·R + b·QᵀQ has (a, b) = (1, ρ) for ρ ≤ 1 and (1/ρ, 1)
 /// above, so neither ρ = 1e-300 nor 1e300 overflows; g = y − scale·Q M⁻¹ Qᵀy
 /// with scale = ρ resp. 1. With uneven knots or large ρ, M's condition number
-/// reaches 10¹⁰ and a plain f64 solve keeps only six digits (SciPy's B-spline
-/// solve loses as many). So for a fit M, Qᵀy and g are formed in
-/// double-double, M is factored in f64, and one step of refinement with a
-/// double-double residual brings the solution back to f64 accuracy (measured
-/// against 30-digit references in tests/scipy_reference.rs). Still O(n).
-struct Reinsch<'a, A: Arith> {
+/// reaches 10¹⁰: the rounded entries of QᵀQ lose the cancellation that makes
+/// smooth vectors nearly its null space, and a plain solve keeps only six or
+/// seven digits (SciPy's B-spline solve loses as many). One step of iterative
+/// refinement whose residual applies M in factored form, a·R x + b·Qᵀ(Q x),
+/// never touching QᵀQ's entries, brings the fit back to 1e-11 of the exact
+/// minimiser (tests/scipy_reference.rs checks against 30-digit values).
+struct Reinsch<'a> {
     t: &'a [f64],
+    h: Vec<f64>,
     /// 1/h_i for the spacings h_i = t_{i+1} − t_i.
-    inv_h: Vec<A>,
+    inv_h: Vec<f64>,
     rho: f64,
+    /// M = a·R + b·QᵀQ.
+    a: f64,
+    b: f64,
     scale: f64,
-    diag: Vec<A>,
-    off1: Vec<A>,
-    off2: Vec<A>,
     ldl: PentaLdl,
 }
 
@@ -128,115 +77,100 @@ fn check_knots(t: &[f64]) -> Result<(), SplineError> {
     Ok(())
 }
 
-impl<'a, A: Arith> Reinsch<'a, A> {
+impl<'a> Reinsch<'a> {
     /// Requires n ≥ 3 (there is at least one interior knot).
     fn new(t: &'a [f64], lambda: f64) -> Result<Self, SplineError> {
         let n = t.len();
-        let h: Vec<A> = t.windows(2).map(|w| A::diff(w[1], w[0])).collect();
-        let inv_h: Vec<A> = h.iter().map(|x| x.inv()).collect();
+        let h: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
+        let inv_h: Vec<f64> = h.iter().map(|x| 1.0 / x).collect();
         let rho = n as f64 * lambda;
         let (a, b, scale) = if rho <= 1.0 {
             (1.0, rho, rho)
         } else {
             (1.0 / rho, 1.0, 1.0)
         };
-        // One of a, b is exactly 1: skip multiplying by it (this loop and the
-        // double-double arithmetic are most of a fit's time).
-        let scale_a = |x: A| if a == 1.0 { x } else { x.mul_f64(a) };
-        let scale_b = |x: A| if b == 1.0 { x } else { x.mul_f64(b) };
         let p = n - 2;
-        let zero = A::of(0.0);
-        let (mut diag, mut off1, mut off2) = (vec![zero; p], vec![zero; p], vec![zero; p]);
-        let (third, sixth) = (A::of(3.0).inv(), A::of(6.0).inv());
+        let mut m = Penta::zeros(p);
         for r in 0..p {
             let j = r + 1; // the interior knot of this row
             let (il, ir) = (inv_h[j - 1], inv_h[j]);
             let mid = il + ir;
-            diag[r] = scale_a((h[j - 1] + h[j]) * third) + scale_b(il * il + mid * mid + ir * ir);
+            m.diag[r] = a * (h[j - 1] + h[j]) / 3.0 + b * (il * il + mid * mid + ir * ir);
             if r + 1 < p {
                 let irr = inv_h[j + 1];
-                off1[r] = scale_a(h[j] * sixth) - scale_b(mid * ir + ir * (ir + irr));
+                m.off1[r] = a * h[j] / 6.0 - b * (mid * ir + ir * (ir + irr));
             }
             if r + 2 < p {
-                off2[r] = scale_b(ir * inv_h[j + 1]);
+                m.off2[r] = b * ir * inv_h[j + 1];
             }
         }
-        let rounded = |v: &[A]| v.iter().map(|x| x.val()).collect::<Vec<f64>>();
-        let ldl = Penta {
-            diag: rounded(&diag),
-            off1: rounded(&off1),
-            off2: rounded(&off2),
-        }
-        .factor()
-        .ok_or(SplineError::NotFinite)?;
+        let ldl = m.factor().ok_or(SplineError::NotFinite)?;
         Ok(Reinsch {
             t,
+            h,
             inv_h,
             rho,
+            a,
+            b,
             scale,
-            diag,
-            off1,
-            off2,
             ldl,
         })
     }
 
     /// Qᵀy: the jumps of the divided differences at the interior knots.
-    fn qt(&self, y: &[f64]) -> Vec<A> {
+    fn qt(&self, y: &[f64]) -> Vec<f64> {
         (1..self.t.len() - 1)
-            .map(|j| {
-                A::diff(y[j + 1], y[j]) * self.inv_h[j]
-                    - A::diff(y[j], y[j - 1]) * self.inv_h[j - 1]
-            })
+            .map(|j| (y[j + 1] - y[j]) * self.inv_h[j] - (y[j] - y[j - 1]) * self.inv_h[j - 1])
             .collect()
     }
 
-    /// rhs − M x.
-    fn residual(&self, rhs: &[A], x: &[f64]) -> Vec<f64> {
+    /// Q x (length n): Q's column r touches rows r, r+1, r+2.
+    fn q(&self, x: &[f64]) -> Vec<f64> {
+        let mut out = vec![0.0; x.len() + 2];
+        for (r, &xr) in x.iter().enumerate() {
+            let j = r + 1;
+            let (il, ir) = (self.inv_h[j - 1], self.inv_h[j]);
+            out[j - 1] += xr * il;
+            out[j] -= xr * (il + ir);
+            out[j + 1] += xr * ir;
+        }
+        out
+    }
+
+    /// rhs − M x, with M applied in factored form (see the type's comment).
+    fn residual(&self, rhs: &[f64], x: &[f64]) -> Vec<f64> {
         let p = x.len();
+        let qtqx = self.qt(&self.q(x));
         (0..p)
-            .map(|i| {
-                let mut v = rhs[i] - self.diag[i].mul_f64(x[i]);
-                if i + 1 < p {
-                    v = v - self.off1[i].mul_f64(x[i + 1]);
+            .map(|r| {
+                let j = r + 1;
+                let mut rx = (self.h[j - 1] + self.h[j]) / 3.0 * x[r];
+                if r >= 1 {
+                    rx += self.h[j - 1] / 6.0 * x[r - 1];
                 }
-                if i + 2 < p {
-                    v = v - self.off2[i].mul_f64(x[i + 2]);
+                if r + 1 < p {
+                    rx += self.h[j] / 6.0 * x[r + 1];
                 }
-                if i >= 1 {
-                    v = v - self.off1[i - 1].mul_f64(x[i - 1]);
-                }
-                if i >= 2 {
-                    v = v - self.off2[i - 2].mul_f64(x[i - 2]);
-                }
-                v.val()
+                rhs[r] - (self.a * rx + self.b * qtqx[r])
             })
             .collect()
     }
 
     /// Fits one coordinate: writes knot values g and second derivatives γ.
-    fn fit_column(&self, y: &[f64], g: &mut [f64], gamma: &mut [f64]) {
+    /// `refine`: one step of refinement, for fits (GCV's scores skip it).
+    fn fit_column(&self, y: &[f64], refine: bool, g: &mut [f64], gamma: &mut [f64]) {
         let n = y.len();
         let rhs = self.qt(y);
-        let mut s: Vec<f64> = rhs.iter().map(|x| x.val()).collect();
+        let mut s = rhs.clone();
         self.ldl.solve_in_place(&mut s);
-        if A::REFINE {
+        if refine {
             let mut r = self.residual(&rhs, &s);
             self.ldl.solve_in_place(&mut r);
             s.iter_mut().zip(&r).for_each(|(a, e)| *a += e);
         }
-        // g = y − scale · Q s, where Q's column r touches rows r, r+1, r+2.
-        let mut acc: Vec<A> = y.iter().map(|&v| A::of(v)).collect();
-        for (r, &sr) in s.iter().enumerate() {
-            let j = r + 1;
-            let w = self.scale * sr;
-            let (il, ir) = (self.inv_h[j - 1], self.inv_h[j]);
-            acc[j - 1] = acc[j - 1] - il.mul_f64(w);
-            acc[j] = acc[j] + (il + ir).mul_f64(w);
-            acc[j + 1] = acc[j + 1] - ir.mul_f64(w);
-        }
-        for (gi, a) in g.iter_mut().zip(&acc) {
-            *gi = a.val();
+        // g = y − scale · Q s.
+        for ((gi, yi), qs) in g.iter_mut().zip(y).zip(self.q(&s)) {
+            *gi = yi - self.scale * qs;
         }
         // γ = M⁻¹Qᵀy for ρ ≤ 1; δ/ρ for the rescaled system above.
         let to_gamma = if self.rho <= 1.0 { 1.0 } else { 1.0 / self.rho };
@@ -252,7 +186,7 @@ impl<'a, A: Arith> Reinsch<'a, A> {
         let n = self.t.len();
         let p = n - 2;
         let inv = self.ldl.inverse_band();
-        let ih: Vec<f64> = self.inv_h.iter().map(|x| x.val()).collect();
+        let ih = &self.inv_h;
         let mut tr = 0.0;
         for r in 0..p {
             let j = r + 1;
@@ -273,7 +207,7 @@ impl<'a, A: Arith> Reinsch<'a, A> {
 /// is undefined (λ = 0 interpolates: 0/0).
 fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
     let n = t.len();
-    let sys = Reinsch::<f64>::new(t, lambda).ok()?;
+    let sys = Reinsch::new(t, lambda).ok()?;
     let df = 1.0 - sys.hat_trace() / n as f64;
     if df <= 1e-12 {
         return None;
@@ -282,7 +216,7 @@ fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
     let (mut g, mut gamma) = (vec![0.0; n], vec![0.0; n]);
     for c in 0..y.ncols() {
         let col = y.column(c);
-        sys.fit_column(col.as_slice(), &mut g, &mut gamma);
+        sys.fit_column(col.as_slice(), false, &mut g, &mut gamma);
         rss += col
             .iter()
             .zip(&g)
@@ -370,11 +304,11 @@ impl SmoothingSpline {
         let mut values = y.clone();
         let mut second = DMatrix::zeros(n, m);
         if n >= 3 {
-            let sys = Reinsch::<Dd>::new(t, lambda)?;
+            let sys = Reinsch::new(t, lambda)?;
             for c in 0..m {
                 let mut g = vec![0.0; n];
                 let mut gamma = vec![0.0; n];
-                sys.fit_column(y.column(c).as_slice(), &mut g, &mut gamma);
+                sys.fit_column(y.column(c).as_slice(), true, &mut g, &mut gamma);
                 values.column_mut(c).copy_from_slice(&g);
                 second.column_mut(c).copy_from_slice(&gamma);
             }
@@ -544,7 +478,7 @@ mod tests {
     fn gcv_trace_matches_dense_hat_matrix() {
         let t = knots(8);
         let lambda = 1e-3;
-        let sys = Reinsch::<Dd>::new(&t, lambda).unwrap();
+        let sys = Reinsch::new(&t, lambda).unwrap();
         // Dense trace: fit each unit vector and read its own knot value.
         let mut tr = 0.0;
         for i in 0..t.len() {
