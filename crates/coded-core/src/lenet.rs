@@ -27,6 +27,8 @@ pub const PIXELS: usize = 28 * 28;
 pub const CLASSES: usize = 10;
 const PARAMETERS: usize = 61_706;
 const RECORD: usize = 1 + PIXELS;
+/// conv1's 6 output channels, padded to 8 (see `LeNet5::conv1_w`).
+const C1: usize = 8;
 
 /// FNV-1a, 64 bits: enough to catch a truncated or swapped asset, and
 /// simple to compute identically in the training tool.
@@ -63,9 +65,10 @@ fn verify(bytes: &[u8], expected_len: usize, info: &str, what: &str) -> Result<(
 
 /// The network's parameters in the layouts the forward pass reads.
 pub struct LeNet5 {
-    /// [ky][kx][oc] (one input channel).
+    /// [ky][kx][oc] (one input channel), padded from 6 to 8 output channels
+    /// with zeros: two whole SIMD vectors instead of one and a half.
     conv1_w: Vec<f32>,
-    conv1_b: [f32; 6],
+    conv1_b: [f32; C1],
     /// [ky][kx][ic][oc].
     conv2_w: Vec<f32>,
     conv2_b: [f32; 16],
@@ -128,21 +131,22 @@ impl LeNet5 {
             floats: &floats,
             at: 0,
         };
-        // conv weights [oc][ic][ky][kx] → [ky][kx][ic][oc].
-        let conv = |w: &[f32], oc: usize, ic: usize| {
-            let mut t = vec![0.0; oc * ic * 25];
+        // conv weights [oc][ic][ky][kx] → [ky][kx][ic][oc_pad], zero-padded.
+        let conv = |w: &[f32], oc: usize, ic: usize, oc_pad: usize| {
+            let mut t = vec![0.0; oc_pad * ic * 25];
             for o in 0..oc {
                 for i in 0..ic {
                     for k in 0..25 {
-                        t[(k * ic + i) * oc + o] = w[(o * ic + i) * 25 + k];
+                        t[(k * ic + i) * oc_pad + o] = w[(o * ic + i) * 25 + k];
                     }
                 }
             }
             t
         };
-        let conv1_w = conv(r.take(150), 6, 1);
-        let conv1_b: [f32; 6] = r.take(6).try_into().unwrap();
-        let conv2_w = conv(r.take(2400), 16, 6);
+        let conv1_w = conv(r.take(150), 6, 1, C1);
+        let mut conv1_b = [0.0f32; C1];
+        conv1_b[..6].copy_from_slice(r.take(6));
+        let conv2_w = conv(r.take(2400), 16, 6, 16);
         let conv2_b: [f32; 16] = r.take(16).try_into().unwrap();
         // PyTorch flattens (C, H, W): in = c·25 + y·5 + x; ours is (y·5 + x)·16 + c.
         let fc1_w = transpose_dense(r.take(48_000), 120, 400, |i| (i % 25) * 16 + i / 25);
@@ -213,7 +217,7 @@ impl LeNet5 {
             s.padded[(y + 2) * 32 + 2..(y + 2) * 32 + 30]
                 .copy_from_slice(&img[y * 28..(y + 1) * 28]);
         }
-        conv::<1, 6, 2>(
+        conv::<1, C1, 2>(
             &s.padded,
             32,
             28,
@@ -221,9 +225,9 @@ impl LeNet5 {
             &self.conv1_b,
             &mut s.conv1,
         );
-        relu_pool::<6>(&s.conv1, 28, &mut s.pool1);
+        relu_pool::<C1, 6>(&s.conv1, 28, &mut s.pool1);
         conv::<6, 16, 2>(&s.pool1, 14, 10, &self.conv2_w, &self.conv2_b, &mut s.conv2);
-        relu_pool::<16>(&s.conv2, 10, &mut s.pool2);
+        relu_pool::<16, 16>(&s.conv2, 10, &mut s.pool2);
         dense(&s.pool2, &self.fc1_w, &self.fc1_b, &mut s.fc1, true);
         dense(&s.fc1, &self.fc2_w, &self.fc2_b, &mut s.fc2, true);
         dense(&s.fc2, &self.fc3_w, &self.fc3_b, out, false);
@@ -245,7 +249,7 @@ impl Default for Scratch {
     fn default() -> Self {
         Scratch {
             padded: vec![0.0; 32 * 32],
-            conv1: vec![0.0; 28 * 28 * 6],
+            conv1: vec![0.0; 28 * 28 * C1],
             pool1: vec![0.0; 14 * 14 * 6],
             conv2: vec![0.0; 10 * 10 * 16],
             pool2: vec![0.0; 400],
@@ -314,33 +318,52 @@ fn conv<const IC: usize, const OC: usize, const B: usize>(
 }
 
 /// ReLU then 2×2 max-pool with stride 2 (they commute: max of ReLUs is the
-/// ReLU of the max), on an HWC map `in_w` wide.
+/// ReLU of the max), on an HWC map `in_w` wide with CIN channels, keeping the
+/// first COUT (dropping conv1's zero padding).
 #[inline(always)]
-fn relu_pool<const C: usize>(input: &[f32], in_w: usize, out: &mut [f32]) {
+fn relu_pool<const CIN: usize, const COUT: usize>(input: &[f32], in_w: usize, out: &mut [f32]) {
     let out_w = in_w / 2;
     for y in 0..out_w {
         for x in 0..out_w {
-            let at = |dy: usize, dx: usize| ((2 * y + dy) * in_w + 2 * x + dx) * C;
+            let at = |dy: usize, dx: usize| ((2 * y + dy) * in_w + 2 * x + dx) * CIN;
             let (a, b, c, d) = (at(0, 0), at(0, 1), at(1, 0), at(1, 1));
-            for ch in 0..C {
+            for ch in 0..COUT {
                 let m = input[a + ch]
                     .max(input[b + ch])
                     .max(input[c + ch].max(input[d + ch]));
-                out[(y * out_w + x) * C + ch] = m.max(0.0);
+                out[(y * out_w + x) * COUT + ch] = m.max(0.0);
             }
         }
     }
 }
 
-/// out = x·W + b with W stored [in][out]; the inner loop runs along `out`.
+/// out = x·W + b with W stored [in][out]. Outputs are computed in chunks of
+/// CH kept in registers over the whole input loop (rather than loading and
+/// storing all outputs for every input); each output is still summed in input
+/// order.
 #[inline(always)]
 fn dense(x: &[f32], w: &[f32], b: &[f32], out: &mut [f32], relu: bool) {
+    const CH: usize = 12;
     let n = b.len();
-    out.copy_from_slice(b);
-    for (xi, wrow) in x.iter().zip(w.chunks_exact(n)) {
-        for (o, wv) in out.iter_mut().zip(wrow) {
-            *o += xi * wv;
+    let mut start = 0;
+    while start + CH <= n {
+        let mut acc: [f32; CH] = b[start..start + CH].try_into().unwrap();
+        for (i, &xi) in x.iter().enumerate() {
+            let wv = &w[i * n + start..i * n + start + CH];
+            for o in 0..CH {
+                acc[o] += xi * wv[o];
+            }
         }
+        out[start..start + CH].copy_from_slice(&acc);
+        start += CH;
+    }
+    // The outputs left over when CH does not divide n (fc3's 10).
+    for o in start..n {
+        let mut v = b[o];
+        for (i, &xi) in x.iter().enumerate() {
+            v += xi * w[i * n + o];
+        }
+        out[o] = v;
     }
     if relu {
         out.iter_mut().for_each(|v| *v = v.max(0.0));
