@@ -11,10 +11,11 @@ pub struct Penta {
     pub off2: Vec<f64>,
 }
 
-/// The factors A = L D Lᵀ, L unit lower triangular with two sub-diagonals.
+/// The factors A = L D Lᵀ, L unit lower triangular with two sub-diagonals;
+/// D is kept as 1/d, which is all the solves and the inverse band need.
 #[derive(Clone, Debug)]
 pub struct PentaLdl {
-    d: Vec<f64>,
+    inv_d: Vec<f64>,
     l1: Vec<f64>,
     l2: Vec<f64>,
 }
@@ -36,13 +37,20 @@ impl Penta {
         self.diag.is_empty()
     }
 
-    /// Factorises; `None` when a pivot is not positive (the matrix is not SPD,
-    /// which for our systems only happens through overflow or NaN input).
-    pub fn factor(&self) -> Option<PentaLdl> {
+    /// Factorises in place (the bands become the factors: fewer arrays to
+    /// stream through the cache at large n); `None` when a pivot is not
+    /// positive (not SPD, which for our systems only happens through overflow
+    /// or NaN input).
+    pub fn factor(self) -> Option<PentaLdl> {
         let n = self.len();
-        let (mut d, mut l1, mut l2) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        let Penta {
+            diag: mut d,
+            off1: mut l1,
+            off2: mut l2,
+        } = self;
         for i in 0..n {
-            let mut di = self.diag[i];
+            // d[i], l1[i], l2[i] still hold A's entries until overwritten here.
+            let mut di = d[i];
             if i >= 1 {
                 di -= l1[i - 1] * l1[i - 1] * d[i - 1];
             }
@@ -54,24 +62,25 @@ impl Penta {
             }
             d[i] = di;
             if i + 1 < n {
-                let mut b = self.off1[i];
+                let mut b = l1[i];
                 if i >= 1 {
                     b -= l2[i - 1] * d[i - 1] * l1[i - 1];
                 }
                 l1[i] = b / di;
             }
             if i + 2 < n {
-                l2[i] = self.off2[i] / di;
+                l2[i] /= di;
             }
         }
-        Some(PentaLdl { d, l1, l2 })
+        d.iter_mut().for_each(|x| *x = 1.0 / *x);
+        Some(PentaLdl { inv_d: d, l1, l2 })
     }
 }
 
 impl PentaLdl {
     /// Solves A x = b in place.
     pub fn solve_in_place(&self, b: &mut [f64]) {
-        let n = self.d.len();
+        let n = self.inv_d.len();
         for i in 0..n {
             let mut v = b[i];
             if i >= 1 {
@@ -82,7 +91,7 @@ impl PentaLdl {
             }
             b[i] = v;
         }
-        b.iter_mut().zip(&self.d).for_each(|(x, d)| *x /= d);
+        b.iter_mut().zip(&self.inv_d).for_each(|(x, r)| *x *= r);
         for i in (0..n).rev() {
             let mut v = b[i];
             if i + 1 < n {
@@ -98,7 +107,7 @@ impl PentaLdl {
     /// The central band of A⁻¹ as (diag, off1, off2), by the backward
     /// recursion Σ = D⁻¹L⁻¹ + (I − Lᵀ)Σ (Hutchinson and de Hoog, 1985).
     pub fn inverse_band(&self) -> Penta {
-        let n = self.d.len();
+        let n = self.inv_d.len();
         let mut s = Penta::zeros(n);
         for i in (0..n).rev() {
             let (a1, a2) = (self.l1[i], self.l2[i]);
@@ -109,7 +118,7 @@ impl PentaLdl {
             let off1 = if i + 1 < n { -a1 * s11 - a2 * s12 } else { 0.0 };
             s.off2[i] = off2;
             s.off1[i] = off1;
-            s.diag[i] = 1.0 / self.d[i] - a1 * off1 - a2 * off2;
+            s.diag[i] = self.inv_d[i] - a1 * off1 - a2 * off2;
         }
         s
     }

@@ -306,11 +306,12 @@ impl SmoothingSpline {
         if n >= 3 {
             let sys = Reinsch::new(t, lambda)?;
             for c in 0..m {
-                let mut g = vec![0.0; n];
-                let mut gamma = vec![0.0; n];
-                sys.fit_column(y.column(c).as_slice(), true, &mut g, &mut gamma);
-                values.column_mut(c).copy_from_slice(&g);
-                second.column_mut(c).copy_from_slice(&gamma);
+                sys.fit_column(
+                    y.column(c).as_slice(),
+                    true,
+                    values.column_mut(c).as_mut_slice(),
+                    second.column_mut(c).as_mut_slice(),
+                );
             }
         }
         if values.iter().any(|v| !v.is_finite()) {
