@@ -1,21 +1,31 @@
-//! The page layout: header, controls column, main area.
+//! The page layout: header, controls column, the five panels.
 //!
-//! Why one file: it only arranges panels; each panel's logic lives in its own
-//! component and draw function.
+//! Why one file: it only arranges things; the state lives in `state`, the
+//! computations in `runner`, each panel in `panels`.
 
 use leptos::prelude::*;
 
-use crate::components::{PlotCanvas, Slider};
-use crate::plots;
+use crate::controls::Controls;
+use crate::panels::{
+    digits::DigitsPanel, encdec::EncDecPanel, errors::ErrorsPanel, stragglers::StragglersPanel,
+    table::TablePanel,
+};
+use crate::state::AppState;
 use crate::theme::provide_theme;
+
+/// Time between rounds while playing.
+const PLAY_STEP: std::time::Duration = std::time::Duration::from_millis(900);
 
 /// The whole playground.
 #[component]
 pub fn App() -> impl IntoView {
     provide_theme();
-    // Placeholder parameter of the demo plot, until the coded computing panels
-    // bring their own.
-    let frequency = RwSignal::new(8.0_f64);
+    let state = AppState::new();
+    provide_context(state);
+    crate::runner::start(state);
+    start_player(state);
+    let shown =
+        move |f: fn(&coded_plots::compute::Panels) -> bool| move || state.ui.with(|u| f(&u.panels));
 
     view! {
         <div class="app">
@@ -26,33 +36,88 @@ pub fn App() -> impl IntoView {
                     "results can still be recovered, approximately, when some servers are "
                     "too slow to answer: try it here, in your browser."
                 </p>
+                <Status state=state />
             </header>
             <div class="layout">
-                <aside class="controls" aria-label="Controls">
-                    <h2>"Controls"</h2>
-                    <Slider
-                        id="frequency"
-                        label="Frequency a"
-                        value=frequency
-                        min=1.0
-                        max=30.0
-                        step=0.5
-                    />
-                </aside>
+                <Controls state=state />
                 <main class="main-area">
-                    <section class="panel" aria-labelledby="demo-title">
-                        <h2 id="demo-title">"Demo plot"</h2>
-                        <PlotCanvas
-                            id="demo-plot"
-                            label="Plot of f(x) = x times sin(a x) for x from -1 to 1"
-                            draw=move |area, theme| plots::xsin::draw(area, theme, frequency.get())
-                        />
-                        <p class="note">
-                            "A placeholder panel: the curve follows the frequency slider."
-                        </p>
-                    </section>
+                    <Show when=shown(|p| p.stragglers)>
+                        <StragglersPanel state=state />
+                    </Show>
+                    <Show when=shown(|p| p.encdec)>
+                        <EncDecPanel state=state />
+                    </Show>
+                    <Show when=shown(|p| p.digits)>
+                        <DigitsPanel state=state />
+                    </Show>
+                    <Show when=shown(|p| p.errors)>
+                        <ErrorsPanel state=state />
+                    </Show>
+                    <Show when=shown(|p| p.table)>
+                        <TablePanel state=state />
+                    </Show>
                 </main>
             </div>
         </div>
+    }
+}
+
+/// Steps through rounds while "Play" is on.
+fn start_player(state: AppState) {
+    let interval = StoredValue::new(None::<IntervalHandle>);
+    Effect::new(move |_| {
+        let playing = state.playing.get();
+        if let Some(h) = interval.get_value() {
+            h.clear();
+            interval.set_value(None);
+        }
+        if playing {
+            let h = set_interval_with_handle(
+                move || {
+                    let trials = state.config.with_untracked(|c| c.trials).max(1);
+                    state.ui.update(|u| u.trial = (u.trial + 1) % trials);
+                },
+                PLAY_STEP,
+            );
+            interval.set_value(h.ok());
+        }
+    });
+}
+
+/// One line on what was computed and how long it took; its data-*
+/// attributes let tests wait for a computation and read the timings.
+#[component]
+fn Status(state: AppState) -> impl IntoView {
+    let s = state.status;
+    let ms = |v: Option<f64>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
+    view! {
+        <p
+            id="status"
+            class="status"
+            role="status"
+            data-state=move || if s.with(|s| s.busy) { "busy" } else { "idle" }
+            data-runs=move || s.with(|s| s.runs.to_string())
+            data-round-ms=move || s.with(|s| ms(s.round_ms))
+            data-table-ms=move || s.with(|s| ms(s.table_ms))
+            data-curves-ms=move || s.with(|s| ms(s.curves_ms))
+        >
+            {move || {
+                let st = s.get();
+                if st.busy {
+                    "Computing…".to_string()
+                } else {
+                    let part = |name: &str, v: Option<f64>| v.map(|v| format!("{name} {v:.0} ms"));
+                    let parts: Vec<String> = [
+                        part("round", st.round_ms),
+                        part("table", st.table_ms),
+                        part("curves", st.curves_ms),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                    format!("Up to date. Last computed: {}.", parts.join(", "))
+                }
+            }}
+        </p>
     }
 }

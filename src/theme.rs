@@ -1,125 +1,13 @@
-//! Colours and sizes for drawing plots, in light and dark variants.
+//! The plot theme, provided to every component through Leptos context.
 //!
-//! Why here and not only in CSS: plotters draws pixels into a canvas, so it
-//! cannot read CSS variables. The page's CSS (`style/main.css`) uses the same
-//! values; keep the two in step. The series colours are the Okabe–Ito palette,
-//! which stays distinguishable for the common forms of colour blindness.
+//! Why only the context here: the colours and sizes themselves
+//! ([`Theme`], the Okabe–Ito palette) live in `coded-plots`, next to the
+//! draw functions that use them, so the CLI's SVG figures share them. This
+//! module follows the browser's `prefers-color-scheme`.
 
+pub use coded_plots::theme::{okabe_ito, Theme};
 use leptos::prelude::*;
-use plotters::style::RGBColor;
 use wasm_bindgen::{closure::Closure, JsCast};
-
-/// Okabe–Ito palette (Okabe & Ito 2008, "Color Universal Design").
-pub mod okabe_ito {
-    use plotters::style::RGBColor;
-    pub const BLACK: RGBColor = RGBColor(0x00, 0x00, 0x00);
-    pub const ORANGE: RGBColor = RGBColor(0xE6, 0x9F, 0x00);
-    pub const SKY_BLUE: RGBColor = RGBColor(0x56, 0xB4, 0xE9);
-    pub const BLUISH_GREEN: RGBColor = RGBColor(0x00, 0x9E, 0x73);
-    pub const YELLOW: RGBColor = RGBColor(0xF0, 0xE4, 0x42);
-    pub const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
-    pub const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
-    pub const REDDISH_PURPLE: RGBColor = RGBColor(0xCC, 0x79, 0xA7);
-}
-
-/// Everything a draw function needs to know about how to look.
-///
-/// `scale` is the number of canvas pixels per CSS pixel (the
-/// `devicePixelRatio` on a canvas): draw functions size fonts and strokes with
-/// [`Theme::px`] / [`Theme::font`] so a plot looks the same on every screen.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Theme {
-    pub dark: bool,
-    /// Plot background (the panel's surface colour in CSS).
-    pub surface: RGBColor,
-    /// Main text: captions.
-    pub foreground: RGBColor,
-    /// Secondary text: tick labels, axis descriptions.
-    pub muted: RGBColor,
-    /// Axis lines.
-    pub axis: RGBColor,
-    /// Major grid lines.
-    pub grid: RGBColor,
-    /// Series colours, most important first (Okabe–Ito order adapted to the
-    /// background so the first ones have the best contrast).
-    pub series: [RGBColor; 7],
-    pub scale: f64,
-}
-
-impl Theme {
-    pub fn light() -> Self {
-        use okabe_ito::*;
-        Theme {
-            dark: false,
-            surface: RGBColor(0xFF, 0xFF, 0xFF),
-            foreground: RGBColor(0x1B, 0x1B, 0x1F),
-            muted: RGBColor(0x55, 0x58, 0x5F),
-            axis: RGBColor(0x55, 0x58, 0x5F),
-            grid: RGBColor(0xE3, 0xE4, 0xE8),
-            series: [
-                BLUE,
-                VERMILLION,
-                BLUISH_GREEN,
-                ORANGE,
-                REDDISH_PURPLE,
-                SKY_BLUE,
-                BLACK,
-            ],
-            scale: 1.0,
-        }
-    }
-
-    pub fn dark() -> Self {
-        use okabe_ito::*;
-        Theme {
-            dark: true,
-            surface: RGBColor(0x1E, 0x21, 0x25),
-            foreground: RGBColor(0xE6, 0xE6, 0xE6),
-            muted: RGBColor(0xA8, 0xAC, 0xB3),
-            axis: RGBColor(0xA8, 0xAC, 0xB3),
-            grid: RGBColor(0x33, 0x37, 0x3D),
-            // Okabe–Ito blue and black are too dark on a dark surface.
-            series: [
-                SKY_BLUE,
-                ORANGE,
-                BLUISH_GREEN,
-                YELLOW,
-                REDDISH_PURPLE,
-                VERMILLION,
-                RGBColor(0xFF, 0xFF, 0xFF),
-            ],
-            scale: 1.0,
-        }
-    }
-
-    pub fn for_scheme(dark: bool) -> Self {
-        if dark {
-            Self::dark()
-        } else {
-            Self::light()
-        }
-    }
-
-    /// The same theme for a canvas with `scale` canvas pixels per CSS pixel.
-    pub fn with_scale(mut self, scale: f64) -> Self {
-        self.scale = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            1.0
-        };
-        self
-    }
-
-    /// A length of `css_px` CSS pixels, in canvas pixels (at least 1).
-    pub fn px(&self, css_px: f64) -> u32 {
-        (css_px * self.scale).round().max(1.0) as u32
-    }
-
-    /// A font size of `css_px` CSS pixels, in canvas pixels.
-    pub fn font(&self, css_px: f64) -> f64 {
-        css_px * self.scale
-    }
-}
 
 /// The theme signal shared through Leptos context.
 #[derive(Clone, Copy)]
@@ -159,24 +47,4 @@ pub fn use_theme() -> Signal<Theme> {
     use_context::<ThemeContext>()
         .map(|ThemeContext(theme)| theme)
         .unwrap_or_else(provide_theme)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn px_scales_and_never_vanishes() {
-        let t = Theme::light().with_scale(2.0);
-        assert_eq!(t.px(1.5), 3);
-        assert_eq!(t.px(0.1), 1);
-        assert_eq!(t.font(12.0), 24.0);
-        assert_eq!(Theme::dark().with_scale(f64::NAN).scale, 1.0);
-    }
-
-    #[test]
-    fn light_and_dark_differ_in_surface() {
-        assert_ne!(Theme::light().surface, Theme::dark().surface);
-        assert!(Theme::for_scheme(true).dark);
-    }
 }

@@ -1,7 +1,7 @@
 //! Reusable view components. Panels are built from these.
 
+pub mod field;
 pub mod plot_canvas;
-pub mod slider;
 
+pub use field::{Field, FieldError};
 pub use plot_canvas::{CanvasArea, CanvasResult, PlotCanvas};
-pub use slider::Slider;

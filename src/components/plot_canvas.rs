@@ -9,7 +9,10 @@
 //!   [`Theme::scale`].
 //! - Redraw on resize: a `ResizeObserver` watches the canvas' box.
 //! - Redraw on reactive change: the draw closure runs inside an effect, so any
-//!   signal it reads (a slider, the theme) triggers a redraw.
+//!   signal it reads (a control, the theme) triggers a redraw.
+//! - Hover: the draw function returns a [`Frame`] (where its charts are and
+//!   which data ranges they show); the `hover` closure turns a cursor
+//!   position into words, shown in a small tooltip.
 
 use leptos::html;
 use leptos::prelude::*;
@@ -21,13 +24,15 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
 use crate::theme::{use_theme, Theme};
+use coded_plots::Frame;
 
 /// The area a `PlotCanvas` draw closure draws on.
 pub type CanvasArea = DrawingArea<CanvasBackend, Shift>;
 /// What a `PlotCanvas` draw closure returns; draw functions generic over
-/// `DrawingBackend` (see `crate::plots`) return exactly this for the canvas.
+/// `DrawingBackend` (see `coded_plots::draw`) return exactly this for the
+/// canvas.
 pub type CanvasResult =
-    Result<(), DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>;
+    Result<Frame, DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>;
 
 /// Size of the canvas box in CSS pixels, and the device pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,10 +73,13 @@ fn measure(el: &web_sys::HtmlElement) -> BoxSize {
 /// tests); a stylesheet may override the ratio with the CSS custom property
 /// `--plot-aspect-ratio` (phones do) and constrain the box (`max-height`).
 #[component]
-pub fn PlotCanvas<F>(
+pub fn PlotCanvas<F, H>(
     /// Draws the plot; called with the full canvas area and the current theme
     /// scaled for this canvas.
     draw: F,
+    /// Describes the data under a canvas pixel: (frame, x, y, device pixel
+    /// ratio) → text; None hides the tooltip.
+    hover: H,
     /// Accessible description of the plot (`aria-label`).
     #[prop(into)]
     label: String,
@@ -82,10 +90,14 @@ pub fn PlotCanvas<F>(
 ) -> impl IntoView
 where
     F: Fn(&CanvasArea, &Theme) -> CanvasResult + 'static,
+    H: Fn(&Frame, f64, f64, f64) -> Option<String> + 'static,
 {
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
+    let frame = StoredValue::new(Frame::default());
+    // Tooltip text and its position in CSS pixels within the box.
+    let tip = RwSignal::new(None::<(String, f64, f64)>);
 
     // Watch the canvas box. ResizeObserver also reports the initial size, which
     // triggers the first draw. Browser zoom changes the CSS size too, so it
@@ -139,10 +151,43 @@ where
             web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
             return;
         };
-        if let Err(e) = draw(&backend.into_drawing_area(), &theme) {
-            web_sys::console::error_1(&format!("PlotCanvas: drawing failed: {e}").into());
+        match draw(&backend.into_drawing_area(), &theme) {
+            Ok(f) => frame.set_value(f),
+            Err(e) => {
+                frame.set_value(Frame::default());
+                web_sys::console::error_1(&format!("PlotCanvas: drawing failed: {e}").into());
+            }
         }
+        // The data under a shown tooltip may have changed: hide it.
+        tip.set(None);
     });
+
+    let on_move = move |ev: web_sys::PointerEvent| {
+        let (Some(canvas), Some(size)) = (canvas_ref.get_untracked(), size.get_untracked()) else {
+            return;
+        };
+        let (x, y) = (ev.offset_x() as f64, ev.offset_y() as f64);
+        let scale = if size.width > 0.0 {
+            canvas.width() as f64 / size.width
+        } else {
+            1.0
+        };
+        let text = frame.with_value(|f| hover(f, x * scale, y * scale, scale));
+        tip.set(text.map(|t| (t, x, y)));
+    };
+
+    let tip_style = move || {
+        tip.get().map(|(_, x, y)| {
+            let w = size.get().map(|s| s.width).unwrap_or(0.0);
+            // Keep the tooltip inside the box: it opens towards the centre.
+            let horizontal = if x > w / 2.0 {
+                format!("right: {:.0}px;", (w - x + 12.0).max(0.0))
+            } else {
+                format!("left: {:.0}px;", x + 12.0)
+            };
+            format!("{horizontal} top: {:.0}px;", y + 12.0)
+        })
+    };
 
     view! {
         <div
@@ -156,8 +201,15 @@ where
                 id=id
                 role="img"
                 aria-label=label
-                style="display: block; width: 100%; height: 100%;"
+                style="display: block; width: 100%; height: 100%; touch-action: pan-y;"
+                on:pointermove=on_move
+                on:pointerleave=move |_| tip.set(None)
             ></canvas>
+            <Show when=move || tip.with(Option::is_some)>
+                <div class="plot-tooltip" aria-hidden="true" style=tip_style>
+                    {move || tip.get().map(|t| t.0).unwrap_or_default()}
+                </div>
+            </Show>
         </div>
     }
 }

@@ -11,7 +11,7 @@ import {
   canvasHasPixels,
   canvasChanged,
   drawnPixels,
-  DEMO_CANVAS,
+  MAIN_CANVAS,
   startServeScript,
 } from './harness.mjs';
 
@@ -30,26 +30,24 @@ test('main page loads at a sub-path without console errors and draws the canvas'
     await openApp(page, server.appUrl);
     assert.equal(await page.locator('h1').textContent(), 'Coded Computing Playground');
     assert.match(await page.locator('header .tagline').textContent(), /Coded computing/);
-    assert.ok((await drawnPixels(page, DEMO_CANVAS)) > 1000);
+    assert.ok((await drawnPixels(page, MAIN_CANVAS)) > 1000);
     // Assets were loaded relative to the sub-path.
     assert.ok(page.url().startsWith(server.appUrl));
   });
 });
 
-test('the frequency slider changes the canvas', T, async () => {
-  await withPage('slider', {}, async (page) => {
+test('a number input works with the keyboard and redraws the canvas', T, async () => {
+  await withPage('keyboard', {}, async (page) => {
     await openApp(page, server.appUrl);
-    const slider = page.locator('input#frequency');
-    assert.ok(await canvasChanged(page, DEMO_CANVAS, () => slider.fill('20')));
-    assert.equal(await page.locator('output#frequency-value').textContent(), '20.0');
-    // Keyboard works too.
+    const n = page.locator('input#n');
     assert.ok(
-      await canvasChanged(page, DEMO_CANVAS, async () => {
-        await slider.focus();
-        await page.keyboard.press('ArrowLeft');
+      await canvasChanged(page, MAIN_CANVAS, async () => {
+        await n.focus();
+        await page.keyboard.press('ArrowUp');
       }),
     );
-    assert.equal(await page.locator('output#frequency-value').textContent(), '19.5');
+    assert.equal(await n.inputValue(), '41');
+    assert.equal(await page.locator('#n-error').textContent(), '');
   });
 });
 
@@ -60,7 +58,7 @@ test('canvas backing store is CSS size x devicePixelRatio (HiDPI)', T, async () 
       const c = document.querySelector(sel);
       const r = c.getBoundingClientRect();
       return { dpr: devicePixelRatio, w: c.width, h: c.height, cssW: r.width, cssH: r.height };
-    }, DEMO_CANVAS);
+    }, MAIN_CANVAS);
     assert.equal(m.dpr, 2);
     assert.ok(Math.abs(m.w - m.cssW * 2) <= 1, JSON.stringify(m));
     assert.ok(Math.abs(m.h - m.cssH * 2) <= 1, JSON.stringify(m));
@@ -70,15 +68,15 @@ test('canvas backing store is CSS size x devicePixelRatio (HiDPI)', T, async () 
 test('canvas is redrawn at the new size when the window is resized', T, async () => {
   await withPage('resize', {}, async (page) => {
     await openApp(page, server.appUrl);
-    const width = () => page.evaluate((sel) => document.querySelector(sel).width, DEMO_CANVAS);
+    const width = () => page.evaluate((sel) => document.querySelector(sel).width, MAIN_CANVAS);
     const before = await width();
     await page.setViewportSize({ width: 900, height: 900 });
     await page.waitForFunction(
       ([sel, w]) => document.querySelector(sel).width !== w,
-      [DEMO_CANVAS, before],
+      [MAIN_CANVAS, before],
     );
     assert.ok((await width()) < before);
-    assert.ok(await canvasHasPixels(page, DEMO_CANVAS, { min: 1000 }));
+    assert.ok(await canvasHasPixels(page, MAIN_CANVAS, { min: 1000 }));
   });
 });
 
@@ -90,7 +88,7 @@ test('dark colour scheme changes the page and the plot, live', T, async () => {
     const light = await bodyBg();
     // Switch while the page is open: the app listens for the change.
     assert.ok(
-      await canvasChanged(page, DEMO_CANVAS, () => page.emulateMedia({ colorScheme: 'dark' })),
+      await canvasChanged(page, MAIN_CANVAS, () => page.emulateMedia({ colorScheme: 'dark' })),
     );
     const dark = await bodyBg();
     assert.notEqual(light, dark);
@@ -98,9 +96,9 @@ test('dark colour scheme changes the page and the plot, live', T, async () => {
     const corner = await page.evaluate((sel) => {
       const c = document.querySelector(sel);
       return Array.from(c.getContext('2d').getImageData(0, 0, 1, 1).data);
-    }, DEMO_CANVAS);
+    }, MAIN_CANVAS);
     assert.ok(corner[0] + corner[1] + corner[2] < 3 * 80, `corner pixel ${corner}`);
-    assert.ok(await canvasHasPixels(page, DEMO_CANVAS, { min: 1000 }));
+    assert.ok(await canvasHasPixels(page, MAIN_CANVAS, { min: 1000 }));
   });
 });
 
@@ -111,10 +109,8 @@ test('the app works inside an iframe', T, async () => {
     const frame = await handle.contentFrame();
     await frame.locator('h1').waitFor();
     assert.equal(await frame.locator('h1').textContent(), 'Coded Computing Playground');
-    assert.ok(await canvasHasPixels(frame, DEMO_CANVAS, { min: 1000 }));
-    assert.ok(
-      await canvasChanged(frame, DEMO_CANVAS, () => frame.locator('input#frequency').fill('3')),
-    );
+    assert.ok(await canvasHasPixels(frame, MAIN_CANVAS, { min: 1000 }));
+    assert.ok(await canvasChanged(frame, MAIN_CANVAS, () => frame.locator('input#n').fill('30')));
   });
 });
 
@@ -129,7 +125,7 @@ test('phone width (375 px): one column, no horizontal scrolling', T, async () =>
         canvasWidth: document.querySelector(sel).getBoundingClientRect().width,
         controlsBottom: document.querySelector('.controls').getBoundingClientRect().bottom,
         plotTop: document.querySelector(sel).getBoundingClientRect().top,
-      }), DEMO_CANVAS);
+      }), MAIN_CANVAS);
       assert.ok(m.scrollWidth <= 375, `page is ${m.scrollWidth}px wide`);
       assert.ok(m.canvasWidth > 250, `canvas only ${m.canvasWidth}px wide`);
       assert.ok(m.controlsBottom <= m.plotTop, 'controls should stack above the plot');
@@ -161,7 +157,7 @@ test(
     try {
       await withPage('serve', {}, async (page) => {
         await openApp(page, serve.url);
-        assert.ok((await drawnPixels(page, DEMO_CANVAS)) > 1000);
+        assert.ok((await drawnPixels(page, MAIN_CANVAS)) > 1000);
       });
     } finally {
       await serve.stop();

@@ -207,14 +207,44 @@ export async function canvasChanged(target, selector, action, { timeout = 5_000 
   }
 }
 
-/** Opens the app and waits until its demo canvas is drawn. */
-export async function openApp(page, url) {
-  await page.goto(url);
-  await page.locator('h1').waitFor();
-  assert.ok(await canvasHasPixels(page, DEMO_CANVAS), 'the demo canvas was never drawn');
+/** The canvas every default view draws first: the straggler pattern. */
+export const MAIN_CANVAS = 'canvas#stragglers-plot';
+
+/** Opens the app and waits until its first canvas is drawn and the first
+ * computation (all stages) has finished. */
+export async function openApp(target, url) {
+  await target.goto(url);
+  await target.locator('h1').waitFor();
+  assert.ok(await canvasHasPixels(target, MAIN_CANVAS), 'the straggler canvas was never drawn');
+  await waitIdle(target, 0);
 }
 
-export const DEMO_CANVAS = 'canvas#demo-plot';
+/** Number of completed computations (the status line's data-runs). */
+export async function runs(target) {
+  return Number(await target.locator('#status').getAttribute('data-runs'));
+}
+
+/**
+ * Waits until the app has completed more than `after` computations and is
+ * idle (debounce elapsed, every stage done).
+ */
+export async function waitIdle(target, after, { timeout = 30_000 } = {}) {
+  await target.waitForFunction(
+    (n) => {
+      const s = document.querySelector('#status');
+      return s && s.dataset.state === 'idle' && Number(s.dataset.runs) > n;
+    },
+    after,
+    { timeout },
+  );
+}
+
+/** Runs `action` and waits for the recomputation it causes. */
+export async function andWait(target, action) {
+  const before = await runs(target);
+  await action();
+  await waitIdle(target, before);
+}
 
 /** A free TCP port on 127.0.0.1. */
 async function freePort() {

@@ -3,6 +3,7 @@
 
 mod args;
 mod csv;
+mod plot;
 
 use coded_core::experiment::{curves, fitted_slope};
 use coded_core::{run_round, sweep, Config, SweepPlan};
@@ -11,8 +12,9 @@ use std::process::ExitCode;
 const USAGE: &str = "usage:
   coded round --config FILE [--trial T]
       one straggler draw; prints a JSON object
-  coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc]
-      error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr
+  coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc] [--plot out.svg]
+      error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr;
+      --plot also writes the error-vs-N figure (log-log, with the papers' rates) as SVG
   coded model
       LeNet-5's provenance, and its accuracy on the compiled-in digits (measured now)
   coded config [--config FILE]
@@ -68,7 +70,7 @@ fn run(argv: &[String]) -> Result<(), String> {
             );
         }
         "sweep" => {
-            opts.allow(&["config", "n", "p", "schemes"])?;
+            opts.allow(&["config", "n", "p", "schemes", "plot"])?;
             let config = load_config(Some(opts.required("config")?))?;
             let ns = opts.usize_list("n")?;
             let ps = opts.f64_list("p")?;
@@ -85,6 +87,9 @@ fn run(argv: &[String]) -> Result<(), String> {
                     .map(|s| format!("{s:.3}"))
                     .unwrap_or_else(|| "none (fewer than two points with an error)".into());
                 eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
+            }
+            if let Some(path) = opts.get("plot") {
+                plot::write_error_vs_n(path, &config, &plan, &points)?;
             }
         }
         "model" => {

@@ -140,6 +140,68 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 #[test]
+fn sweep_plot_writes_the_error_vs_n_figure() {
+    let dir = std::env::temp_dir().join(format!("coded-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("out.svg");
+    let plain = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "20,40,80",
+            "--p",
+            "0.1,0.3",
+            "--schemes",
+            "bacc,letcc",
+        ],
+        Some(r#"{"trials": 10}"#),
+    );
+    let o = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "20,40,80",
+            "--p",
+            "0.1,0.3",
+            "--schemes",
+            "bacc,letcc",
+            "--plot",
+            svg.to_str().unwrap(),
+        ],
+        Some(r#"{"trials": 10}"#),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The CSV is unchanged by --plot.
+    assert_eq!(stdout(&o), stdout(&plain));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..80.min(text.len())]);
+    assert!(text.contains("Mean squared error vs N"));
+    // Legend: each curve with its fitted slope, as printed on stderr.
+    let err = String::from_utf8(o.stderr).unwrap();
+    for line in err.lines().filter(|l| l.starts_with("slope bacc p=0.1")) {
+        let slope: f64 = line.rsplit(' ').next().unwrap().parse().unwrap();
+        let shown = format!("BACC, p = 0.1 (slope {:.2})", slope).replace('-', "−");
+        assert!(text.contains(&shown), "{shown} missing");
+    }
+    assert!(text.contains("abstract, BACC"));
+    assert!(!text.contains("NaN"));
+    // An unwritable path is a one-line error with exit code 2.
+    let bad = coded(
+        &["sweep", "--config", "-", "--plot", "/nonexistent-dir/x.svg"],
+        Some(r#"{"trials": 2}"#),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8(bad.stderr)
+        .unwrap()
+        .contains("cannot write"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn model_reports_provenance_and_measured_accuracy() {
     let o = coded(&["model"], None);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

@@ -1,0 +1,23 @@
+//! `coded sweep --plot out.svg`: the sweep's error-vs-N figure, drawn by the
+//! same code as the playground's panel (coded-plots), to SVG.
+
+use coded_core::{Config, StragglerModel, SweepPlan, SweepPoint};
+use coded_plots::views::curves::error_vs_n_view;
+use coded_plots::Theme;
+
+/// Figure size in pixels: a readable journal-column-ish figure.
+const SIZE: (u32, u32) = (960, 680);
+
+pub fn write_error_vs_n(
+    path: &str,
+    config: &Config,
+    plan: &SweepPlan,
+    points: &[SweepPoint],
+) -> Result<(), String> {
+    let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
+    let view = error_vs_n_view(config, points, iid, true, vec![]);
+    let (svg, _) = coded_plots::to_svg(SIZE.0, SIZE.1, |area| {
+        coded_plots::draw::curves::draw(area, &Theme::light(), &view)
+    })?;
+    std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
+}

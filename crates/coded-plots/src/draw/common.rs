@@ -1,0 +1,506 @@
+//! Helpers every draw function shares: fonts, axis styling, ranges that
+//! never degenerate, clipping (plotters does not clip lines to the plotting
+//! area), marker shapes and a legend drawn below a chart.
+
+use crate::geometry::Axis;
+use crate::theme::Theme;
+use crate::Area;
+use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::element::{Circle, Cross, EmptyElement, Rectangle, TriangleMarker};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+pub type AreaError<DB> = DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>;
+
+pub fn font(theme: &Theme, css_px: f64) -> TextStyle<'static> {
+    ("sans-serif", theme.font(css_px))
+        .into_font()
+        .color(&theme.muted)
+}
+
+pub fn title_font(theme: &Theme) -> TextStyle<'static> {
+    ("sans-serif", theme.font(14.0))
+        .into_font()
+        .color(&theme.foreground)
+}
+
+/// Tick labels: plain for moderate magnitudes, "1e-5" style otherwise.
+pub fn tick(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let a = v.abs();
+    if (1e-3..1e4).contains(&a) {
+        let s = format!("{v:.3}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        s.replace('-', "−")
+    } else {
+        format!("{v:.0e}").replace('-', "−")
+    }
+}
+
+/// Styles the mesh of a chart the same way everywhere.
+pub fn style_mesh<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    theme: &Theme,
+    x_desc: &str,
+    y_desc: &str,
+    x_labels: usize,
+    y_log: bool,
+) -> Result<(), AreaError<DB>>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    // A log axis spanning under two decades has at most two labels at
+    // powers of ten; asking for more makes plotters add 2×, 3×, ... ticks.
+    let (ylo, yhi) = {
+        let r = chart.y_range();
+        (r.start, r.end)
+    };
+    let y_labels = if y_log && ylo > 0.0 && yhi / ylo < 100.0 {
+        12
+    } else {
+        6
+    };
+    let f = |v: &f64| tick(*v);
+    chart
+        .configure_mesh()
+        .bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
+        .light_line_style(theme.grid.mix(0.35).stroke_width(theme.px(1.0)))
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .label_style(font(theme, 11.0))
+        .axis_desc_style(font(theme, 12.0))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_labels(x_labels)
+        .y_labels(y_labels)
+        .x_label_formatter(&f)
+        .y_label_formatter(&f)
+        .draw()
+}
+
+/// A linear range covering `values` with `pad` of its span on each side;
+/// a fixed width around a single value; [-1, 1] without values.
+pub fn linear_range(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite()) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    if lo > hi {
+        return (-1.0, 1.0);
+    }
+    let span = hi - lo;
+    if span <= 1e-12 * lo.abs().max(hi.abs()) || span == 0.0 {
+        let w = lo.abs().max(1.0) * 0.5;
+        return (lo - w, hi + w);
+    }
+    (lo - pad * span, hi + pad * span)
+}
+
+/// A log range covering the positive `values`, widened by `factor` on each
+/// side; [1e-3, 1] without values.
+pub fn log_range(values: impl Iterator<Item = f64>, factor: f64) -> (f64, f64) {
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in values.filter(|v| v.is_finite() && *v > 0.0) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    if lo > hi {
+        return (1e-3, 1.0);
+    }
+    if hi / lo < 10.0 {
+        let mid = (lo * hi).sqrt();
+        return (mid / 5.0, mid * 5.0);
+    }
+    (lo / factor, hi * factor)
+}
+
+/// The pieces of a polyline inside the box `x` × `y` (clipped in the axes'
+/// own scale, so straight lines on a log axis stay straight).
+pub fn clip_polyline(points: &[(f64, f64)], x: Axis, y: Axis) -> Vec<Vec<(f64, f64)>> {
+    let to_f = |p: (f64, f64)| (x.fraction(p.0), y.fraction(p.1));
+    let back = |q: (f64, f64)| (x.at(q.0), y.at(q.1));
+    let mut pieces: Vec<Vec<(f64, f64)>> = vec![];
+    let mut current: Vec<(f64, f64)> = vec![];
+    let usable = |p: &(f64, f64)| {
+        p.0.is_finite() && p.1.is_finite() && (!x.log || p.0 > 0.0) && (!y.log || p.1 > 0.0)
+    };
+    for w in points.windows(2) {
+        if !(usable(&w[0]) && usable(&w[1])) {
+            if current.len() > 1 {
+                pieces.push(std::mem::take(&mut current));
+            }
+            current.clear();
+            continue;
+        }
+        let (a, b) = (to_f(w[0]), to_f(w[1]));
+        match clip_segment(a, b) {
+            Some((ca, cb)) => {
+                if current.is_empty() || ca != a {
+                    if current.len() > 1 {
+                        pieces.push(std::mem::take(&mut current));
+                    }
+                    current = vec![back(ca)];
+                }
+                current.push(back(cb));
+                if cb != b {
+                    pieces.push(std::mem::take(&mut current));
+                }
+            }
+            None => {
+                if current.len() > 1 {
+                    pieces.push(std::mem::take(&mut current));
+                }
+                current.clear();
+            }
+        }
+    }
+    if current.len() > 1 {
+        pieces.push(current);
+    }
+    pieces
+}
+
+/// Liang–Barsky clipping of a segment to the unit square.
+fn clip_segment(a: (f64, f64), b: (f64, f64)) -> Option<((f64, f64), (f64, f64))> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [(-dx, a.0), (dx, 1.0 - a.0), (-dy, a.1), (dy, 1.0 - a.1)] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    if t0 > t1 {
+        return None;
+    }
+    let at = |t: f64| {
+        if t == 0.0 {
+            a
+        } else if t == 1.0 {
+            b
+        } else {
+            (a.0 + t * dx, a.1 + t * dy)
+        }
+    };
+    Some((at(t0), at(t1)))
+}
+
+/// Whether a data point lies inside the axes' box.
+pub fn inside(p: (f64, f64), x: Axis, y: Axis) -> bool {
+    let (fx, fy) = (x.fraction(p.0), y.fraction(p.1));
+    p.0.is_finite()
+        && p.1.is_finite()
+        && (0.0..=1.0).contains(&fx)
+        && (0.0..=1.0).contains(&fy)
+        && (!x.log || p.0 > 0.0)
+        && (!y.log || p.1 > 0.0)
+}
+
+/// Markers of one of four shapes (so p values differ by shape, not only by
+/// colour), one per (point, style).
+pub fn draw_markers<DB, X, Y>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    shape: usize,
+    size: i32,
+    points: Vec<((f64, f64), ShapeStyle)>,
+) -> Result<(), AreaError<DB>>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let it = points.into_iter();
+    match shape % 4 {
+        0 => chart.draw_series(it.map(|(c, s)| Circle::new(c, size, s)))?,
+        1 => chart.draw_series(it.map(|(c, s)| TriangleMarker::new(c, size + 1, s)))?,
+        2 => chart.draw_series(it.map(|(c, s)| {
+            EmptyElement::at(c) + Rectangle::new([(-size, -size), (size, size)], s)
+        }))?,
+        _ => chart.draw_series(it.map(|(c, s)| Cross::new(c, size, s)))?,
+    };
+    Ok(())
+}
+
+/// How a legend entry is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Swatch {
+    Line {
+        color: RGBColor,
+        dashed: bool,
+        shape: Option<usize>,
+    },
+    Marker {
+        color: RGBColor,
+        shape: usize,
+        filled: bool,
+    },
+}
+
+/// Legend columns for an area `width` backend pixels wide.
+pub fn legend_columns(theme: &Theme, width: u32) -> usize {
+    if (width as f64) / theme.scale >= 640.0 {
+        2
+    } else {
+        1
+    }
+}
+
+/// Height in backend pixels of a legend with `entries` rows in `columns`.
+pub fn legend_height(theme: &Theme, entries: usize, columns: usize) -> u32 {
+    if entries == 0 {
+        return 0;
+    }
+    let rows = entries.div_ceil(columns.max(1));
+    theme.px(18.0 * rows as f64 + 8.0)
+}
+
+/// Draws legend entries in rows (and `columns`) on `area`.
+pub fn draw_legend<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    entries: &[(String, Swatch)],
+    columns: usize,
+) -> Result<(), AreaError<DB>> {
+    let (w, _) = area.dim_in_pixel();
+    let col_w = w as i32 / columns.max(1) as i32;
+    let row_h = theme.px(18.0) as i32;
+    let left = theme.px(12.0) as i32;
+    let sw = theme.px(26.0) as i32;
+    let style = ("sans-serif", theme.font(11.5))
+        .into_font()
+        .color(&theme.foreground);
+    let style = style.pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, (label, swatch)) in entries.iter().enumerate() {
+        let (r, c) = (i / columns.max(1), i % columns.max(1));
+        let x = left + c as i32 * col_w;
+        let y = theme.px(4.0) as i32 + r as i32 * row_h + row_h / 2;
+        match swatch {
+            Swatch::Line {
+                color,
+                dashed,
+                shape,
+            } => {
+                let st = color.stroke_width(theme.px(2.0));
+                if *dashed {
+                    let d = theme.px(5.0) as i32;
+                    let mut x0 = x;
+                    while x0 < x + sw {
+                        area.draw(&PathElement::new(
+                            vec![(x0, y), ((x0 + d).min(x + sw), y)],
+                            st,
+                        ))?;
+                        x0 += 2 * d;
+                    }
+                } else {
+                    area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], st))?;
+                }
+                if let Some(s) = shape {
+                    draw_pixel_marker(
+                        area,
+                        *s,
+                        (x + sw / 2, y),
+                        theme.px(4.0) as i32,
+                        color.filled(),
+                    )?;
+                }
+            }
+            Swatch::Marker {
+                color,
+                shape,
+                filled,
+            } => {
+                let st = if *filled {
+                    color.filled()
+                } else {
+                    color.stroke_width(theme.px(1.5))
+                };
+                draw_pixel_marker(area, *shape, (x + sw / 2, y), theme.px(4.5) as i32, st)?;
+            }
+        }
+        area.draw(&Text::new(
+            label.clone(),
+            (x + sw + theme.px(6.0) as i32, y),
+            style.clone(),
+        ))?;
+    }
+    Ok(())
+}
+
+/// A marker at a pixel position of a plain (pixel-coordinate) area.
+pub fn draw_pixel_marker<DB: DrawingBackend>(
+    area: &Area<DB>,
+    shape: usize,
+    c: (i32, i32),
+    size: i32,
+    style: ShapeStyle,
+) -> Result<(), AreaError<DB>> {
+    match shape % 4 {
+        0 => area.draw(&Circle::new(c, size, style)),
+        1 => area.draw(&TriangleMarker::new(c, size + 1, style)),
+        2 => area.draw(&Rectangle::new(
+            [(c.0 - size, c.1 - size), (c.0 + size, c.1 + size)],
+            style,
+        )),
+        _ => area.draw(&Cross::new(c, size, style)),
+    }
+}
+
+/// A centred message on an otherwise empty area (e.g. "every round
+/// failed"); returns an empty frame: there is nothing to hover.
+pub fn message<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    title: &str,
+    lines: &[String],
+) -> Result<crate::Frame, AreaError<DB>> {
+    area.fill(&theme.surface)?;
+    let (w, h) = area.dim_in_pixel();
+    let centre = Pos::new(HPos::Center, VPos::Center);
+    let head = title_font(theme).pos(centre);
+    let body = font(theme, 12.0).pos(centre);
+    let line_h = theme.px(18.0) as i32;
+    let top = h as i32 / 2 - (lines.len() as i32 + 1) * line_h / 2;
+    area.draw(&Text::new(title.to_string(), (w as i32 / 2, top), head))?;
+    for (i, l) in lines.iter().enumerate() {
+        area.draw(&Text::new(
+            l.clone(),
+            (w as i32 / 2, top + (i as i32 + 1) * line_h),
+            body.clone(),
+        ))?;
+    }
+    area.present()?;
+    Ok(crate::Frame::default())
+}
+
+/// Width of `text` in a sans-serif font of `font_px` pixels, estimated
+/// from its length (0.56 em per character, a little more than the average
+/// of common sans-serif fonts). Backends measure text differently (or not
+/// at all), so wrapping uses this one estimate everywhere.
+pub fn text_width(text: &str, font_px: f64) -> f64 {
+    text.chars().count() as f64 * font_px * 0.56
+}
+
+/// Greedy word wrap of `text` into lines at most `max_w` pixels wide in a
+/// font of `font_px` pixels; a single long word stays whole.
+pub fn wrap(text: &str, font_px: f64, max_w: u32) -> Vec<String> {
+    let mut lines: Vec<String> = vec![];
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate, font_px) > max_w as f64 {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Draws `text` centred at the top of `area`, wrapped to its width (so
+/// titles stay whole on a phone), and returns the area below it.
+pub fn titled<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    text: &str,
+    css_px: f64,
+) -> Result<Area<DB>, AreaError<DB>> {
+    let (w, h) = area.dim_in_pixel();
+    let style = ("sans-serif", theme.font(css_px))
+        .into_font()
+        .color(&theme.foreground)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    let pad = theme.px(6.0);
+    let lines = wrap(text, theme.font(css_px), w.saturating_sub(2 * pad));
+    let line_h = theme.px(css_px * 1.3);
+    for (i, l) in lines.iter().enumerate() {
+        area.draw(&Text::new(
+            l.clone(),
+            ((w / 2) as i32, (pad + i as u32 * line_h) as i32),
+            style.clone(),
+        ))?;
+    }
+    let used = (pad + lines.len() as u32 * line_h + pad / 2).min(h / 2);
+    Ok(area.split_vertically(used).1)
+}
+
+/// Splits off a legend of `entries` below the chart area.
+pub fn with_legend<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    entries: usize,
+) -> (Area<DB>, Option<(Area<DB>, usize)>) {
+    let (w, h) = area.dim_in_pixel();
+    let cols = legend_columns(theme, w);
+    let lh = legend_height(theme, entries, cols).min(h / 2);
+    if lh == 0 {
+        return (area.clone(), None);
+    }
+    let (top, bottom) = area.split_vertically(h - lh);
+    (top, Some((bottom, cols)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clipping_keeps_what_is_inside() {
+        let x = Axis::linear(0.0..1.0);
+        let y = Axis::linear(0.0..1.0);
+        let pts = [(0.0, 0.5), (0.5, 0.5), (0.6, 5.0), (0.7, 0.5), (1.0, 0.5)];
+        let pieces = clip_polyline(&pts, x, y);
+        assert_eq!(pieces.len(), 2);
+        assert_eq!(pieces[0][0], (0.0, 0.5));
+        let end = pieces[0].last().unwrap();
+        assert!((end.1 - 1.0).abs() < 1e-12);
+        assert!(pieces
+            .iter()
+            .flatten()
+            .all(|p| inside(*p, x, y) || (p.1 - 1.0).abs() < 1e-9));
+        let nan = [(0.1, f64::NAN), (0.2, 0.2), (0.3, 0.3)];
+        assert_eq!(
+            clip_polyline(&nan, x, y),
+            vec![vec![(0.2, 0.2), (0.3, 0.3)]]
+        );
+    }
+
+    #[test]
+    fn wrapping_keeps_words_whole() {
+        let lines = wrap("one two three four", 10.0, 60);
+        assert_eq!(lines, vec!["one two", "three four"]);
+        assert_eq!(wrap("unbreakable", 10.0, 10), vec!["unbreakable"]);
+    }
+
+    #[test]
+    fn ranges_never_degenerate() {
+        assert_eq!(linear_range([].into_iter(), 0.1), (-1.0, 1.0));
+        let (a, b) = linear_range([2.0, 2.0].into_iter(), 0.1);
+        assert!(a < 2.0 && b > 2.0);
+        let (a, b) = log_range([0.0, -1.0, f64::NAN].into_iter(), 2.0);
+        assert!(a > 0.0 && b > a);
+        let (a, b) = log_range([1e-6, 1.0].into_iter(), 2.0);
+        assert_eq!((a, b), (5e-7, 2.0));
+        assert_eq!(tick(1e-5), "1e−5");
+        assert_eq!(tick(0.25), "0.25");
+        assert_eq!(tick(-3.0), "−3");
+    }
+}

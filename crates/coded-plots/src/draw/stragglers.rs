@@ -1,0 +1,260 @@
+//! Draws a [`StragglerView`]: the current round's servers in β order (or
+//! their finish times against the deadline), and a raster of trials ×
+//! servers in which each straggler is a mark.
+
+use super::common::*;
+use crate::geometry::{Axis, ChartGeometry};
+use crate::theme::Theme;
+use crate::views::stragglers::StragglerView;
+use crate::{Area, DrawResult, Frame};
+use plotters::prelude::*;
+
+/// Chart ids in the frame.
+pub const ROUND: u32 = 10;
+pub const RASTER: u32 = 11;
+
+/// Straggled fraction of a bin, quantised to 4 levels above 0: neighbouring
+/// cells of equal level merge into one rectangle, which keeps the number of
+/// shapes small at N = 8192.
+fn level(straggled: usize, total: usize) -> u8 {
+    if straggled == 0 {
+        0
+    } else {
+        (1 + (3 * straggled) / total.max(1)).min(4) as u8
+    }
+}
+
+/// Runs of equal level along a row of `n` servers grouped into `bins`
+/// columns: (first server, end server, level), level > 0 only.
+pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
+    let n = row.len();
+    let bins = bins.clamp(1, n.max(1));
+    let mut out: Vec<(usize, usize, u8)> = vec![];
+    for b in 0..bins {
+        let (s, e) = (b * n / bins, (b + 1) * n / bins);
+        if s == e {
+            continue;
+        }
+        let l = level(row[s..e].iter().filter(|x| **x).count(), e - s);
+        match out.last_mut() {
+            Some(last) if last.1 == s && last.2 == l => last.1 = e,
+            _ => out.push((s, e, l)),
+        }
+    }
+    out.retain(|r| r.2 > 0);
+    out
+}
+
+pub fn draw<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    view: &StragglerView,
+) -> DrawResult<DB> {
+    area.fill(&theme.surface)?;
+    let (_, h) = area.dim_in_pixel();
+    let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
+    let n = view.n as f64;
+    let x = Axis::linear(0.0..n);
+    let alert = theme.alert;
+    let good = theme.good;
+
+    // The current round.
+    let caption = format!(
+        "Round {}: |F| = {} of {} returned · longest straggler run {}",
+        view.trial + 1,
+        view.returned,
+        view.n,
+        view.longest_run
+    );
+    let top = titled(&top, theme, &caption, 14.0)?;
+    let mut cb = ChartBuilder::on(&top);
+    cb.margin(theme.px(8.0))
+        .margin_top(theme.px(2.0))
+        .margin_right(theme.px(16.0))
+        .x_label_area_size(theme.px(30.0))
+        .y_label_area_size(theme.px(58.0));
+    let round_geometry = match (&view.finish_times, view.deadline) {
+        (Some(times), Some(deadline)) => {
+            let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
+            let y = Axis::linear(lo.min(deadline)..hi);
+            let mut chart = cb.build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+            style_mesh(
+                &mut chart,
+                theme,
+                "server (β order)",
+                "finish time",
+                10,
+                false,
+            )?;
+            chart.draw_series(DashedLineSeries::new(
+                vec![(0.0, deadline), (n, deadline)],
+                theme.px(6.0),
+                theme.px(4.0),
+                theme.foreground.stroke_width(theme.px(1.5)),
+            ))?;
+            let r = theme.px(if view.n > 200 { 1.5 } else { 3.0 }) as i32;
+            let pts = times
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| {
+                    let style = if view.straggled[i] {
+                        alert.filled()
+                    } else {
+                        good.filled()
+                    };
+                    ((i as f64 + 0.5, t.clamp(y.lo, y.hi)), style)
+                })
+                .collect();
+            draw_markers(&mut chart, 0, r, pts)?;
+            ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
+        }
+        _ => {
+            let y = Axis::linear(0.0..1.0);
+            let mut chart = cb.build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .disable_y_axis()
+                .disable_x_mesh()
+                .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+                .label_style(font(theme, 11.0))
+                .axis_desc_style(font(theme, 12.0))
+                .x_desc("server (β order)")
+                .x_label_formatter(&|v| tick(*v))
+                .x_labels(10)
+                .draw()?;
+            // Returned servers fill the strip; stragglers are short marks in
+            // the alert colour (shape and colour both differ).
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(0.0, 0.35), (n, 1.0)],
+                good.mix(0.85).filled(),
+            )))?;
+            let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+            chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
+            }))?;
+            chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
+            }))?;
+            ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
+        }
+    };
+
+    // The raster: trials (rows, top first) × servers.
+    let rows = view.raster.len();
+    let first = view.raster_first as f64;
+    let y = Axis::linear(first + rows as f64..first);
+    let mut chart = ChartBuilder::on(&bottom)
+        .margin(theme.px(8.0))
+        .margin_right(theme.px(16.0))
+        .caption(
+            format!(
+                "{} trials × {} servers: a mark is a straggler ({})",
+                rows, view.n, view.model
+            ),
+            ("sans-serif", theme.font(12.5))
+                .into_font()
+                .color(&theme.foreground),
+        )
+        .x_label_area_size(theme.px(30.0))
+        .y_label_area_size(theme.px(58.0))
+        .build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .label_style(font(theme, 11.0))
+        .axis_desc_style(font(theme, 12.0))
+        .x_desc("server (β order)")
+        .y_desc("trial")
+        .x_label_formatter(&|v| tick(*v))
+        .y_label_formatter(&|v| format!("{}", (*v as i64) + 1))
+        .x_labels(10)
+        .y_labels(6)
+        .draw()?;
+    let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+    let shades = [0.0, 0.35, 0.6, 0.8, 1.0];
+    for (r, row) in view.raster.iter().enumerate() {
+        let t = first + r as f64;
+        chart.draw_series(runs(row, bins).into_iter().map(|(s, e, l)| {
+            Rectangle::new(
+                [(s as f64, t), (e as f64, t + 1.0)],
+                alert.mix(shades[l as usize]).filled(),
+            )
+        }))?;
+    }
+    // Outline the current trial's row.
+    let t = view.trial as f64;
+    if t >= first && t < first + rows as f64 {
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(0.0, t), (n, t + 1.0)],
+            theme.foreground.stroke_width(theme.px(1.5)),
+        )))?;
+    }
+    let raster_geometry = ChartGeometry::new(RASTER, chart.plotting_area().get_pixel_range(), x, y);
+    area.present()?;
+    Ok(Frame {
+        charts: vec![round_geometry, raster_geometry],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::Config;
+
+    fn svg(text: &str, trial: usize) -> (String, Frame, StragglerView) {
+        let c = Config::from_json(text).unwrap();
+        let v = StragglerView::build(&c, trial);
+        let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
+        (s, f, v)
+    }
+
+    #[test]
+    fn runs_merge_and_bin() {
+        let row = [false, true, true, false, true];
+        assert_eq!(runs(&row, 5), vec![(1, 3, 4), (4, 5, 4)]);
+        // Two bins of 2 and 3 servers: half straggled, then 2 of 3.
+        assert_eq!(runs(&row, 2), vec![(0, 2, 2), (2, 5, 3)]);
+        assert!(runs(&[false; 4], 2).is_empty());
+    }
+
+    #[test]
+    fn draws_the_round_and_the_raster() {
+        let (s, f, v) = svg(r#"{"n": 40, "trials": 50}"#, 7);
+        assert!(s.contains(&format!("Round 8: |F| = {} of 40 returned", v.returned)));
+        assert!(s.contains(&format!("longest straggler run {}", v.longest_run)));
+        assert!(s.contains("50 trials × 40 servers"));
+        assert!(!s.contains("NaN"));
+        assert_eq!(f.charts.len(), 2);
+        // Hover maps the raster back to (server, trial).
+        let g = f.charts[1];
+        let (px, py) = g.to_pixel(10.5, 7.5);
+        let (x, y) = g.to_data(px, py);
+        assert!((x - 10.5).abs() < 1e-9 && (y - 7.5).abs() < 1e-9);
+        let alert = Theme::dark().alert;
+        assert!(s
+            .to_uppercase()
+            .contains(&format!("#{:02X}{:02X}{:02X}", alert.0, alert.1, alert.2)));
+    }
+
+    #[test]
+    fn deadline_and_extremes() {
+        let (s, f, _) = svg(
+            r#"{"stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}}"#,
+            0,
+        );
+        assert!(s.contains("finish time") && s.contains("deadline τ = 1.5"));
+        assert!(f.charts[0].y.hi > 1.5);
+        // Every server straggling, and a huge N: still drawn, no NaN.
+        let (s, _, v) = svg(
+            r#"{"stragglers": {"model": "iid", "p": 1}, "trials": 3}"#,
+            2,
+        );
+        assert_eq!(v.returned, 0);
+        assert!(s.contains("|F| = 0 of 40") && !s.contains("NaN"));
+        let (s, _, _) = svg(r#"{"n": 8192, "trials": 200}"#, 199);
+        assert!(!s.contains("NaN"));
+        assert!(s.len() < 4_000_000, "{} bytes: binning failed", s.len());
+    }
+}

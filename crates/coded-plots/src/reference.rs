@@ -1,0 +1,117 @@
+//! The rates the papers claim (MATH.md §8), to overlay on measured curves.
+//!
+//! Why anchored: the claims are O(·) upper bounds without constants, so a
+//! reference curve only shows a *shape*. It is scaled to pass through the
+//! first measured point of the curve it is compared with; readers compare
+//! slopes, not heights.
+
+use coded_core::{Scheme, StragglerModel};
+use serde::{Deserialize, Serialize};
+
+/// Which claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rate {
+    /// Probabilistic regime, abstract: BACC O(log³_{1/p}(N) · N⁻³).
+    AbstractBacc,
+    /// Probabilistic regime, abstract: LeTCC O(log⁴_{1/p}(N) · N⁻²).
+    AbstractLetcc,
+    /// LeTCC paper, S stragglers, noise-free: O(S³ N⁻³) (S fixed: ∝ N⁻³).
+    LetccDeterministic,
+}
+
+impl Rate {
+    /// The claim's label, written as the source states it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Rate::AbstractBacc => "abstract, BACC: O(log³₁/ₚ(N)·N⁻³)",
+            Rate::AbstractLetcc => "abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)",
+            Rate::LetccDeterministic => "LeTCC paper: O(S³·N⁻³)",
+        }
+    }
+
+    /// The scheme the claim is about.
+    pub fn scheme(self) -> Scheme {
+        match self {
+            Rate::AbstractBacc => Scheme::Bacc,
+            Rate::AbstractLetcc | Rate::LetccDeterministic => Scheme::Letcc,
+        }
+    }
+
+    /// The rate at N without its constant, or None where it is undefined
+    /// (p = 0 or p ≥ 1 make log_{1/p} meaningless; N ≤ 1 makes it 0).
+    pub fn value(self, n: f64, p: f64) -> Option<f64> {
+        let log_base = |n: f64| {
+            if p > 0.0 && p < 1.0 && n > 1.0 {
+                Some(n.ln() / (1.0 / p).ln())
+            } else {
+                None
+            }
+        };
+        let v = match self {
+            Rate::AbstractBacc => log_base(n)?.powi(3) * n.powi(-3),
+            Rate::AbstractLetcc => log_base(n)?.powi(4) * n.powi(-2),
+            Rate::LetccDeterministic => n.powi(-3),
+        };
+        (v.is_finite() && v > 0.0).then_some(v)
+    }
+
+    /// The claims that apply to a straggler model.
+    pub fn for_model(model: &StragglerModel) -> &'static [Rate] {
+        match model {
+            StragglerModel::Iid { .. } | StragglerModel::Deadline { .. } => {
+                &[Rate::AbstractBacc, Rate::AbstractLetcc]
+            }
+            StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
+                &[Rate::LetccDeterministic]
+            }
+        }
+    }
+}
+
+/// Least-squares slope of log y against log x over the positive points.
+pub fn loglog_slope(points: &[(f64, f64)]) -> Option<f64> {
+    let xy: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0 && x.is_finite() && y.is_finite())
+        .map(|(x, y)| (x.ln(), y.ln()))
+        .collect();
+    if xy.len() < 2 {
+        return None;
+    }
+    let n = xy.len() as f64;
+    let mx = xy.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = xy.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = xy.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (sxx > 0.0).then(|| sxy / sxx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_have_the_stated_shape() {
+        let p = 0.2;
+        let b = |n: f64| Rate::AbstractBacc.value(n, p).unwrap();
+        // log³ N / N³: doubling N at large N divides by a bit less than 8.
+        let r = b(2000.0) / b(4000.0);
+        assert!(r > 6.0 && r < 8.0, "{r}");
+        let l = |n: f64| Rate::AbstractLetcc.value(n, p).unwrap();
+        let r = l(2000.0) / l(4000.0);
+        assert!(r > 2.5 && r < 4.0, "{r}");
+        assert!(Rate::AbstractBacc.value(100.0, 0.0).is_none());
+        assert!(Rate::AbstractBacc.value(100.0, 1.0).is_none());
+        assert_eq!(Rate::LetccDeterministic.value(10.0, 0.0), Some(1e-3));
+    }
+
+    #[test]
+    fn slope_of_a_power_law() {
+        let pts: Vec<(f64, f64)> = [10.0, 20.0, 40.0]
+            .iter()
+            .map(|&n: &f64| (n, 5.0 * n.powi(-3)))
+            .collect();
+        assert!((loglog_slope(&pts).unwrap() + 3.0).abs() < 1e-12);
+        assert!(loglog_slope(&pts[..1]).is_none());
+    }
+}

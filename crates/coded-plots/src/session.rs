@@ -1,0 +1,294 @@
+//! A cache of the expensive parts of an experiment, so that interacting is
+//! cheap: the [`Problem`] (inputs and exact outputs) per (function, K, point
+//! set, seed), and the [`Prepared`] coded inputs and server answers per
+//! (scheme, N, λ_enc). Changing the trial, p, the straggler model, λ_dec or
+//! the number of trials then never re-runs f (for LeNet-5, N forward passes).
+//!
+//! Why not in the core: it is a policy of the interactive app (how much to
+//! keep, when to drop it), not mathematics. Everything it computes goes
+//! through the core's own calls (`Problem::new`, `prepare`, `evaluate`,
+//! `draw_stragglers`), so the numbers equal the `coded` CLI's.
+
+use coded_core::experiment::{draw_stragglers, Prepared, Problem, Stats};
+use coded_core::{Config, ConfigError, FunctionKind, PointSet, Scheme, StragglerModel};
+use serde::{Deserialize, Serialize};
+
+/// What a [`Problem`] depends on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct ProblemKey {
+    function: FunctionKind,
+    k: usize,
+    points: PointSet,
+    seed: u64,
+}
+
+impl ProblemKey {
+    fn of(c: &Config) -> Self {
+        ProblemKey {
+            function: c.function,
+            k: c.k,
+            points: c.points,
+            seed: c.seed,
+        }
+    }
+}
+
+/// What a [`Prepared`]'s coded inputs and answers depend on, besides the
+/// problem (λ_dec only changes the decoder, which is rebuilt on every use).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PreparedKey {
+    scheme: Scheme,
+    n: usize,
+    lambda_enc: u64,
+}
+
+/// Keep at most this many prepared (scheme, N) pairs: a sweep over 8 N for 4
+/// schemes fits, and at N = 8192 with LeNet-5 one entry is about 50 MB.
+const MAX_PREPARED: usize = 48;
+
+/// Mean and standard deviation that survive serialisation both ways (the
+/// core's `Stats` only serialises).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeanStd {
+    pub mean: f64,
+    pub std: f64,
+}
+
+impl From<Stats> for MeanStd {
+    fn from(s: Stats) -> Self {
+        MeanStd {
+            mean: s.mean,
+            std: s.std,
+        }
+    }
+}
+
+/// Monte-Carlo summary of one (scheme, N, straggler model): the fields of
+/// the core's `SweepPoint`, computed the same way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub scheme: Scheme,
+    pub n: usize,
+    pub p: f64,
+    pub trials: usize,
+    pub failures: usize,
+    pub mse: Option<MeanStd>,
+    pub rmse: Option<MeanStd>,
+    pub rel_acc: Option<MeanStd>,
+    pub acc: Option<MeanStd>,
+    pub lost_mean: f64,
+}
+
+impl From<&coded_core::SweepPoint> for Summary {
+    fn from(p: &coded_core::SweepPoint) -> Self {
+        Summary {
+            scheme: p.scheme,
+            n: p.n,
+            p: p.p,
+            trials: p.trials,
+            failures: p.failures,
+            mse: p.mse.map(Into::into),
+            rmse: p.rmse.map(Into::into),
+            rel_acc: p.rel_acc.map(Into::into),
+            acc: p.acc.map(Into::into),
+            lost_mean: p.lost_mean,
+        }
+    }
+}
+
+/// The Monte-Carlo loop of the core's `sweep` for one prepared scheme: the
+/// same draws, the same order of sums, so the same bits. (Candidate for the
+/// core: `sweep` could call it, and this copy would go.)
+pub fn monte_carlo(
+    problem: &Problem,
+    prepared: &Prepared,
+    model: &StragglerModel,
+    seed: u64,
+    trials: usize,
+) -> Summary {
+    let n = prepared.coder.n();
+    let (mut se, mut rmse, mut rel, mut acc, mut lost) = (vec![], vec![], vec![], vec![], 0.0);
+    for t in 0..trials {
+        let draw = draw_stragglers(model, seed, n, t);
+        let o = problem.evaluate(prepared, &draw.straggled);
+        lost += o.lost_fraction;
+        if let Some(e) = o.squared_error {
+            se.push(e);
+            rmse.push(e.sqrt());
+        }
+        if let Some(a) = o.relative_accuracy {
+            rel.push(a);
+        }
+        if let Some(a) = o.accuracy {
+            acc.push(a);
+        }
+    }
+    Summary {
+        scheme: prepared.coder.scheme,
+        n,
+        p: model.straggle_probability(n),
+        trials,
+        failures: trials - se.len(),
+        mse: Stats::of(&se).map(Into::into),
+        rmse: Stats::of(&rmse).map(Into::into),
+        rel_acc: Stats::of(&rel).map(Into::into),
+        acc: Stats::of(&acc).map(Into::into),
+        lost_mean: lost / trials as f64,
+    }
+}
+
+/// The cache. One per app (or per worker).
+#[derive(Default)]
+pub struct Session {
+    problem: Option<(ProblemKey, Problem)>,
+    prepared: Vec<(PreparedKey, Prepared)>,
+    /// How many times f was run on all N servers (tests check the cache).
+    pub prepare_count: usize,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The problem of `config`, built or reused; its `config` is updated so
+    /// the decoders it builds use the current λ_dec and rule.
+    pub fn problem(&mut self, config: &Config) -> Result<&Problem, ConfigError> {
+        self.ensure_problem(config)?;
+        Ok(&self.problem.as_ref().expect("just ensured").1)
+    }
+
+    fn ensure_problem(&mut self, config: &Config) -> Result<(), ConfigError> {
+        config.validate()?;
+        let key = ProblemKey::of(config);
+        match &mut self.problem {
+            Some((k, p)) if *k == key => p.config = config.clone(),
+            _ => {
+                self.problem = Some((key, Problem::new(config)?));
+                self.prepared.clear();
+            }
+        }
+        Ok(())
+    }
+
+    /// The problem and the prepared `scheme` at `n` servers, its decoder set
+    /// up for the current configuration.
+    pub fn prepared(
+        &mut self,
+        config: &Config,
+        scheme: Scheme,
+        n: usize,
+    ) -> Result<(&Problem, &Prepared), ConfigError> {
+        config.with_n(n).validate()?;
+        self.ensure_problem(config)?;
+        let problem = &self.problem.as_ref().expect("just ensured").1;
+        let key = PreparedKey {
+            scheme,
+            n,
+            lambda_enc: config.lambda_enc.to_bits(),
+        };
+        let at = match self.prepared.iter().position(|(k, _)| *k == key) {
+            Some(i) => {
+                // Most recently used last.
+                let entry = self.prepared.remove(i);
+                self.prepared.push(entry);
+                self.prepared.len() - 1
+            }
+            None => {
+                if self.prepared.len() >= MAX_PREPARED {
+                    self.prepared.remove(0);
+                }
+                self.prepare_count += 1;
+                self.prepared.push((key, problem.prepare(scheme, n)));
+                self.prepared.len() - 1
+            }
+        };
+        let prepared = &mut self.prepared[at].1;
+        prepared.coder = problem.coder(scheme, n);
+        Ok((problem, &self.prepared[at].1))
+    }
+
+    /// Monte-Carlo summary of `scheme` at `n` servers under `model`.
+    pub fn summary(
+        &mut self,
+        config: &Config,
+        scheme: Scheme,
+        n: usize,
+        model: &StragglerModel,
+    ) -> Result<Summary, ConfigError> {
+        coded_core::config::validate_stragglers(model)?;
+        let (problem, prepared) = self.prepared(config, scheme, n)?;
+        Ok(monte_carlo(
+            problem,
+            prepared,
+            model,
+            config.seed,
+            config.trials,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::{sweep, LambdaDec, SweepPlan};
+
+    fn same(a: &Summary, b: &Summary) {
+        assert_eq!(a, b, "cached path differs from the core's sweep");
+    }
+
+    #[test]
+    fn summaries_equal_the_core_sweep_bitwise() {
+        let configs = [
+            r#"{"trials": 30}"#,
+            r#"{"trials": 20, "function": "cubic", "k": 4, "n": 15, "stragglers": {"model": "fixed", "s": 4}}"#,
+            r#"{"trials": 20, "lambda_dec": 1e-5, "lambda_rule": "shrink", "points": "equispaced"}"#,
+            r#"{"trials": 10, "function": "lenet5", "k": 5, "n": 24, "stragglers": {"model": "iid", "p": 0.4}}"#,
+            r#"{"trials": 10, "stragglers": {"model": "iid", "p": 1.0}}"#,
+        ];
+        for text in configs {
+            let c = Config::from_json(text).unwrap();
+            let plan = SweepPlan::new(&c, Some(&[c.n, c.n + 7]), None, Some(&Scheme::ALL)).unwrap();
+            let core = sweep(&c, &plan).unwrap();
+            let mut s = Session::new();
+            for p in &core {
+                let mine = s.summary(&c, p.scheme, p.n, &c.stragglers).unwrap();
+                same(&mine, &Summary::from(p));
+            }
+        }
+    }
+
+    #[test]
+    fn trial_p_and_lambda_dec_changes_reuse_the_prepared_answers() {
+        let mut c = Config::from_json(r#"{"trials": 5, "scheme": "letcc"}"#).unwrap();
+        let mut s = Session::new();
+        s.summary(&c, Scheme::Letcc, c.n, &c.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 1);
+        c.stragglers = StragglerModel::Iid { p: 0.4 };
+        c.lambda_dec = LambdaDec::Value(1e-3);
+        c.trials = 7;
+        let a = s.summary(&c, Scheme::Letcc, c.n, &c.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 1);
+        // And the result is still the core's.
+        let core = sweep(&c, &SweepPlan::new(&c, None, None, None).unwrap()).unwrap();
+        same(&a, &Summary::from(&core[0]));
+        c.lambda_enc = 1e-4;
+        s.summary(&c, Scheme::Letcc, c.n, &c.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 2);
+        c.seed = 9;
+        s.summary(&c, Scheme::Letcc, c.n, &c.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 3);
+    }
+
+    #[test]
+    fn invalid_configs_are_errors_not_panics() {
+        let mut s = Session::new();
+        let c = Config {
+            k: 50,
+            ..Config::default()
+        };
+        assert_eq!(s.problem(&c).err().unwrap().field, "k");
+        let c = Config::default();
+        assert!(s.prepared(&c, Scheme::Bacc, 5).is_err());
+    }
+}

@@ -1,0 +1,519 @@
+//! Panel 4: error against N (log-log), against p, and against λ_dec.
+//!
+//! Error vs N and error vs p are the core's `sweep` (exactly `coded sweep`);
+//! error vs λ_dec re-decodes the cached answers of one N for each λ.
+
+use crate::reference::{loglog_slope, Rate};
+use crate::session::{Session, Summary};
+use coded_core::config::MAX_N;
+use coded_core::experiment::{curves as core_curves, fitted_slope};
+use coded_core::{
+    sweep, Config, ConfigError, LambdaDec, Scheme, StragglerModel, SweepPlan, SweepPoint,
+};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum CurveKind {
+    #[default]
+    ErrorVsN,
+    ErrorVsP,
+    ErrorVsLambda,
+}
+
+/// One measured point: mean squared error over the trials that decoded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    pub x: f64,
+    pub mean: f64,
+    pub std: f64,
+    pub trials: usize,
+    pub failures: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    /// Legend text, with the fitted slope for error vs N.
+    pub label: String,
+    pub scheme: Scheme,
+    pub p: f64,
+    /// Index into the theme's series colours (one per scheme).
+    pub color: usize,
+    /// Marker shape (one per p value).
+    pub shape: usize,
+    pub points: Vec<CurvePoint>,
+    pub slope: Option<f64>,
+}
+
+/// A dashed line: a claimed rate, or a constant level to compare with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    pub label: String,
+    pub color: usize,
+    pub points: Vec<(f64, f64)>,
+    pub slope: Option<f64>,
+}
+
+/// A vertical line at the current setting (p or λ_dec).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Marker {
+    pub x: f64,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvesView {
+    pub kind: CurveKind,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub x_log: bool,
+    pub curves: Vec<Curve>,
+    pub references: Vec<Reference>,
+    pub marker: Option<Marker>,
+    /// What could not be shown, and why (failed rounds, N < K, ...).
+    pub notes: Vec<String>,
+}
+
+/// The series colour of a scheme: fixed, so a scheme keeps its colour in
+/// every panel.
+pub fn scheme_color(s: Scheme) -> usize {
+    Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
+}
+
+pub fn scheme_label(s: Scheme) -> &'static str {
+    match s {
+        Scheme::Bacc => "BACC",
+        Scheme::Letcc => "LeTCC",
+        Scheme::Lcc => "LCC",
+        Scheme::Uncoded => "uncoded",
+    }
+}
+
+/// p values of the error-vs-p sweep.
+pub const P_GRID: [f64; 10] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/// λ_dec values of the error-vs-λ scan: from interpolation to heavy smoothing.
+pub fn lambda_grid() -> Vec<f64> {
+    (-12..=1).map(|e| 10f64.powi(e)).collect()
+}
+
+fn slope_text(s: Option<f64>) -> String {
+    s.map(|s| format!("slope {s:.2}").replace('-', "−"))
+        .unwrap_or_else(|| "no slope".into())
+}
+
+/// Turns summaries into curve points, noting what a log axis cannot show.
+fn points_of(
+    label: &str,
+    xs: &[f64],
+    sums: &[Summary],
+    x_name: &str,
+    notes: &mut Vec<String>,
+) -> Vec<CurvePoint> {
+    let mut out = vec![];
+    for (x, s) in xs.iter().zip(sums) {
+        match s.mse {
+            None => notes.push(format!(
+                "{label}: every one of the {} rounds failed at {x_name} = {x}",
+                s.trials
+            )),
+            Some(m) if !(m.mean > 0.0 && m.mean.is_finite()) => notes.push(format!(
+                "{label}: error exactly 0 at {x_name} = {x} (not shown on a log axis)"
+            )),
+            Some(m) => out.push(CurvePoint {
+                x: *x,
+                mean: m.mean,
+                std: if m.std.is_finite() { m.std } else { 0.0 },
+                trials: s.trials,
+                failures: s.failures,
+            }),
+        }
+    }
+    out
+}
+
+fn model_words(m: &StragglerModel) -> String {
+    crate::views::stragglers::describe_model(m)
+}
+
+/// Error vs N: `schemes` × (each p of `ps` for the independent model, or
+/// the configured model otherwise), with the claimed rates overlaid.
+pub fn error_vs_n(
+    config: &Config,
+    schemes: &[Scheme],
+    ns: &[usize],
+    ps: &[f64],
+    references: bool,
+) -> Result<CurvesView, ConfigError> {
+    let mut notes = vec![];
+    let mut list: Vec<usize> = ns
+        .iter()
+        .copied()
+        .filter(|n| (1..=MAX_N).contains(n))
+        .collect();
+    list.sort_unstable();
+    list.dedup();
+    let dropped: Vec<String> = list
+        .iter()
+        .filter(|&&n| n < config.k)
+        .map(|n| n.to_string())
+        .collect();
+    if !dropped.is_empty() {
+        notes.push(format!(
+            "N below K = {} left out: {}",
+            config.k,
+            dropped.join(", ")
+        ));
+    }
+    list.retain(|&n| n >= config.k);
+    if list.is_empty() {
+        return Err(ConfigError::new(
+            "sweep N",
+            format!(
+                "no N in the list is at least K = {} (and at most {MAX_N})",
+                config.k
+            ),
+        ));
+    }
+    let iid = matches!(config.stragglers, StragglerModel::Iid { .. });
+    if !iid {
+        notes.push(format!(
+            "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
+            model_words(&config.stragglers)
+        ));
+    }
+    let plan = SweepPlan::new(config, Some(&list), iid.then_some(ps), Some(schemes))?;
+    let points = sweep(config, &plan)?;
+    Ok(error_vs_n_view(config, &points, iid, references, notes))
+}
+
+/// The error-vs-N view of sweep points (as `coded sweep` computes them):
+/// one curve per (scheme, straggler model), grouped like the CLI's slopes.
+/// `iid`: the points' models are independent stragglers (curves named by p).
+pub fn error_vs_n_view(
+    config: &Config,
+    points: &[SweepPoint],
+    iid: bool,
+    references: bool,
+    mut notes: Vec<String>,
+) -> CurvesView {
+    let mut ps: Vec<f64> = vec![];
+    for p in points {
+        if !ps.contains(&p.p) {
+            ps.push(p.p);
+        }
+    }
+    let mut curves = vec![];
+    let mut refs = vec![];
+    for chunk in core_curves(points) {
+        let scheme = chunk[0].scheme;
+        let p = chunk[0].p;
+        let shape = ps.iter().position(|q| *q == p).unwrap_or(0);
+        let slope = fitted_slope(&chunk);
+        let name = if iid {
+            format!("{}, p = {p}", scheme_label(scheme))
+        } else {
+            scheme_label(scheme).to_string()
+        };
+        let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
+        let sums: Vec<Summary> = chunk.iter().map(|q| Summary::from(*q)).collect();
+        let pts = points_of(&name, &xs, &sums, "N", &mut notes);
+        if references {
+            for rate in Rate::for_model(&config.stragglers) {
+                if rate.scheme() != scheme {
+                    continue;
+                }
+                let Some(first) = pts.first() else { continue };
+                let Some(r0) = rate.value(first.x, p) else {
+                    notes.push(format!("{}: undefined at p = {p}", rate.label()));
+                    continue;
+                };
+                let c = first.mean / r0;
+                let rp: Vec<(f64, f64)> = xs
+                    .iter()
+                    .filter_map(|&n| rate.value(n, p).map(|v| (n, c * v)))
+                    .collect();
+                let rs = loglog_slope(&rp);
+                refs.push(Reference {
+                    label: if iid {
+                        format!("{}, p = {p} ({})", rate.label(), slope_text(rs))
+                    } else {
+                        format!("{} ({})", rate.label(), slope_text(rs))
+                    },
+                    color: scheme_color(scheme),
+                    points: rp,
+                    slope: rs,
+                });
+            }
+        }
+        curves.push(Curve {
+            label: format!("{name} ({})", slope_text(slope)),
+            scheme,
+            p,
+            color: scheme_color(scheme),
+            shape,
+            points: pts,
+            slope,
+        });
+    }
+    CurvesView {
+        kind: CurveKind::ErrorVsN,
+        title: format!(
+            "Mean squared error vs N ({}, K = {}, {} trials)",
+            config.function.name(),
+            config.k,
+            config.trials
+        ),
+        x_label: "N (servers)".into(),
+        y_label: "mean squared error".into(),
+        x_log: true,
+        curves,
+        references: refs,
+        marker: None,
+        notes,
+    }
+}
+
+/// Error vs p (independent stragglers) at the configured N.
+pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> Result<CurvesView, ConfigError> {
+    let mut notes = vec![];
+    let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes))?;
+    let points = sweep(config, &plan)?;
+    let mut curves = vec![];
+    for chunk in points.chunks(P_GRID.len()) {
+        let scheme = chunk[0].scheme;
+        let sums: Vec<Summary> = chunk.iter().map(Summary::from).collect();
+        let name = scheme_label(scheme).to_string();
+        let pts = points_of(&name, &P_GRID, &sums, "p", &mut notes);
+        curves.push(Curve {
+            label: name,
+            scheme,
+            p: 0.0,
+            color: scheme_color(scheme),
+            shape: 0,
+            points: pts,
+            slope: None,
+        });
+    }
+    let marker = match config.stragglers {
+        StragglerModel::Iid { p } => Some(Marker {
+            x: p,
+            label: format!("p = {p}"),
+        }),
+        m => {
+            notes.push(format!(
+                "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
+                model_words(&m),
+                m.straggle_probability(config.n)
+            ));
+            Some(Marker {
+                x: m.straggle_probability(config.n),
+                label: "model's p".into(),
+            })
+        }
+    };
+    Ok(CurvesView {
+        kind: CurveKind::ErrorVsP,
+        title: format!(
+            "Mean squared error vs p (N = {}, K = {}, {} trials)",
+            config.n, config.k, config.trials
+        ),
+        x_label: "p (probability that a server straggles)".into(),
+        y_label: "mean squared error".into(),
+        x_log: false,
+        curves,
+        references: vec![],
+        marker,
+        notes,
+    })
+}
+
+/// Error vs λ_dec for LeTCC at the configured N and straggler model, with
+/// GCV's choice and BACC (when compared) as levels.
+pub fn error_vs_lambda(
+    session: &mut Session,
+    config: &Config,
+    schemes: &[Scheme],
+) -> Result<CurvesView, ConfigError> {
+    let mut notes = vec![];
+    let grid = lambda_grid();
+    let mut c = config.clone();
+    let mut sums = vec![];
+    for &l in &grid {
+        c.lambda_dec = LambdaDec::Value(l);
+        sums.push(session.summary(&c, Scheme::Letcc, config.n, &config.stragglers)?);
+    }
+    let pts = points_of("LeTCC", &grid, &sums, "λ_dec", &mut notes);
+    let (lo, hi) = (grid[0], grid[grid.len() - 1]);
+    let mut refs = vec![];
+    let mut level = |label: String, s: Summary, color: usize, notes: &mut Vec<String>| match s.mse {
+        Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
+            label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
+            color,
+            points: vec![(lo, m.mean), (hi, m.mean)],
+            slope: None,
+        }),
+        _ => notes.push(format!(
+            "{label}: no error to show (every round failed, or 0)"
+        )),
+    };
+    c.lambda_dec = LambdaDec::default();
+    let gcv = session.summary(&c, Scheme::Letcc, config.n, &config.stragglers)?;
+    level(
+        "LeTCC, λ_dec by GCV".into(),
+        gcv,
+        scheme_color(Scheme::Letcc),
+        &mut notes,
+    );
+    if schemes.contains(&Scheme::Bacc) {
+        let b = session.summary(config, Scheme::Bacc, config.n, &config.stragglers)?;
+        level("BACC".into(), b, scheme_color(Scheme::Bacc), &mut notes);
+    }
+    let marker = match config.lambda_dec {
+        LambdaDec::Value(l) if l >= lo && l <= hi => Some(Marker {
+            x: l,
+            label: format!("λ_dec = {l}"),
+        }),
+        LambdaDec::Value(l) => {
+            notes.push(format!(
+                "The configured λ_dec = {l} is outside the axis ({lo} to {hi})."
+            ));
+            None
+        }
+        LambdaDec::Auto(_) => None,
+    };
+    Ok(CurvesView {
+        kind: CurveKind::ErrorVsLambda,
+        title: format!(
+            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials)",
+            config.n,
+            model_words(&config.stragglers),
+            config.trials
+        ),
+        x_label: "λ_dec".into(),
+        y_label: "mean squared error".into(),
+        x_log: true,
+        curves: vec![Curve {
+            label: "LeTCC, fixed λ_dec".into(),
+            scheme: Scheme::Letcc,
+            p: config.stragglers.straggle_probability(config.n),
+            color: scheme_color(Scheme::Letcc),
+            shape: 0,
+            points: pts,
+            slope: None,
+        }],
+        references: refs,
+        marker,
+        notes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(text: &str) -> Config {
+        Config::from_json(text).unwrap()
+    }
+
+    #[test]
+    fn error_vs_n_is_the_core_sweep_with_its_slopes() {
+        let c = cfg(r#"{"trials": 20}"#);
+        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        let v = error_vs_n(&c, &schemes, &[20, 40, 80, 5], &[0.1, 0.3], true).unwrap();
+        assert_eq!(v.curves.len(), 4);
+        assert!(v.notes.iter().any(|n| n.contains("left out: 5")));
+        let plan =
+            SweepPlan::new(&c, Some(&[20, 40, 80]), Some(&[0.1, 0.3]), Some(&schemes)).unwrap();
+        let pts = sweep(&c, &plan).unwrap();
+        for (curve, core) in v.curves.iter().zip(core_curves(&pts)) {
+            assert_eq!(curve.scheme, core[0].scheme);
+            assert_eq!(curve.slope, fitted_slope(&core));
+            for (a, b) in curve.points.iter().zip(&core) {
+                assert_eq!(a.x, b.n as f64);
+                assert_eq!(a.mean, b.mse.unwrap().mean);
+                assert_eq!(a.std, b.mse.unwrap().std);
+            }
+            assert!(curve.label.contains("slope −"), "{}", curve.label);
+        }
+        // One reference per (BACC or LeTCC) curve, anchored at its first point.
+        assert_eq!(v.references.len(), 4);
+        for (r, curve) in v.references.iter().zip(&v.curves) {
+            let (a, b) = (r.points[0].1, curve.points[0].mean);
+            assert!((a - b).abs() <= 1e-12 * b, "{a} vs {b}");
+            assert_eq!(r.points.len(), 3);
+        }
+        assert!(v.references[0].label.starts_with("abstract, BACC"));
+        assert!(v.references[1].label.starts_with("abstract, BACC"));
+        assert!(v.references[2].label.starts_with("abstract, LeTCC"));
+        let none = error_vs_n(&c, &schemes, &[20, 40], &[0.1], false).unwrap();
+        assert!(none.references.is_empty());
+    }
+
+    #[test]
+    fn failures_and_exact_zeros_become_notes_not_points() {
+        let c = cfg(r#"{"trials": 5}"#);
+        let v = error_vs_n(
+            &c,
+            &[Scheme::Bacc, Scheme::Uncoded],
+            &[20, 40],
+            &[0.0, 1.0],
+            true,
+        )
+        .unwrap();
+        let all_fail = &v.curves[1];
+        assert_eq!(all_fail.p, 1.0);
+        assert!(all_fail.points.is_empty());
+        assert!(v
+            .notes
+            .iter()
+            .any(|n| n.contains("every one of the 5 rounds failed")));
+        // Replication with no stragglers is exact: error 0, noted.
+        assert!(v.notes.iter().any(|n| n.contains("exactly 0")));
+        assert!(v.notes.iter().any(|n| n.contains("undefined at p = 0")));
+        assert!(error_vs_n(&c, &[Scheme::Bacc], &[3, 5], &[0.1], true).is_err());
+    }
+
+    #[test]
+    fn fixed_model_uses_the_deterministic_claim() {
+        let c = cfg(r#"{"trials": 5, "stragglers": {"model": "fixed", "s": 3}}"#);
+        let v = error_vs_n(
+            &c,
+            &[Scheme::Bacc, Scheme::Letcc],
+            &[20, 40],
+            &[0.1, 0.2],
+            true,
+        )
+        .unwrap();
+        assert_eq!(v.curves.len(), 2);
+        assert_eq!(v.references.len(), 1);
+        assert!(v.references[0].label.contains("S³"));
+        assert!((v.references[0].slope.unwrap() + 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn error_vs_p_and_lambda() {
+        let c = cfg(r#"{"trials": 10, "lambda_dec": 1e-6}"#);
+        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        assert_eq!(v.curves.len(), 2);
+        assert_eq!(v.curves[0].points.len(), P_GRID.len());
+        assert_eq!(v.marker.as_ref().unwrap().x, 0.2);
+        // Errors grow with p (common random numbers make it monotone-ish).
+        let b = &v.curves[0].points;
+        assert!(b[9].mean > b[0].mean);
+        let mut s = Session::new();
+        let l = error_vs_lambda(&mut s, &c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        assert_eq!(l.curves[0].points.len(), lambda_grid().len());
+        assert_eq!(l.references.len(), 2);
+        assert_eq!(l.marker.as_ref().unwrap().x, 1e-6);
+        assert_eq!(s.prepare_count, 2, "one LeTCC and one BACC preparation");
+        // The λ = 1e-6 point equals the core's sweep at that λ.
+        let core = sweep(
+            &c,
+            &SweepPlan::new(&c, None, None, Some(&[Scheme::Letcc])).unwrap(),
+        )
+        .unwrap();
+        let at = l.curves[0].points.iter().find(|p| p.x == 1e-6).unwrap();
+        assert_eq!(at.mean, core[0].mse.unwrap().mean);
+    }
+}

@@ -1,0 +1,92 @@
+//! Panel 1: the straggler pattern, with play / pause / step through rounds.
+
+use coded_plots::draw::stragglers as draw;
+use coded_plots::hover;
+use leptos::prelude::*;
+
+use crate::components::PlotCanvas;
+use crate::panels::placeholder;
+use crate::state::AppState;
+
+#[component]
+pub fn StragglersPanel(state: AppState) -> impl IntoView {
+    let trials = move || state.config.with(|c| c.trials);
+    let trial = move || state.ui.with(|u| u.trial.min(trials().saturating_sub(1)));
+    let step = move |delta: i64| {
+        let t = trials() as i64;
+        state
+            .ui
+            .update(|u| u.trial = (((u.trial as i64 + delta) % t + t) % t) as usize);
+    };
+    let trial_error = RwSignal::new(None::<String>);
+    view! {
+        <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
+            <h2 id="stragglers-title">"1 · Straggler pattern"</h2>
+            <div class="toolbar" role="group" aria-label="Rounds">
+                <button type="button" id="step-back" on:click=move |_| step(-1) aria-label="Previous round">
+                    "◀ Step"
+                </button>
+                <button
+                    type="button"
+                    id="play"
+                    aria-pressed=move || state.playing.get().to_string()
+                    on:click=move |_| state.playing.update(|p| *p = !*p)
+                >
+                    {move || if state.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+                </button>
+                <button type="button" id="step-forward" on:click=move |_| step(1) aria-label="Next round">
+                    "Step ▶"
+                </button>
+                <label for="trial">"Round"</label>
+                <input
+                    type="number"
+                    id="trial"
+                    min="1"
+                    max=move || trials().to_string()
+                    prop:value=move || (trial() + 1).to_string()
+                    aria-describedby="trial-error"
+                    on:input=move |ev| {
+                        match event_target_value(&ev).trim().parse::<usize>() {
+                            Ok(t) if t >= 1 && t <= trials() => {
+                                trial_error.set(None);
+                                state.ui.update(|u| u.trial = t - 1);
+                            }
+                            _ => trial_error.set(Some(format!("a round from 1 to {}", trials()))),
+                        }
+                    }
+                />
+                <span>{move || format!("of {}", trials())}</span>
+            </div>
+            <p class="field-error" id="trial-error" role="alert">{move || trial_error.get()}</p>
+            <PlotCanvas
+                id="stragglers-plot"
+                label="Which servers straggled in the current round and in many trials"
+                aspect_ratio=1.7
+                draw=move |area, theme| match state.round.get().as_deref() {
+                    Some(Ok(r)) => draw::draw(area, theme, &r.stragglers),
+                    Some(Err(e)) => placeholder(area, theme, e),
+                    None => placeholder(area, theme, "Computing…"),
+                }
+                hover=move |f, x, y, _| {
+                    state.round.with_untracked(|r| match r.as_deref() {
+                        Some(Ok(r)) => hover::stragglers(&r.stragglers, f, x, y),
+                        _ => None,
+                    })
+                }
+            />
+            <p class="explain">
+                "The master sends each of the N servers, in the order of their points "
+                <math><msub><mi>"β"</mi><mi>"n"</mi></msub></math>
+                ", one coded input. A server either answers (blue, tall) or straggles (orange, short). "
+                <math><mi>"F"</mi></math>
+                " is the set that answered; with independent stragglers "
+                <math>
+                    <mrow><mo>"|"</mo><mi>"F"</mi><mo>"|"</mo><mo>"∼"</mo><mtext>"Binomial"</mtext><mo>"("</mo><mi>"N"</mi><mo>","</mo><mn>"1"</mn><mo>"−"</mo><mi>"p"</mi><mo>")"</mo></mrow>
+                </math>
+                ". About Np servers straggle, yet the error can still fall as N grows: what hurts an interpolating decoder is the longest run of consecutive stragglers, which grows only like "
+                <math><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
+                ". The raster below shows many rounds (one row each; the current one is framed)."
+            </p>
+        </section>
+    }
+}

@@ -1,0 +1,124 @@
+//! Panel 5: the results table, the numbers of `coded sweep` (all trials)
+//! and `coded round` (the current round) for the current configuration.
+//!
+//! Why data-* attributes: the end-to-end tests compare the raw values with
+//! the CLI's output; the text shows them to four significant digits.
+
+use coded_plots::format::{mean_std, percent, sig4};
+use coded_plots::session::MeanStd;
+use coded_plots::views::curves::scheme_label;
+use coded_plots::views::table::{TableRow, TableView};
+use leptos::prelude::*;
+
+use crate::state::AppState;
+
+/// A raw number as the CLI prints it (Rust's shortest round-trip form), or
+/// "" when there is none.
+fn raw(v: Option<f64>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_default()
+}
+
+fn stat(s: Option<MeanStd>) -> String {
+    s.map(|s| mean_std(s.mean, s.std))
+        .unwrap_or_else(|| "–".into())
+}
+
+fn row(r: &TableRow, classifier: bool) -> impl IntoView {
+    let s = &r.summary;
+    let m = |v: Option<MeanStd>| raw(v.map(|x| x.mean));
+    let d = |v: Option<MeanStd>| raw(v.map(|x| x.std));
+    let round = match (&r.round_failure, r.round_squared_error) {
+        (Some(f), _) => format!("failed: {f}"),
+        (None, e) => sig4(e),
+    };
+    let acc_cells = classifier.then(|| {
+        view! {
+            <td>{s.rel_acc.map(|a| format!("{} ± {}", percent(a.mean), percent(a.std))).unwrap_or_else(|| "–".into())}</td>
+            <td>{s.acc.map(|a| format!("{} ± {}", percent(a.mean), percent(a.std))).unwrap_or_else(|| "–".into())}</td>
+        }
+    });
+    view! {
+        <tr
+            data-scheme=s.scheme.name()
+            data-n=s.n.to_string()
+            data-p=s.p.to_string()
+            data-trials=s.trials.to_string()
+            data-failures=s.failures.to_string()
+            data-mse-mean=m(s.mse)
+            data-mse-std=d(s.mse)
+            data-rmse-mean=m(s.rmse)
+            data-rmse-std=d(s.rmse)
+            data-rel-acc-mean=m(s.rel_acc)
+            data-rel-acc-std=d(s.rel_acc)
+            data-acc-mean=m(s.acc)
+            data-acc-std=d(s.acc)
+            data-lost-mean=s.lost_mean.to_string()
+            data-round-se=raw(r.round_squared_error)
+        >
+            <th scope="row">{scheme_label(s.scheme)}</th>
+            <td>{stat(s.mse)}</td>
+            <td>{stat(s.rmse)}</td>
+            {acc_cells}
+            <td>{format!("{} of {}", s.failures, s.trials)}</td>
+            <td>{percent(s.lost_mean)}</td>
+            <td>{round}</td>
+        </tr>
+    }
+}
+
+fn table(t: &TableView) -> impl IntoView {
+    let classifier = t.classifier;
+    view! {
+        <div class="table-scroll">
+            <table id="results" data-config=t.config_json.clone() data-trial=t.trial.to_string()>
+                <caption>
+                    {format!(
+                        "Over {} trials of the configuration (N = {}, p = {}); last column: round {}.",
+                        t.rows.first().map(|r| r.summary.trials).unwrap_or(0),
+                        t.rows.first().map(|r| r.summary.n).unwrap_or(0),
+                        t.rows.first().map(|r| r.summary.p).unwrap_or(0.0),
+                        t.trial + 1
+                    )}
+                </caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Scheme"</th>
+                        <th scope="col">"MSE (mean ± std)"</th>
+                        <th scope="col">"RMSE (mean ± std)"</th>
+                        {classifier.then(|| view! {
+                            <th scope="col">"Relative accuracy"</th>
+                            <th scope="col">"Accuracy"</th>
+                        })}
+                        <th scope="col">"Failed rounds"</th>
+                        <th scope="col">"Outputs lost"</th>
+                        <th scope="col">"This round's squared error"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {t.rows.iter().map(|r| row(r, classifier)).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+pub fn TablePanel(state: AppState) -> impl IntoView {
+    view! {
+        <section class="panel" id="panel-table" aria-labelledby="table-title">
+            <h2 id="table-title">"5 · Results"</h2>
+            {move || match state.table.get().as_deref() {
+                Some(Ok(t)) => table(t).into_any(),
+                Some(Err(e)) => view! { <p class="note">{e.clone()}</p> }.into_any(),
+                None => view! { <p class="note">"Computing…"</p> }.into_any(),
+            }}
+            <p class="explain">
+                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the fraction of the K outputs replication could not recover. The same numbers come from "
+                <code>"coded sweep --config c.json --schemes …"</code>
+                " and, for the last column, "
+                <code>"coded round --config c.json --trial t"</code>
+                " (t counted from 0) with the configuration in the table's data-config attribute."
+            </p>
+        </section>
+    }
+}

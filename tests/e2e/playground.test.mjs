@@ -1,0 +1,373 @@
+// End-to-end tests of the playground's behaviour: every control redraws,
+// invalid values show a message (never a NaN or a panic), the results table
+// equals the `coded` CLI's output, hover tooltips, the LeNet-5 timing, and
+// screenshots of the main views at desktop and phone widths.
+//
+// Run: trunk build --release && node --test tests/e2e/
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ROOT,
+  startServer,
+  withPage,
+  openApp,
+  canvasHasPixels,
+  canvasChanged,
+  andWait,
+  MAIN_CANVAS,
+} from './harness.mjs';
+
+let server;
+let scratch;
+const CODED = join(ROOT, 'target', 'release', 'coded');
+
+before(async () => {
+  server = await startServer();
+  scratch = await mkdtemp(join(tmpdir(), 'coded-e2e-cli-'));
+  // The CLI the table is compared with (a no-op when it is up to date).
+  execFileSync('cargo', ['build', '--release', '-q', '-p', 'coded-cli'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    timeout: 15 * 60_000,
+  });
+});
+after(async () => {
+  await server?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const T = { timeout: 120_000 };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+const ENCDEC = 'canvas#encdec-plot';
+const ERRORS = 'canvas#errors-plot';
+const DIGITS = 'canvas#digits-plot';
+
+/** Selects `value` in a select and waits for the recomputation. */
+const choose = (page, sel, value) => () => page.selectOption(sel, value);
+const type = (page, sel, value) => () => page.fill(sel, value);
+const click = (page, sel) => () => page.click(sel);
+
+async function changes(page, canvas, action, what) {
+  assert.ok(await canvasChanged(page, canvas, action, { timeout: 15_000 }), `${what} did not redraw ${canvas}`);
+}
+
+/** No "NaN" or "undefined" anywhere in the page's text or data attributes. */
+async function noNaN(page) {
+  const bad = await page.evaluate(() => {
+    const found = [];
+    if (/NaN|undefined|Infinity/.test(document.body.innerText)) found.push('text');
+    for (const el of document.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        if (a.name.startsWith('data-') && /NaN|undefined|Infinity/.test(a.value)) found.push(`${el.tagName}[${a.name}]`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(bad, []);
+  assert.equal(await page.locator('#panic-box').count(), 0, 'a panic box appeared');
+}
+
+test('every control changes what is drawn, without console errors', { timeout: 300_000 }, async () => {
+  await withPage('controls', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    // Scheme, comparison, function, K, N, point set.
+    await changes(page, ENCDEC, choose(page, '#scheme', 'letcc'), 'scheme');
+    await changes(page, ERRORS, click(page, '#compare-lcc'), 'compare');
+    await changes(page, ENCDEC, choose(page, '#function', 'abs'), 'function');
+    await changes(page, ENCDEC, type(page, '#k', '7'), 'K');
+    await changes(page, MAIN_CANVAS, type(page, '#n', '50'), 'N');
+    await changes(page, ENCDEC, choose(page, '#points', 'equispaced'), 'point set');
+    // Straggler models and their parameters.
+    await changes(page, MAIN_CANVAS, type(page, '#p', '0.35'), 'p');
+    await changes(page, MAIN_CANVAS, choose(page, '#model', 'fixed'), 'model fixed');
+    await changes(page, MAIN_CANVAS, type(page, '#s', '9'), 'S');
+    await changes(page, MAIN_CANVAS, choose(page, '#model', 'block'), 'model block');
+    await changes(page, MAIN_CANVAS, choose(page, '#model', 'deadline'), 'model deadline');
+    await changes(page, MAIN_CANVAS, type(page, '#shift', '0.5'), 'shift');
+    await changes(page, MAIN_CANVAS, type(page, '#rate', '2'), 'rate');
+    await changes(page, MAIN_CANVAS, type(page, '#deadline', '1.2'), 'deadline');
+    await changes(page, MAIN_CANVAS, choose(page, '#model', 'iid'), 'model iid');
+    // Smoothing (LeTCC is the shown scheme).
+    await changes(page, ENCDEC, type(page, '#lambda-enc', '0.01'), 'λ_enc');
+    await changes(page, ENCDEC, click(page, '#lambda-auto'), 'λ_dec automatic off');
+    await changes(page, ENCDEC, type(page, '#lambda-dec', '0.001'), 'λ_dec');
+    await changes(page, ERRORS, choose(page, '#lambda-rule', 'shrink'), 'λ rule');
+    // Monte Carlo.
+    await changes(page, MAIN_CANVAS, type(page, '#trials', '30'), 'trials');
+    await changes(page, ENCDEC, type(page, '#seed', '12'), 'seed');
+    await changes(page, ENCDEC, click(page, '#reroll'), 're-roll');
+    await changes(page, ERRORS, type(page, '#sweep-ns', '10, 30, 90'), 'sweep N list');
+    await changes(page, ERRORS, type(page, '#sweep-ps', '0.2'), 'sweep p list');
+    // Panel 1's round controls.
+    await changes(page, MAIN_CANVAS, click(page, '#step-forward'), 'step forward');
+    await changes(page, MAIN_CANVAS, click(page, '#step-back'), 'step back');
+    await changes(page, MAIN_CANVAS, type(page, '#trial', '5'), 'round number');
+    await changes(page, MAIN_CANVAS, click(page, '#play'), 'play');
+    await page.click('#play'); // pause
+    assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+    // Panel 4's tabs and overlay.
+    await changes(page, ERRORS, click(page, '#tab-p'), 'error vs p tab');
+    await changes(page, ERRORS, click(page, '#tab-lambda'), 'error vs λ tab');
+    await changes(page, ERRORS, click(page, '#tab-n'), 'error vs N tab');
+    await changes(page, ERRORS, click(page, '#references'), 'claimed rates');
+    // LeNet-5: panel 3 draws, panel 2 explains why it does not.
+    await choose(page, '#function', 'lenet5')();
+    assert.ok(await canvasHasPixels(page, DIGITS, { min: 1000, timeout: 20_000 }));
+    assert.match(await page.locator('#encdec-note').textContent(), /Panel 3/);
+    await changes(page, DIGITS, type(page, '#k', '5'), 'K with LeNet-5');
+    // Panels can be hidden.
+    for (const [box, panel] of [
+      ['#show-stragglers', '#panel-stragglers'],
+      ['#show-encdec', '#panel-encdec'],
+      ['#show-digits', '#panel-digits'],
+      ['#show-errors', '#panel-errors'],
+      ['#show-table', '#panel-table'],
+    ]) {
+      await page.click(box);
+      await page.locator(panel).waitFor({ state: 'detached' });
+      await page.click(box);
+      await page.locator(panel).waitFor();
+    }
+    await noNaN(page);
+  });
+});
+
+test('invalid values show a message, keep the last valid state, never NaN or a panic', T, async () => {
+  await withPage('invalid', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    // K > N: the core's message under K; the plot keeps the last valid state.
+    const before = await page.evaluate((s) => document.querySelector(s).toDataURL(), ENCDEC);
+    await page.fill('#k', '50');
+    await page.locator('#k-error').filter({ hasText: 'invalid `k`' }).waitFor();
+    assert.match(await page.locator('.invalid-banner').textContent(), /last valid/);
+    await page.waitForTimeout(600);
+    assert.equal(await page.evaluate((s) => document.querySelector(s).toDataURL(), ENCDEC), before);
+    // Fixing N makes K valid again: the message goes.
+    await andWait(page, () => page.fill('#n', '80'));
+    assert.equal(await page.locator('#k-error').textContent(), '');
+    await andWait(page, () => page.fill('#k', '10'));
+    // Not a number, out of range, too large λ.
+    for (const [sel, value, err, text] of [
+      ['#p', '1.5', '#p-error', 'invalid `stragglers`'],
+      ['#trials', '0', '#trials-error', 'invalid `trials`'],
+      ['#lambda-enc', 'abc', '#lambda-enc-error', 'not a finite number'],
+      ['#lambda-enc', '1e301', '#lambda-enc-error', 'invalid `lambda_enc`'],
+      ['#sweep-ns', '10, x', '#sweep-ns-error', '`x`'],
+    ]) {
+      await page.fill(sel, value);
+      await page.locator(err).filter({ hasText: text }).waitFor();
+    }
+    await page.fill('#p', '0.2');
+    await page.fill('#trials', '20');
+    await page.fill('#sweep-ns', '10, 20, 40');
+    await andWait(page, () => page.fill('#lambda-enc', '0'));
+    // Valid extremes: p = 1 (every server straggles), λ = 0 and 1e300.
+    await andWait(page, () => page.fill('#p', '1'));
+    const round = page.locator('#results tbody tr').first().locator('td').last();
+    assert.match(await round.textContent(), /failed: no server answered/);
+    await noNaN(page);
+    await andWait(page, () => page.fill('#p', '0.2'));
+    await andWait(page, () => page.selectOption('#scheme', 'letcc'));
+    await andWait(page, () => page.click('#lambda-auto'));
+    for (const [sel, l] of [
+      ['#lambda-dec', '0'],
+      ['#lambda-dec', '1e300'],
+      ['#lambda-enc', '1e300'],
+      ['#lambda-enc', '0'],
+    ]) {
+      await andWait(page, () => page.fill(sel, l));
+      assert.equal(await page.locator('.invalid-banner').count(), 0);
+      assert.ok(await canvasHasPixels(page, ENCDEC, { min: 1000 }));
+      await noNaN(page);
+    }
+    // Every server straggling under the S model, and S > N.
+    await andWait(page, () => page.selectOption('#model', 'fixed'));
+    await andWait(page, () => page.fill('#s', '100'));
+    assert.match(await round.textContent(), /failed/);
+    await noNaN(page);
+  });
+});
+
+/** Parses the CLI's sweep CSV into objects keyed by column. */
+function parseCsv(text) {
+  const [head, ...rows] = text.trim().split('\n');
+  const cols = head.split(',');
+  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
+}
+
+function close(a, b, what) {
+  if (a === '' || b === '' || a === undefined || b === undefined || a === null || b === null) {
+    assert.equal(String(a ?? ''), String(b ?? ''), what);
+    return;
+  }
+  const x = Number(a);
+  const y = Number(b);
+  assert.ok(Number.isFinite(x) && Number.isFinite(y), `${what}: ${a} vs ${b}`);
+  // Both at round-off level (LCC recovering a polynomial exactly: MSE
+  // ~1e-29, RMSE ~1e-13): what remains are the last bits of the browser's
+  // and the native sin/cos, amplified; every other error here is > 1e-6.
+  if (Math.max(Math.abs(x), Math.abs(y)) < 1e-9) return;
+  assert.ok(Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y)), `${what}: app ${a}, CLI ${b}`);
+}
+
+/** Compares the results table with `coded sweep` and `coded round`. */
+async function tableEqualsCli(page, name) {
+  const table = await page.evaluate(() => {
+    const t = document.querySelector('#results');
+    return {
+      config: t.dataset.config,
+      trial: Number(t.dataset.trial),
+      rows: [...t.querySelectorAll('tbody tr')].map((r) => ({ ...r.dataset })),
+    };
+  });
+  const file = join(scratch, `${name}.json`);
+  await writeFile(file, table.config);
+  const schemes = table.rows.map((r) => r.scheme).join(',');
+  const csv = parseCsv(execFileSync(CODED, ['sweep', '--config', file, '--schemes', schemes], { encoding: 'utf8' }));
+  assert.equal(csv.length, table.rows.length);
+  const pairs = [
+    ['mseMean', 'mse_mean'],
+    ['mseStd', 'mse_std'],
+    ['rmseMean', 'rmse_mean'],
+    ['rmseStd', 'rmse_std'],
+    ['relAccMean', 'rel_acc_mean'],
+    ['relAccStd', 'rel_acc_std'],
+    ['accMean', 'acc_mean'],
+    ['accStd', 'acc_std'],
+    ['lostMean', 'lost_mean'],
+  ];
+  for (const [row, cli] of table.rows.map((r, i) => [r, csv[i]])) {
+    assert.equal(row.scheme, cli.scheme);
+    assert.equal(row.n, cli.n);
+    assert.equal(row.trials, cli.trials);
+    assert.equal(row.failures, cli.failures, `${row.scheme} failures`);
+    close(row.p, cli.p, `${row.scheme} p`);
+    for (const [a, b] of pairs) {
+      if (cli[b] === undefined) continue; // accuracy columns: classifiers only
+      close(row[a], cli[b], `${row.scheme} ${b}`);
+    }
+    // The last column is `coded round` of that scheme at the table's trial.
+    const cfg = JSON.parse(table.config);
+    cfg.scheme = row.scheme;
+    const rf = join(scratch, `${name}-${row.scheme}.json`);
+    await writeFile(rf, JSON.stringify(cfg));
+    const r = JSON.parse(execFileSync(CODED, ['round', '--config', rf, '--trial', String(table.trial)], { encoding: 'utf8' }));
+    close(row.roundSe, r.squared_error ?? '', `${row.scheme} round squared_error`);
+  }
+  return table.rows.length;
+}
+
+test('the results table equals `coded sweep` and `coded round` for the same config and seed', { timeout: 300_000 }, async () => {
+  await withPage('table-cli', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    // LCC joins for the cubic below, with K = 4 (threshold 10): on x·sin x,
+    // or with many nodes in a gap, its high-degree polynomial is so
+    // ill-conditioned that the last-bit differences between the browser's
+    // and the native sin/cos are amplified far beyond 1e-9.
+    await andWait(page, () => page.click('#compare-uncoded'));
+    await andWait(page, () => page.fill('#trials', '40'));
+    await andWait(page, () => page.fill('#seed', '7'));
+    await andWait(page, () => page.fill('#p', '0.3'));
+    await andWait(page, () => page.fill('#trial', '6'));
+    assert.equal(await tableEqualsCli(page, 'scalar'), 3);
+    // Other models and λ settings; LCC on the cubic (exact at its threshold).
+    await andWait(page, () => page.selectOption('#function', 'cubic'));
+    await andWait(page, () => page.fill('#k', '4'));
+    await andWait(page, () => page.click('#compare-lcc'));
+    assert.equal(await tableEqualsCli(page, 'cubic'), 4);
+    await andWait(page, () => page.selectOption('#model', 'block'));
+    await andWait(page, () => page.fill('#s', '8'));
+    await andWait(page, () => page.click('#lambda-auto'));
+    await andWait(page, () => page.fill('#lambda-dec', '1e-5'));
+    assert.equal(await tableEqualsCli(page, 'cubic-block'), 4);
+    await andWait(page, () => page.selectOption('#model', 'deadline'));
+    assert.equal(await tableEqualsCli(page, 'deadline'), 4);
+    // LeNet-5: relative accuracy and accuracy columns too.
+    await andWait(page, () => page.selectOption('#model', 'iid'));
+    await andWait(page, () => page.fill('#trials', '10'));
+    await andWait(page, () => page.fill('#k', '10'));
+    await andWait(page, () => page.selectOption('#function', 'lenet5'));
+    assert.equal(await tableEqualsCli(page, 'lenet'), 4);
+  });
+});
+
+test('hovering a plot shows the values under the cursor', T, async () => {
+  await withPage('hover', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    const box = await page.locator(MAIN_CANVAS).boundingBox();
+    // The raster fills the lower part of the straggler canvas.
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.75);
+    const tip = page.locator('.plot-tooltip');
+    await tip.waitFor();
+    assert.match(await tip.textContent(), /^trial \d+, server \d+: (straggled|returned); \|F\| = \d+/);
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: 'detached' });
+    await page.locator(ERRORS).scrollIntoViewIfNeeded();
+    const e = await page.locator(ERRORS).boundingBox();
+    await page.mouse.move(e.x + e.width * 0.5, e.y + e.height * 0.35);
+    await tip.waitFor();
+    assert.match(await tip.textContent(), /N = [\d.]+, MSE/);
+  });
+});
+
+test('a single LeNet-5 round at N = 256 in headless Chromium (timing, not asserted)', T, async () => {
+  await withPage('lenet-timing', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    const config = JSON.stringify({ function: 'lenet5', n: 256, k: 10 });
+    const times = await page.evaluate((c) => {
+      const out = [];
+      for (let i = 0; i < 6; i++) out.push(window.wasmBindings.time_round(c, i));
+      return out;
+    }, config);
+    const rest = times.slice(1).sort((a, b) => a - b);
+    console.log(
+      `LeNet-5 round, N = 256, K = 10 (coded round in wasm): first ${times[0].toFixed(1)} ms ` +
+        `(loads the network), then median ${rest[Math.floor(rest.length / 2)].toFixed(1)} ms ` +
+        `[${rest.map((t) => t.toFixed(1)).join(', ')}]`,
+    );
+    // The same in the app: round stage with N = 256 (prepares the answers).
+    await andWait(page, () => page.fill('#n', '256'));
+    await andWait(page, () => page.selectOption('#function', 'lenet5'));
+    const ms = await page.locator('#status').getAttribute('data-round-ms');
+    console.log(`App round stage after switching to LeNet-5 at N = 256: ${ms} ms`);
+    assert.ok(times.every((t) => Number.isFinite(t) && t >= 0));
+  });
+});
+
+/** Screenshots of the three main views at desktop and phone widths. */
+for (const [width, options] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+]) {
+  test(`screenshots of the default, LeNet-5 and error-vs-N views (${width})`, T, async () => {
+    await withPage(`view-default-${width}`, options, async (page) => {
+      await openApp(page, server.appUrl);
+      assert.ok(await canvasHasPixels(page, ENCDEC, { min: 1000 }));
+      assert.ok(await canvasHasPixels(page, ERRORS, { min: 1000 }));
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= options.viewport.width, `page is ${scroll}px wide`);
+    });
+    await withPage(`view-lenet5-${width}`, options, async (page) => {
+      await openApp(page, server.appUrl);
+      await andWait(page, () => page.selectOption('#function', 'lenet5'));
+      assert.ok(await canvasHasPixels(page, DIGITS, { min: 1000 }));
+      assert.equal(await page.locator('#results thead th', { hasText: 'Relative accuracy' }).count(), 1);
+    });
+    await withPage(`view-error-vs-n-${width}`, options, async (page) => {
+      await openApp(page, server.appUrl);
+      for (const box of ['#show-stragglers', '#show-encdec', '#show-digits']) {
+        await andWait(page, () => page.click(box));
+      }
+      await page.locator('#panel-errors').waitFor();
+      await page.locator('#panel-errors').scrollIntoViewIfNeeded();
+      assert.ok(await canvasHasPixels(page, ERRORS, { min: 1000 }));
+    });
+  });
+}
