@@ -353,58 +353,65 @@ impl SweepPlan {
 /// trial reuses its answers. Points come out ordered by (scheme, model, N).
 pub fn sweep(config: &Config, plan: &SweepPlan) -> Result<Vec<SweepPoint>, ConfigError> {
     let problem = Problem::new(config)?;
-    let mut points = Vec::new();
-    for &scheme in &plan.schemes {
-        for model in &plan.models {
-            for &n in &plan.ns {
-                points.push(SweepPoint {
-                    scheme,
-                    n,
-                    p: model.straggle_probability(n),
-                    trials: config.trials,
-                    failures: 0,
-                    mse: None,
-                    rmse: None,
-                    rel_acc: None,
-                    acc: None,
-                    lost_mean: 0.0,
-                });
-            }
-        }
-    }
-    let (nm, nn) = (plan.models.len(), plan.ns.len());
+    let (ns, nm, nn) = (plan.schemes.len(), plan.models.len(), plan.ns.len());
+    // Filled N by N (one `prepare` per scheme and N), returned by (scheme, model, N).
+    let mut slots: Vec<Option<SweepPoint>> = vec![None; ns * nm * nn];
     for (ni, &n) in plan.ns.iter().enumerate() {
         for (si, &scheme) in plan.schemes.iter().enumerate() {
             let prepared = problem.prepare(scheme, n);
             for (mi, model) in plan.models.iter().enumerate() {
-                let (mut se, mut rmse, mut rel, mut acc, mut lost) =
-                    (vec![], vec![], vec![], vec![], 0.0);
-                for t in 0..config.trials {
-                    let draw = draw_stragglers(model, config.seed, n, t);
-                    let o = problem.evaluate(&prepared, &draw.straggled);
-                    lost += o.lost_fraction;
-                    if let Some(e) = o.squared_error {
-                        se.push(e);
-                        rmse.push(e.sqrt());
-                    }
-                    if let Some(a) = o.relative_accuracy {
-                        rel.push(a);
-                    }
-                    if let Some(a) = o.accuracy {
-                        acc.push(a);
-                    }
-                }
-                let point = &mut points[(si * nm + mi) * nn + ni];
-                point.failures = config.trials - se.len();
-                point.mse = Stats::of(&se);
-                point.rmse = Stats::of(&rmse);
-                point.rel_acc = Stats::of(&rel);
-                point.acc = Stats::of(&acc);
-                point.lost_mean = lost / config.trials as f64;
+                slots[(si * nm + mi) * nn + ni] =
+                    Some(problem.monte_carlo(&prepared, model, config.seed, config.trials));
             }
         }
     }
-    Ok(points)
+    Ok(slots
+        .into_iter()
+        .map(|p| p.expect("every (scheme, model, N) is run"))
+        .collect())
+}
+
+impl Problem {
+    /// Monte-Carlo over `trials` straggler draws of `model` for one prepared
+    /// scheme: one point of a sweep. The app calls it directly with cached
+    /// answers, so changing p, trials or λ_dec does not rerun f.
+    pub fn monte_carlo(
+        &self,
+        prepared: &Prepared,
+        model: &StragglerModel,
+        seed: u64,
+        trials: usize,
+    ) -> SweepPoint {
+        let n = prepared.coder.n();
+        let (mut se, mut rmse, mut rel, mut acc, mut lost) = (vec![], vec![], vec![], vec![], 0.0);
+        for t in 0..trials {
+            let draw = draw_stragglers(model, seed, n, t);
+            let o = self.evaluate(prepared, &draw.straggled);
+            lost += o.lost_fraction;
+            if let Some(e) = o.squared_error {
+                se.push(e);
+                rmse.push(e.sqrt());
+            }
+            if let Some(a) = o.relative_accuracy {
+                rel.push(a);
+            }
+            if let Some(a) = o.accuracy {
+                acc.push(a);
+            }
+        }
+        SweepPoint {
+            scheme: prepared.coder.scheme,
+            n,
+            p: model.straggle_probability(n),
+            trials,
+            failures: trials - se.len(),
+            mse: Stats::of(&se),
+            rmse: Stats::of(&rmse),
+            rel_acc: Stats::of(&rel),
+            acc: Stats::of(&acc),
+            lost_mean: lost / trials.max(1) as f64,
+        }
+    }
 }
 
 /// Least-squares slope of log(mean squared error) against log N, over the

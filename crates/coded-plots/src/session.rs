@@ -6,10 +6,10 @@
 //!
 //! Why not in the core: it is a policy of the interactive app (how much to
 //! keep, when to drop it), not mathematics. Everything it computes goes
-//! through the core's own calls (`Problem::new`, `prepare`, `evaluate`,
-//! `draw_stragglers`), so the numbers equal the `coded` CLI's.
+//! through the core's own calls (`Problem::new`, `prepare`, `monte_carlo`),
+//! so the numbers equal the `coded` CLI's.
 
-use coded_core::experiment::{draw_stragglers, Prepared, Problem, Stats};
+use coded_core::experiment::{Prepared, Problem, Stats};
 use coded_core::{Config, ConfigError, FunctionKind, PointSet, Scheme, StragglerModel};
 use serde::{Deserialize, Serialize};
 
@@ -96,47 +96,6 @@ impl From<&coded_core::SweepPoint> for Summary {
     }
 }
 
-/// The Monte-Carlo loop of the core's `sweep` for one prepared scheme: the
-/// same draws, the same order of sums, so the same bits. (Candidate for the
-/// core: `sweep` could call it, and this copy would go.)
-pub fn monte_carlo(
-    problem: &Problem,
-    prepared: &Prepared,
-    model: &StragglerModel,
-    seed: u64,
-    trials: usize,
-) -> Summary {
-    let n = prepared.coder.n();
-    let (mut se, mut rmse, mut rel, mut acc, mut lost) = (vec![], vec![], vec![], vec![], 0.0);
-    for t in 0..trials {
-        let draw = draw_stragglers(model, seed, n, t);
-        let o = problem.evaluate(prepared, &draw.straggled);
-        lost += o.lost_fraction;
-        if let Some(e) = o.squared_error {
-            se.push(e);
-            rmse.push(e.sqrt());
-        }
-        if let Some(a) = o.relative_accuracy {
-            rel.push(a);
-        }
-        if let Some(a) = o.accuracy {
-            acc.push(a);
-        }
-    }
-    Summary {
-        scheme: prepared.coder.scheme,
-        n,
-        p: model.straggle_probability(n),
-        trials,
-        failures: trials - se.len(),
-        mse: Stats::of(&se).map(Into::into),
-        rmse: Stats::of(&rmse).map(Into::into),
-        rel_acc: Stats::of(&rel).map(Into::into),
-        acc: Stats::of(&acc).map(Into::into),
-        lost_mean: lost / trials as f64,
-    }
-}
-
 /// The cache. One per app (or per worker).
 #[derive(Default)]
 pub struct Session {
@@ -218,13 +177,8 @@ impl Session {
     ) -> Result<Summary, ConfigError> {
         coded_core::config::validate_stragglers(model)?;
         let (problem, prepared) = self.prepared(config, scheme, n)?;
-        Ok(monte_carlo(
-            problem,
-            prepared,
-            model,
-            config.seed,
-            config.trials,
-        ))
+        let point = problem.monte_carlo(prepared, model, config.seed, config.trials);
+        Ok(Summary::from(&point))
     }
 }
 
