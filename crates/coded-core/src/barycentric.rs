@@ -5,6 +5,8 @@
 //! weights w_i. Both are linear in the values v, so we build operator rows:
 //! r(z) = Σ c_i(z) v_i.
 
+use crate::portable::{exp, ln};
+
 /// Berrut's weights (−1)^i over the nodes *as given*, which must be the
 /// surviving nodes in ascending order: re-indexing over the survivors is what
 /// keeps the interpolant pole-free (MATH.md §3 pitfall).
@@ -26,7 +28,7 @@ pub fn lagrange_weights(nodes: &[f64]) -> Vec<f64> {
         for i in 0..n {
             if i != j {
                 let d = nodes[j] - nodes[i];
-                logs[j] -= d.abs().ln();
+                logs[j] -= ln(d.abs());
                 if d < 0.0 {
                     signs[j] = -signs[j];
                 }
@@ -36,7 +38,7 @@ pub fn lagrange_weights(nodes: &[f64]) -> Vec<f64> {
     let top = logs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
     logs.iter()
         .zip(&signs)
-        .map(|(l, s)| s * (l - top).exp())
+        .map(|(l, s)| s * exp(l - top))
         .collect()
 }
 

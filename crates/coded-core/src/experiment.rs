@@ -5,6 +5,7 @@
 use crate::config::{Config, ConfigError};
 use crate::functions::Computation;
 use crate::points::{data_points, server_points};
+use crate::portable::ln;
 use crate::rng::Rng;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{longest_run, survivors, StragglerDraw, StragglerModel};
@@ -422,7 +423,7 @@ pub fn fitted_slope(points: &[&SweepPoint]) -> Option<f64> {
         .filter_map(|p| {
             p.mse
                 .filter(|s| s.mean > 0.0)
-                .map(|s| ((p.n as f64).ln(), s.mean.ln()))
+                .map(|s| (ln(p.n as f64), ln(s.mean)))
         })
         .collect();
     if xy.len() < 2 {

@@ -83,7 +83,7 @@ pub const SCALAR_INPUT_RANGE: (f64, f64) = (-3.0, 3.0);
 impl Scalar {
     fn apply(&self, x: f64) -> f64 {
         match self.0 {
-            FunctionKind::XSinX => x * x.sin(),
+            FunctionKind::XSinX => x * crate::portable::sin(x),
             FunctionKind::Cubic => x * x * x - 2.0 * x,
             FunctionKind::Abs => x.abs(),
             FunctionKind::Lenet5 => unreachable!("LeNet-5 is not a scalar function"),

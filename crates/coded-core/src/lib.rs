@@ -12,6 +12,7 @@ pub mod experiment;
 pub mod functions;
 pub mod lenet;
 pub mod points;
+pub mod portable;
 pub mod rng;
 pub mod scheme;
 pub mod spline;

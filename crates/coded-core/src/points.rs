@@ -1,6 +1,7 @@
 //! Data points α (where the inputs sit on the curve) and server points β
 //! (where the curve is sampled for the servers). Always sorted ascending.
 
+use crate::portable::cos;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
 
@@ -21,7 +22,7 @@ pub fn data_points(k: usize, set: PointSet) -> Vec<f64> {
     let kf = k as f64;
     let mut pts: Vec<f64> = (1..=k)
         .map(|i| match set {
-            PointSet::Chebyshev => ((2 * i - 1) as f64 * PI / (2.0 * kf)).cos(),
+            PointSet::Chebyshev => cos((2 * i - 1) as f64 * PI / (2.0 * kf)),
             PointSet::Equispaced => -1.0 + (2 * i - 1) as f64 / kf,
         })
         .collect();
@@ -37,7 +38,7 @@ pub fn server_points(n: usize, set: PointSet) -> Vec<f64> {
     let step = (n - 1) as f64;
     let mut pts: Vec<f64> = (0..n)
         .map(|i| match set {
-            PointSet::Chebyshev => (i as f64 * PI / step).cos(),
+            PointSet::Chebyshev => cos(i as f64 * PI / step),
             PointSet::Equispaced => -1.0 + 2.0 * i as f64 / step,
         })
         .collect();

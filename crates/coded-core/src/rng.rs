@@ -4,6 +4,7 @@
 //! sampled through `usize` can differ between 64-bit native and 32-bit wasm), so
 //! every draw here goes through `u64` arithmetic we control.
 
+use crate::portable::{cos, ln};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -70,14 +71,14 @@ impl Rng {
     /// Exponential with rate `rate` (> 0).
     pub fn exponential(&mut self, rate: f64) -> f64 {
         // 1 - U lies in (0, 1], so the logarithm is finite.
-        -(1.0 - self.uniform()).ln() / rate
+        -ln(1.0 - self.uniform()) / rate
     }
 
     /// Standard normal (Box–Muller; one of the pair is discarded for simplicity).
     pub fn normal(&mut self) -> f64 {
         let u1 = 1.0 - self.uniform();
         let u2 = self.uniform();
-        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+        (-2.0 * ln(u1)).sqrt() * cos(std::f64::consts::TAU * u2)
     }
 
     /// `count` distinct indices out of `0..n`, ascending (partial Fisher–Yates).

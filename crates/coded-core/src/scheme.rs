@@ -3,6 +3,7 @@
 //! (MATH.md §2).
 
 use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
+use crate::portable::matmul;
 use crate::spline::{SmoothingSpline, SplineError};
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
@@ -131,7 +132,8 @@ pub fn resolve_lambda(
         (LambdaDec::Value(l), LambdaRule::Fixed) => Some(l),
         (LambdaDec::Value(l), LambdaRule::Shrink) => {
             let ratio = n_config as f64 / n.max(1) as f64;
-            Some((l * ratio.powi(4)).min(crate::config::MAX_LAMBDA))
+            let r2 = ratio * ratio;
+            Some((l * r2 * r2).min(crate::config::MAX_LAMBDA))
         }
     }
 }
@@ -210,7 +212,7 @@ impl Coder {
     /// The encoder curve u_enc at the points `at` (rows × d), for drawing; None
     /// for replication, which has no curve.
     pub fn encoder_curve(&self, inputs: &DMatrix<f64>, at: &[f64]) -> Option<DMatrix<f64>> {
-        (self.scheme != Scheme::Uncoded).then(|| self.encoder_operator(at) * inputs)
+        (self.scheme != Scheme::Uncoded).then(|| matmul(&self.encoder_operator(at), inputs))
     }
 
     /// The decoder curve u_dec at the points `at` (rows × m) fitted to the
@@ -229,7 +231,7 @@ impl Coder {
             ),
             _ => Some(
                 self.barycentric_decoder(survivors, at)
-                    .map(|d| (d * answers, None)),
+                    .map(|d| (matmul(&d, answers), None)),
             ),
         }
     }
@@ -279,7 +281,7 @@ impl Coder {
 
     /// The coded inputs (N × d) for inputs X (K × d).
     pub fn encode(&self, inputs: &DMatrix<f64>) -> DMatrix<f64> {
-        self.encoding_matrix() * inputs
+        matmul(&self.encoding_matrix(), inputs)
     }
 
     /// The K × |F| decoding matrix for the surviving servers `survivors`
@@ -341,13 +343,13 @@ impl Coder {
                     return Err(DecodeError::AllLost);
                 }
                 Ok(Decoded {
-                    estimates: d * answers,
+                    estimates: matmul(&d, answers),
                     recovered,
                     lambda_dec: None,
                 })
             }
             Scheme::Bacc | Scheme::Lcc => Ok(Decoded {
-                estimates: self.decoding_matrix(survivors)? * answers,
+                estimates: matmul(&self.decoding_matrix(survivors)?, answers),
                 recovered: vec![true; k],
                 lambda_dec: None,
             }),

@@ -6,6 +6,7 @@
 //! shared by all coordinates, so a fit is O(n) per coordinate.
 
 use crate::banded::{Penta, PentaLdl};
+use crate::portable::exp10;
 use nalgebra::DMatrix;
 
 /// Why a smoothing spline could not be fitted.
@@ -232,7 +233,7 @@ fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
 /// (the score is smooth in log λ there). Returns λ; 0 when no λ has a
 /// score (data that a straight line fits exactly).
 fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> f64 {
-    let score = |e: f64| gcv_score(t, y, 10f64.powf(e));
+    let score = |e: f64| gcv_score(t, y, exp10(e));
     let mut best: Option<(f64, f64)> = None; // (score, exponent)
     let consider = |e: f64, best: &mut Option<(f64, f64)>| -> Option<f64> {
         let s = score(e)?;
@@ -268,7 +269,7 @@ fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> f64 {
             f2 = consider(x2, &mut best).unwrap_or(big);
         }
     }
-    best.map(|(_, e)| 10f64.powf(e)).unwrap_or(0.0)
+    best.map(|(_, e)| exp10(e)).unwrap_or(0.0)
 }
 
 /// The decades GCV searches, and how far the golden section refines (12

@@ -111,7 +111,7 @@ impl StragglerModel {
                 if deadline < shift {
                     1.0
                 } else {
-                    (-rate * (deadline - shift)).exp()
+                    crate::portable::exp(-rate * (deadline - shift))
                 }
             }
         }

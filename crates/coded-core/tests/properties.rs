@@ -179,3 +179,27 @@ fn extreme_lambdas_and_tiny_configs_stay_finite() {
         }
     }
 }
+
+#[test]
+fn ill_conditioned_rounds_are_pinned() {
+    // The same values are asserted in wasm by tests/wasm_portable.rs: the
+    // core's results do not depend on the platform's maths library.
+    let cases = [
+        (
+            r#"{"scheme":"lcc","n":40,"stragglers":{"model":"iid","p":0.3}}"#,
+            324762.2540845254,
+        ),
+        (
+            r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
+            4.4167515480136723e-16,
+        ),
+        (
+            r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
+            0.03019509779178047,
+        ),
+    ];
+    for (json, native) in cases {
+        let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
+        assert_eq!(r.squared_error, Some(native), "{json}");
+    }
+}

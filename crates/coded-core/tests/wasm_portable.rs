@@ -35,3 +35,29 @@ fn a_default_round_runs_and_is_finite() {
     assert!(!r.failed);
     assert!(r.squared_error.unwrap().is_finite());
 }
+
+/// Bit-identical results even where the decoder amplifies the last bit of
+/// its inputs: LCC's high-degree polynomial on x·sin x (error 3e5) and on the
+/// cubic at its threshold with a block of stragglers, and LeNet-5 with GCV.
+/// The values are the native `coded round` outputs of the same configs.
+#[wasm_bindgen_test]
+fn ill_conditioned_rounds_match_native_bit_for_bit() {
+    let cases = [
+        (
+            r#"{"scheme":"lcc","n":40,"stragglers":{"model":"iid","p":0.3}}"#,
+            324762.2540845254,
+        ),
+        (
+            r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
+            4.4167515480136723e-16,
+        ),
+        (
+            r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
+            0.03019509779178047,
+        ),
+    ];
+    for (json, native) in cases {
+        let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
+        assert_eq!(r.squared_error, Some(native), "{json}");
+    }
+}
