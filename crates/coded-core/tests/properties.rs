@@ -8,6 +8,9 @@ use coded_core::{
 };
 use nalgebra::DMatrix;
 
+#[path = "common/pinned.rs"]
+mod pinned;
+
 fn random_matrix(rows: usize, cols: usize, rng: &mut Rng) -> DMatrix<f64> {
     DMatrix::from_fn(rows, cols, |_, _| rng.uniform_in(-2.0, 2.0))
 }
@@ -121,13 +124,8 @@ fn rounds_are_deterministic_for_a_seed() {
         .map(|&s| if s { 'x' } else { '.' })
         .collect();
     assert_eq!(pattern.len(), 16);
-    assert_eq!(pattern, draw_pattern_reference());
-}
-
-/// Computed once natively and written down; a change means the random
-/// streams changed (and old links would show other rounds).
-fn draw_pattern_reference() -> String {
-    "....x..x....xx.x".to_string()
+    // A change means the random streams changed (old links would show other rounds).
+    assert_eq!(pattern, pinned::PATTERN);
 }
 
 #[test]
@@ -182,23 +180,7 @@ fn extreme_lambdas_and_tiny_configs_stay_finite() {
 
 #[test]
 fn ill_conditioned_rounds_are_pinned() {
-    // The same values are asserted in wasm by tests/wasm_portable.rs: the
-    // core's results do not depend on the platform's maths library.
-    let cases = [
-        (
-            r#"{"scheme":"lcc","n":40,"stragglers":{"model":"iid","p":0.3}}"#,
-            324762.2540845254,
-        ),
-        (
-            r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
-            4.4167515480136723e-16,
-        ),
-        (
-            r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
-            0.03019509779178047,
-        ),
-    ];
-    for (json, native) in cases {
+    for (json, native) in pinned::ROUNDS {
         let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
         assert_eq!(r.squared_error, Some(native), "{json}");
     }

@@ -10,6 +10,9 @@ use coded_core::rng::Rng;
 use coded_core::{run_round, Config, StragglerModel};
 use wasm_bindgen_test::*;
 
+#[path = "common/pinned.rs"]
+mod pinned;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
@@ -26,7 +29,7 @@ fn random_streams_match_native() {
         .iter()
         .map(|&s| if s { 'x' } else { '.' })
         .collect();
-    assert_eq!(pattern, "....x..x....xx.x");
+    assert_eq!(pattern, pinned::PATTERN);
 }
 
 #[wasm_bindgen_test]
@@ -37,26 +40,10 @@ fn a_default_round_runs_and_is_finite() {
 }
 
 /// Bit-identical results even where the decoder amplifies the last bit of
-/// its inputs: LCC's high-degree polynomial on x·sin x (error 3e5) and on the
-/// cubic at its threshold with a block of stragglers, and LeNet-5 with GCV.
-/// The values are the native `coded round` outputs of the same configs.
+/// its inputs (the native values, pinned in tests/common/pinned.rs).
 #[wasm_bindgen_test]
 fn ill_conditioned_rounds_match_native_bit_for_bit() {
-    let cases = [
-        (
-            r#"{"scheme":"lcc","n":40,"stragglers":{"model":"iid","p":0.3}}"#,
-            324762.2540845254,
-        ),
-        (
-            r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
-            4.4167515480136723e-16,
-        ),
-        (
-            r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
-            0.03019509779178047,
-        ),
-    ];
-    for (json, native) in cases {
+    for (json, native) in pinned::ROUNDS {
         let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
         assert_eq!(r.squared_error, Some(native), "{json}");
     }

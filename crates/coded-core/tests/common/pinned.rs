@@ -1,0 +1,24 @@
+//! Values computed natively and written down, asserted both by the native
+//! tests (tests/properties.rs) and in Chromium (tests/wasm_portable.rs): the
+//! core's results must not depend on the platform.
+
+/// `coded round` (trial 0) squared errors: LCC's high-degree polynomial on
+/// x·sin x (error 3e5: it amplifies any last-bit difference), the cubic at its
+/// threshold with a block of stragglers, and LeNet-5 with GCV.
+pub const ROUNDS: [(&str, f64); 3] = [
+    (
+        r#"{"scheme":"lcc","n":40,"stragglers":{"model":"iid","p":0.3}}"#,
+        324762.2540845254,
+    ),
+    (
+        r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
+        4.4167515480136723e-16,
+    ),
+    (
+        r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
+        0.03019509779178047,
+    ),
+];
+
+/// The iid(0.5) straggler pattern of seed 1, N = 16, trial 0 ('x' straggles).
+pub const PATTERN: &str = "....x..x....xx.x";
