@@ -22,10 +22,16 @@ pub fn App() -> impl IntoView {
     provide_theme();
     let state = AppState::new();
     provide_context(state);
+    // Before the first computation: the link's state replaces the defaults.
+    let share = crate::share::init(state);
     crate::runner::start(state);
     start_player(state);
     let shown =
         move |f: fn(&coded_plots::compute::Panels) -> bool| move || state.ui.with(|u| f(&u.panels));
+
+    if share.embed.get_value().is_some() {
+        return view! { <crate::share::EmbedApp state=state share=share /> }.into_any();
+    }
 
     view! {
         <div class="app">
@@ -37,6 +43,8 @@ pub fn App() -> impl IntoView {
                     "too slow to answer: try it here, in your browser."
                 </p>
                 <Status state=state />
+                <crate::share::Notices share=share />
+                <crate::share::ShareBar state=state share=share />
             </header>
             <div class="layout">
                 <Controls state=state />
@@ -60,6 +68,7 @@ pub fn App() -> impl IntoView {
             </div>
         </div>
     }
+    .into_any()
 }
 
 /// Steps through rounds while "Play" is on.

@@ -79,6 +79,18 @@ pub fn Controls(state: AppState) -> impl IntoView {
     let ui_err: FieldError = RwSignal::new(None);
     let ns_text = RwSignal::new(join(&state.ui.get_untracked().sweep_ns));
     let ps_text = RwSignal::new(join(&state.ui.get_untracked().sweep_ps));
+    // A preset or a link may replace the lists: follow when they change,
+    // unless the text already says the same.
+    let lists = Memo::new(move |_| state.ui.with(|u| (u.sweep_ns.clone(), u.sweep_ps.clone())));
+    Effect::new(move |_| {
+        let (ns, ps) = lists.get();
+        if parse_ns(&ns_text.get_untracked()).ok() != Some(ns.clone()) {
+            ns_text.set(join(&ns));
+        }
+        if parse_ps(&ps_text.get_untracked()).ok() != Some(ps.clone()) {
+            ps_text.set(join(&ps));
+        }
+    });
 
     let text_input = move |id: &'static str, draft: RwSignal<String>, mode: &'static str| {
         view! {

@@ -10,9 +10,12 @@ pub mod components;
 pub mod controls;
 pub mod panels;
 pub mod panic;
+pub mod presets;
 pub mod runner;
+pub mod share;
 pub mod state;
 pub mod theme;
+pub mod url;
 
 pub use app::App;
 use wasm_bindgen::prelude::*;
@@ -23,6 +26,14 @@ use wasm_bindgen::prelude::*;
 /// tests can check that a panic shows the error box instead of a dead page.
 pub fn start() {
     panic::install();
+    // The built page computes in the Web Worker (see `runner`); `?no-worker`
+    // computes on the page's thread (the benchmark compares both).
+    let no_worker = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| q.contains("no-worker"));
+    if !no_worker {
+        runner::use_worker();
+    }
     leptos::mount::mount_to_body(App);
     let debug_panic = web_sys::window()
         .and_then(|w| w.location().search().ok())

@@ -171,6 +171,9 @@ pub struct Status {
     pub curves_ms: Option<f64>,
     /// Completed computations (a test waits for it to grow).
     pub runs: u64,
+    /// The error-curves sweep in the Web Worker: progress, and whether it
+    /// is "running", "done" or "cancelled".
+    pub sweep: Option<(coded_plots::jobs::Progress, &'static str)>,
 }
 
 #[derive(Clone, Copy)]
@@ -186,6 +189,8 @@ pub struct AppState {
     pub table: Output<TableView>,
     pub curves: Output<CurvesView>,
     pub status: RwSignal<Status>,
+    /// Incremented by the Cancel button: stops the running sweep.
+    pub cancel: RwSignal<u64>,
 }
 
 impl AppState {
@@ -201,6 +206,7 @@ impl AppState {
             table: RwSignal::new(None),
             curves: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
+            cancel: RwSignal::new(0),
         }
     }
 

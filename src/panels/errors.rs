@@ -5,7 +5,7 @@ use coded_plots::hover;
 use coded_plots::views::curves::CurveKind;
 use leptos::prelude::*;
 
-use crate::components::PlotCanvas;
+use crate::components::{PlotCanvas, SweepProgress};
 use crate::panels::placeholder;
 use crate::state::AppState;
 
@@ -59,6 +59,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     "claimed rates"
                 </label>
             </div>
+            <SweepProgress state=state />
             <PlotCanvas
                 id="errors-plot"
                 label="Mean squared error against N, p or lambda_dec, per scheme"

@@ -12,6 +12,7 @@ pub mod draw;
 pub mod format;
 pub mod geometry;
 pub mod hover;
+pub mod jobs;
 pub mod reference;
 pub mod session;
 pub mod theme;

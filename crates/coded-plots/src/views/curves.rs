@@ -145,6 +145,20 @@ pub fn error_vs_n(
     ps: &[f64],
     references: bool,
 ) -> Result<CurvesView, ConfigError> {
+    let (plan, iid, notes) = error_vs_n_plan(config, schemes, ns, ps)?;
+    let points = sweep(config, &plan)?;
+    Ok(error_vs_n_view(config, &points, iid, references, notes))
+}
+
+/// The sweep plan of error vs N (N below K and above the limit left out),
+/// whether its models are independent stragglers, and the notes to show.
+/// The Web Worker runs the plan point by point with the same numbers.
+pub fn error_vs_n_plan(
+    config: &Config,
+    schemes: &[Scheme],
+    ns: &[usize],
+    ps: &[f64],
+) -> Result<(SweepPlan, bool, Vec<String>), ConfigError> {
     let mut notes = vec![];
     let mut list: Vec<usize> = ns
         .iter()
@@ -183,8 +197,7 @@ pub fn error_vs_n(
         ));
     }
     let plan = SweepPlan::new(config, Some(&list), iid.then_some(ps), Some(schemes))?;
-    let points = sweep(config, &plan)?;
-    Ok(error_vs_n_view(config, &points, iid, references, notes))
+    Ok((plan, iid, notes))
 }
 
 /// The error-vs-N view of sweep points (as `coded sweep` computes them):
@@ -276,9 +289,15 @@ pub fn error_vs_n_view(
 
 /// Error vs p (independent stragglers) at the configured N.
 pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> Result<CurvesView, ConfigError> {
-    let mut notes = vec![];
     let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes))?;
     let points = sweep(config, &plan)?;
+    Ok(error_vs_p_view(config, &points))
+}
+
+/// The error-vs-p view of sweep points ordered by (scheme, p of [`P_GRID`]);
+/// a shorter list (a sweep still running) gives shorter curves.
+pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
+    let mut notes = vec![];
     let mut curves = vec![];
     for chunk in points.chunks(P_GRID.len()) {
         let scheme = chunk[0].scheme;
@@ -312,7 +331,7 @@ pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> Result<CurvesView, Con
             })
         }
     };
-    Ok(CurvesView {
+    CurvesView {
         kind: CurveKind::ErrorVsP,
         title: format!(
             "Mean squared error vs p (N = {}, K = {}, {} trials)",
@@ -325,7 +344,7 @@ pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> Result<CurvesView, Con
         references: vec![],
         marker,
         notes,
-    })
+    }
 }
 
 /// Error vs λ_dec for LeTCC at the configured N and straggler model, with

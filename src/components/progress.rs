@@ -1,0 +1,68 @@
+//! The sweep's progress: a bar, points done, an estimate of the time left,
+//! and a Cancel button (the sweep runs in the Web Worker, see `runner`).
+//!
+//! Why data-* attributes: the end-to-end tests read the sweep's state and
+//! counts without parsing the text.
+
+use leptos::prelude::*;
+
+use crate::state::AppState;
+
+/// "about 3 s left", "under a second left".
+fn time_left(ms: Option<f64>) -> String {
+    match ms {
+        None => "estimating the time left".into(),
+        Some(ms) if ms < 1000.0 => "under a second left".into(),
+        Some(ms) if ms < 90_000.0 => format!("about {:.0} s left", ms / 1000.0),
+        Some(ms) => format!("about {:.0} min left", ms / 60_000.0),
+    }
+}
+
+#[component]
+pub fn SweepProgress(state: AppState) -> impl IntoView {
+    let sweep = move || state.status.with(|s| s.sweep.clone());
+    let stage = move || sweep().map(|(_, st)| st).unwrap_or("none");
+    let running = move || stage() == "running";
+    view! {
+        <div
+            class="sweep-progress"
+            id="sweep-progress"
+            data-state=stage
+            data-done=move || sweep().map(|(p, _)| p.done.to_string()).unwrap_or_default()
+            data-total=move || sweep().map(|(p, _)| p.total.to_string()).unwrap_or_default()
+            hidden=move || stage() == "none"
+        >
+            <progress
+                max="1"
+                aria-label="Sweep progress"
+                prop:value=move || sweep().map(|(p, _)| p.fraction).unwrap_or(0.0)
+            ></progress>
+            <span class="sweep-text" role="status">
+                {move || match sweep() {
+                    None => String::new(),
+                    Some((p, "running")) => {
+                        format!("Sweep: {} of {} points, {}.", p.done, p.total, time_left(p.left_ms))
+                    }
+                    Some((p, "cancelled")) => {
+                        format!(
+                            "Cancelled after {} of {} points: the curves show the points computed so far. Change a setting to run it again.",
+                            p.done,
+                            p.total,
+                        )
+                    }
+                    Some((p, _)) => {
+                        format!("Sweep: {} points in {:.0} ms.", p.total, p.elapsed_ms)
+                    }
+                }}
+            </span>
+            <button
+                type="button"
+                id="cancel-sweep"
+                hidden=move || !running()
+                on:click=move |_| state.cancel.update(|n| *n += 1)
+            >
+                "Cancel"
+            </button>
+        </div>
+    }
+}

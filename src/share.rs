@@ -1,0 +1,600 @@
+//! Sharing: the state in the URL (read on load, kept up to date with
+//! `history.replaceState`), the notice about ignored link values, "Copy
+//! link", the Embed dialog, the papers' presets, export (config JSON, CSV,
+//! PNG) and embed mode (one panel, chosen controls, height reported to the
+//! parent page).
+//!
+//! Why one module: all of it is the page talking to the world outside it;
+//! the codec (`url`) and the presets (`presets`) are pure and tested
+//! natively, this module only wires them to the page. Link values reach the
+//! DOM as text only (never as markup).
+
+use std::time::Duration;
+
+use coded_core::Config;
+use coded_plots::compute::UiState;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+
+use crate::controls::Controls;
+use crate::panels::{
+    digits::DigitsPanel, encdec::EncDecPanel, errors::ErrorsPanel, stragglers::StragglersPanel,
+    table::TablePanel,
+};
+use crate::state::{AppState, Drafts};
+use crate::url::{self, Shared};
+
+/// What the link asked for beyond the state, and what was wrong with it.
+#[derive(Clone, Copy)]
+pub struct Share {
+    pub notices: RwSignal<Vec<String>>,
+    pub embed: StoredValue<Option<&'static str>>,
+    pub controls: StoredValue<Vec<&'static str>>,
+    pub flags: StoredValue<Vec<String>>,
+}
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// Sets every control's text from a configuration (what a link or a preset
+/// loads), then the configuration itself.
+pub fn load_config(state: AppState, c: &Config) {
+    let fresh = Drafts::new(c);
+    let d = state.drafts;
+    for (to, from) in [
+        (d.scheme, fresh.scheme),
+        (d.function, fresh.function),
+        (d.k, fresh.k),
+        (d.n, fresh.n),
+        (d.points, fresh.points),
+        (d.model, fresh.model),
+        (d.p, fresh.p),
+        (d.s, fresh.s),
+        (d.shift, fresh.shift),
+        (d.rate, fresh.rate),
+        (d.deadline, fresh.deadline),
+        (d.lambda_enc, fresh.lambda_enc),
+        (d.lambda_dec, fresh.lambda_dec),
+        (d.lambda_rule, fresh.lambda_rule),
+        (d.trials, fresh.trials),
+        (d.seed, fresh.seed),
+    ] {
+        to.set(from.get_untracked());
+    }
+    d.lambda_auto.set(fresh.lambda_auto.get_untracked());
+    state.error.set(None);
+    state.config.set(c.clone());
+}
+
+/// Reads the URL into `state` (before the first computation) and keeps the
+/// URL up to date afterwards, without adding history entries.
+pub fn init(state: AppState) -> Share {
+    let search = window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let (shared, notes) = url::decode(&search);
+    let mut ui = shared.ui.clone();
+    if let Some(p) = shared.embed {
+        ui.panels = url::only_panel(p);
+    }
+    load_config(state, &shared.config);
+    state.ui.set(ui);
+    let share = Share {
+        notices: RwSignal::new(notes),
+        embed: StoredValue::new(shared.embed),
+        controls: StoredValue::new(shared.controls.clone()),
+        flags: StoredValue::new(shared.flags.clone()),
+    };
+    Effect::new(move |_| {
+        let q = query(state, share);
+        let Some(w) = window() else { return };
+        if w.location().search().ok().as_deref() != Some(&format!("?{q}")) {
+            if let Ok(h) = w.history() {
+                let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&format!("?{q}")));
+            }
+        }
+    });
+    if shared.embed.is_some() {
+        report_height();
+    }
+    share
+}
+
+/// The query string of the current state (tracked).
+fn query(state: AppState, share: Share) -> String {
+    url::encode(&Shared {
+        config: state.config.get(),
+        ui: state.ui.get(),
+        embed: share.embed.get_value(),
+        controls: share.controls.get_value(),
+        flags: share.flags.get_value(),
+    })
+}
+
+/// The page's address without its query.
+fn base_url() -> String {
+    window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// In embed mode: tells the parent page the content height (message
+/// `{type: "coded-playground-height", height}`), so it can size the iframe.
+fn report_height() {
+    let Some(w) = window() else { return };
+    let Some(body) = w.document().and_then(|d| d.body()) else {
+        return;
+    };
+    let on_resize = Closure::<dyn Fn()>::new(move || {
+        let Some(w) = window() else { return };
+        let Some(body) = w.document().and_then(|d| d.body()) else {
+            return;
+        };
+        let Ok(Some(parent)) = w.parent() else { return };
+        let msg = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&msg, &"type".into(), &"coded-playground-height".into());
+        let _ = js_sys::Reflect::set(&msg, &"height".into(), &body.scroll_height().into());
+        let _ = parent.post_message(&msg, "*");
+    });
+    if let Ok(o) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        o.observe(&body);
+        // Lives as long as the page.
+        on_resize.forget();
+        std::mem::forget(o);
+    }
+}
+
+/// The notice listing ignored link values (text only).
+#[component]
+pub fn Notices(share: Share) -> impl IntoView {
+    let n = share.notices;
+    view! {
+        <Show when=move || n.with(|v| !v.is_empty())>
+            <div class="url-notice" id="url-notice" role="status">
+                <p>
+                    "Some values in the link could not be used and were replaced by defaults:"
+                </p>
+                <ul>
+                    {move || n.get().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+                </ul>
+                <button type="button" id="url-notice-close" on:click=move |_| n.set(vec![])>
+                    "Dismiss"
+                </button>
+            </div>
+        </Show>
+    }
+}
+
+fn download_url(name: &str, href: &str) {
+    let Some(doc) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(a) = doc.create_element("a") else {
+        return;
+    };
+    let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+    a.set_href(href);
+    a.set_download(name);
+    a.click();
+}
+
+fn download_text(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(href) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    download_url(name, &href);
+    set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&href);
+        },
+        Duration::from_secs(30),
+    );
+}
+
+/// Quotes a CSV cell when needed.
+fn cell(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// The results table in `coded sweep`'s CSV format.
+pub fn table_csv(config: &Config, t: &coded_plots::views::table::TableView) -> String {
+    let mut out =
+        String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
+    if t.classifier {
+        out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
+    }
+    out.push_str(",lost_mean\n");
+    for r in &t.rows {
+        let s = &r.summary;
+        let pair = |v: Option<coded_plots::session::MeanStd>| {
+            format!("{},{}", opt(v.map(|x| x.mean)), opt(v.map(|x| x.std)))
+        };
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}",
+            s.scheme.name(),
+            config.function.name(),
+            s.n,
+            s.p,
+            s.trials,
+            s.failures,
+            pair(s.mse),
+            pair(s.rmse)
+        ));
+        if t.classifier {
+            out.push_str(&format!(",{},{}", pair(s.rel_acc), pair(s.acc)));
+        }
+        out.push_str(&format!(",{}\n", s.lost_mean));
+    }
+    out
+}
+
+/// Every plotted series of the error panel: curves, then reference rates.
+pub fn curves_csv(v: &coded_plots::views::curves::CurvesView) -> String {
+    let mut out = format!(
+        "series,label,scheme,p,{},mean,std,trials,failures\n",
+        cell(&v.x_label)
+    );
+    for c in &v.curves {
+        for p in &c.points {
+            out.push_str(&format!(
+                "curve,{},{},{},{},{},{},{},{}\n",
+                cell(&c.label),
+                c.scheme.name(),
+                c.p,
+                p.x,
+                p.mean,
+                p.std,
+                p.trials,
+                p.failures
+            ));
+        }
+    }
+    for r in &v.references {
+        for (x, y) in &r.points {
+            out.push_str(&format!("reference,{},,,{x},{y},,,\n", cell(&r.label)));
+        }
+    }
+    out
+}
+
+fn copy_to_clipboard(text: &str) -> bool {
+    let Some(w) = window() else { return false };
+    let nav = w.navigator();
+    let has = js_sys::Reflect::get(&nav, &"clipboard".into())
+        .map(|c| c.is_object())
+        .unwrap_or(false);
+    if !has {
+        return false;
+    }
+    let promise = nav.clipboard().write_text(text);
+    // A refused permission is not an error of the page: the link stays
+    // selectable in the text field.
+    let ignore = Closure::once(move |_: JsValue| {});
+    let _ = promise.catch(&ignore);
+    ignore.forget();
+    true
+}
+
+const PANEL_TITLES: [(&str, &str); 5] = [
+    ("stragglers", "Straggler pattern"),
+    ("encdec", "Encode → compute → decode"),
+    ("digits", "Coded digits (LeNet-5)"),
+    ("errors", "Error curves"),
+    ("table", "Results table"),
+];
+
+/// The iframe snippet for one panel of the current view.
+pub fn snippet(base: &str, query_without_embed: &str, panel: &str, controls: &str) -> String {
+    let mut q = format!("{query_without_embed}&embed={panel}");
+    let names: Vec<&str> = controls
+        .split(',')
+        .map(str::trim)
+        .filter(|c| url::CONTROLS.contains(c))
+        .collect();
+    if !names.is_empty() {
+        q.push_str(&format!("&controls={}", names.join(",")));
+    }
+    let title = PANEL_TITLES
+        .iter()
+        .find(|(p, _)| *p == panel)
+        .map(|(_, t)| *t)
+        .unwrap_or("panel");
+    format!(
+        "<iframe src=\"{base}?{}\" title=\"Coded computing: {title}\" width=\"100%\" height=\"560\" style=\"border: 0\" loading=\"lazy\"></iframe>",
+        q.replace('&', "&amp;")
+    )
+}
+
+/// Copy link, Embed, presets and export, above the panels.
+#[component]
+pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
+    let link = Memo::new(move |_| format!("{}?{}", base_url(), query(state, share)));
+    let copied = RwSignal::new(String::new());
+    let embed_open = RwSignal::new(false);
+    let embed_panel = RwSignal::new("errors".to_string());
+    let embed_controls = RwSignal::new(String::new());
+    let preset_look = RwSignal::new(None::<(&'static str, &'static str)>);
+    let snippet_text = Memo::new(move |_| {
+        let q = query(state, share);
+        snippet(&base_url(), &q, &embed_panel.get(), &embed_controls.get())
+    });
+    let link_ref = NodeRef::<html::Input>::new();
+
+    let export_json = move |_| {
+        download_text(
+            "coded-config.json",
+            "application/json",
+            &state.config.get_untracked().to_json(),
+        )
+    };
+    let export_table = move |_| {
+        if let Some(Ok(t)) = state.table.get_untracked().as_deref() {
+            download_text(
+                "coded-table.csv",
+                "text/csv",
+                &table_csv(&state.config.get_untracked(), t),
+            );
+        }
+    };
+    let export_curves = move |_| {
+        if let Some(Ok(v)) = state.curves.get_untracked().as_deref() {
+            download_text("coded-curves.csv", "text/csv", &curves_csv(v));
+        }
+    };
+    let export_png = move |_| {
+        let Some(doc) = window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Ok(list) = doc.query_selector_all("canvas[id]") else {
+            return;
+        };
+        for i in 0..list.length() {
+            let Some(c) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+            else {
+                continue;
+            };
+            if c.width() == 0 {
+                continue;
+            }
+            if let Ok(data) = c.to_data_url() {
+                download_url(&format!("coded-{}.png", c.id()), &data);
+            }
+        }
+    };
+
+    view! {
+        <section class="share" aria-label="Share, presets and export">
+            <div class="share-row">
+                <label for="share-link">"Link to this view"</label>
+                <input
+                    type="text"
+                    id="share-link"
+                    readonly=true
+                    node_ref=link_ref
+                    prop:value=move || link.get()
+                />
+                <button
+                    type="button"
+                    id="copy-link"
+                    on:click=move |_| {
+                        if let Some(i) = link_ref.get_untracked() {
+                            i.select();
+                        }
+                        copied.set(if copy_to_clipboard(&link.get_untracked()) {
+                            "Copied.".into()
+                        } else {
+                            "Select the link and copy it.".into()
+                        });
+                    }
+                >
+                    "Copy link"
+                </button>
+                <button
+                    type="button"
+                    id="embed-button"
+                    aria-expanded=move || embed_open.get().to_string()
+                    aria-controls="embed-dialog"
+                    on:click=move |_| embed_open.update(|o| *o = !*o)
+                >
+                    "Embed…"
+                </button>
+                <span class="share-status" id="copy-status" role="status">{move || copied.get()}</span>
+            </div>
+            <Show when=move || embed_open.get()>
+                <div class="embed-dialog" id="embed-dialog" role="dialog" aria-label="Embed a panel">
+                    <label for="embed-panel">"Panel"</label>
+                    <select
+                        id="embed-panel"
+                        on:change=move |ev| embed_panel.set(event_target_value(&ev))
+                    >
+                        {PANEL_TITLES
+                            .iter()
+                            .map(|&(p, t)| {
+                                view! {
+                                    <option value=p selected=move || embed_panel.get() == p>
+                                        {t}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                    <label for="embed-controls">"Controls shown (comma-separated, e.g. n, p)"</label>
+                    <input
+                        type="text"
+                        id="embed-controls"
+                        autocomplete="off"
+                        prop:value=move || embed_controls.get()
+                        on:input=move |ev| embed_controls.set(event_target_value(&ev))
+                    />
+                    <label for="embed-snippet">"Paste this into your page"</label>
+                    <textarea id="embed-snippet" readonly=true rows="4" prop:value=move || snippet_text.get()></textarea>
+                    <p class="help">
+                        "The embedded page posts its height as {type: \"coded-playground-height\", height} to the parent; see examples/lecture.html."
+                    </p>
+                </div>
+            </Show>
+            <div class="share-row presets" role="group" aria-label="Presets from the papers">
+                <span class="label">"Presets:"</span>
+                {crate::presets::all()
+                    .into_iter()
+                    .map(|p| {
+                        let (id, title, look) = (p.id, p.title, p.look);
+                        let (config, ui) = (p.config, p.ui);
+                        view! {
+                            <button
+                                type="button"
+                                id=format!("preset-{id}")
+                                title=look
+                                on:click=move |_| {
+                                    load_config(state, &config);
+                                    state.ui.set(UiState { trial: 0, ..ui.clone() });
+                                    preset_look.set(Some((title, look)));
+                                }
+                            >
+                                {title}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <Show when=move || preset_look.with(Option::is_some)>
+                <p class="preset-look" id="preset-look">
+                    <strong>{move || preset_look.get().map(|p| p.0).unwrap_or_default()}</strong>
+                    ": "
+                    {move || preset_look.get().map(|p| p.1).unwrap_or_default()}
+                </p>
+            </Show>
+            <div class="share-row" role="group" aria-label="Export">
+                <span class="label">"Export:"</span>
+                <button type="button" id="export-json" on:click=export_json>"Config (JSON)"</button>
+                <button type="button" id="export-table-csv" on:click=export_table>"Table (CSV)"</button>
+                <button type="button" id="export-curves-csv" on:click=export_curves>"Curves (CSV)"</button>
+                <button type="button" id="export-png" on:click=export_png>"Plots (PNG)"</button>
+            </div>
+        </section>
+    }
+}
+
+/// Embed mode: just one panel, and the controls the link names.
+#[component]
+pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
+    let panel = share.embed.get_value().unwrap_or("errors");
+    let keep = share.controls.get_value();
+    let controls_ref = NodeRef::<html::Div>::new();
+    let keep_list = keep.clone();
+    Effect::new(move |_| {
+        let Some(root) = controls_ref.get() else {
+            return;
+        };
+        hide_controls(&root, &keep_list);
+    });
+    let body = match panel {
+        "stragglers" => view! { <StragglersPanel state=state /> }.into_any(),
+        "encdec" => view! { <EncDecPanel state=state /> }.into_any(),
+        "digits" => view! { <DigitsPanel state=state /> }.into_any(),
+        "table" => view! { <TablePanel state=state /> }.into_any(),
+        _ => view! { <ErrorsPanel state=state /> }.into_any(),
+    };
+    view! {
+        <div class="app embed" data-embed=panel>
+            <Notices share=share />
+            {(!keep.is_empty())
+                .then(|| {
+                    view! {
+                        <div class="embed-controls" node_ref=controls_ref>
+                            <Controls state=state />
+                        </div>
+                    }
+                })}
+            <main class="main-area">{body}</main>
+        </div>
+    }
+}
+
+/// Hides every control not in `keep`, then fieldsets left empty.
+fn hide_controls(root: &web_sys::HtmlDivElement, keep: &[&str]) {
+    let hide = |el: &web_sys::Element| {
+        let _ = el.set_attribute("hidden", "");
+    };
+    if let Ok(list) = root.query_selector_all(".control") {
+        for i in 0..list.length() {
+            let Some(el) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            let id = el
+                .query_selector("input, select")
+                .ok()
+                .flatten()
+                .map(|i| i.id())
+                .unwrap_or_default();
+            let name = if id.starts_with("compare-") {
+                "compare"
+            } else if id == "lambda-auto" {
+                "lambda-dec"
+            } else {
+                id.as_str()
+            };
+            if !keep.contains(&name) {
+                hide(&el);
+            }
+        }
+    }
+    if let Ok(list) = root.query_selector_all("fieldset") {
+        for i in 0..list.length() {
+            let Some(el) = list
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            if el
+                .query_selector(".control:not([hidden])")
+                .ok()
+                .flatten()
+                .is_none()
+            {
+                hide(&el);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_escapes_and_filters_controls() {
+        let s = snippet("https://x.org/app/", "v=1&n=80", "errors", "n, p, <b>");
+        assert_eq!(
+            s,
+            "<iframe src=\"https://x.org/app/?v=1&amp;n=80&amp;embed=errors&amp;controls=n,p\" title=\"Coded computing: Error curves\" width=\"100%\" height=\"560\" style=\"border: 0\" loading=\"lazy\"></iframe>"
+        );
+        assert_eq!(cell("a,b"), "\"a,b\"");
+        assert_eq!(cell("a\"b"), "\"a\"\"b\"");
+    }
+}

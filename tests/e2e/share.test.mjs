@@ -1,0 +1,284 @@
+// End-to-end tests of sharing: the state in the URL (every field, defaults
+// for bad values with a notice, replaceState), a copied link restoring the
+// same pixels in a fresh browser, embed mode, the example lecture page,
+// presets, and export (the exported JSON through the `coded` CLI gives the
+// exported CSV's numbers).
+//
+// One test: node --test --test-name-pattern="lecture" tests/e2e/share.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, normalize, extname } from 'node:path';
+import {
+  ROOT,
+  DIST,
+  startServer,
+  withPage,
+  openApp,
+  canvasHasPixels,
+  canvasSnapshot,
+  canvasChanged,
+  andWait,
+  MAIN_CANVAS,
+} from './harness.mjs';
+
+let server;
+let lecture; // serves examples/ and dist/ side by side, as a lecturer would
+let scratch;
+const CODED = join(ROOT, 'target', 'release', 'coded');
+const T = { timeout: 180_000 };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** A static server for the repository's examples/ next to dist/. */
+async function startLectureServer() {
+  const roots = { '/examples/': join(ROOT, 'examples'), '/dist/': DIST };
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
+  const srv = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    const prefix = Object.keys(roots).find((p) => path.startsWith(p));
+    let file = null;
+    if (prefix) {
+      let rel = path.slice(prefix.length);
+      if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+      file = normalize(join(roots[prefix], rel));
+      if (!file.startsWith(roots[prefix] + '/')) file = null;
+    }
+    try {
+      if (!file) throw new Error('outside');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => srv.listen(0, '127.0.0.1', ok));
+  return { origin: `http://127.0.0.1:${srv.address().port}`, close: () => new Promise((ok) => srv.close(ok)) };
+}
+
+before(async () => {
+  server = await startServer();
+  lecture = await startLectureServer();
+  scratch = await mkdtemp(join(tmpdir(), 'coded-e2e-share-'));
+  execFileSync('cargo', ['build', '--release', '-q', '-p', 'coded-cli'], { cwd: ROOT, stdio: 'inherit', timeout: 15 * 60_000 });
+});
+after(async () => {
+  await server?.close();
+  await lecture?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const value = (page, sel) => page.locator(sel).inputValue();
+const checked = (page, sel) => page.locator(sel).isChecked();
+
+// Every Config field away from its default, and every UI key.
+const EVERY = {
+  v: '1', sc: 'letcc', fn: 'cubic', k: '7', n: '33', pt: 'equispaced', m: 'deadline', a: '0.5', mu: '2', tau: '1.25',
+  le: '1e-3', ld: '1e-9', lr: 'shrink', tr: '17', seed: '4242', cmp: 'letcc,lcc', ns: '10,30,90', ps: '0.05,0.5',
+  tab: 'p', ref: '0', r: '3', panels: 'stragglers,encdec,errors,table',
+};
+
+test('a link with every field set restores the controls, the table and the URL', T, async () => {
+  await withPage('share-every-field', DESKTOP, async (page) => {
+    const query = new URLSearchParams(EVERY).toString();
+    await openApp(page, `${server.appUrl}?${query}`);
+    assert.equal(await page.locator('#url-notice').count(), 0, 'no notice for a valid link');
+    for (const [sel, v] of [
+      ['#scheme', 'letcc'], ['#function', 'cubic'], ['#k', '7'], ['#n', '33'], ['#points', 'equispaced'],
+      ['#model', 'deadline'], ['#shift', '0.5'], ['#rate', '2'], ['#deadline', '1.25'], ['#lambda-enc', '0.001'],
+      ['#lambda-dec', '0.000000001'], ['#lambda-rule', 'shrink'], ['#trials', '17'], ['#seed', '4242'],
+      ['#sweep-ns', '10, 30, 90'], ['#sweep-ps', '0.05, 0.5'], ['#trial', '4'],
+    ]) {
+      assert.equal(await value(page, sel), v, sel);
+    }
+    assert.equal(await checked(page, '#lambda-auto'), false);
+    assert.equal(await checked(page, '#compare-lcc'), true);
+    assert.equal(await checked(page, '#compare-bacc'), false);
+    assert.equal(await checked(page, '#references'), false);
+    assert.equal(await page.locator('#tab-p').getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator('#panel-digits').count(), 0);
+    const cfg = JSON.parse(await page.locator('#results').getAttribute('data-config'));
+    assert.deepEqual(cfg, {
+      scheme: 'letcc', function: 'cubic', k: 7, n: 33, points: 'equispaced',
+      stragglers: { model: 'deadline', shift: 0.5, rate: 2, deadline: 1.25 },
+      lambda_enc: 0.001, lambda_dec: 1e-9, lambda_rule: 'shrink', trials: 17, seed: 4242,
+    });
+    assert.deepEqual(
+      (await page.locator('#results tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.scheme))),
+      ['letcc', 'lcc'],
+    );
+    // The page rewrote its URL to the same state (same keys and values).
+    const now = Object.fromEntries(new URL(page.url()).searchParams);
+    assert.deepEqual(now, { ...EVERY, panels: 'stragglers,encdec,errors,table' });
+  });
+});
+
+test('changes replace the URL (no history entries); a copied link draws the same pixels elsewhere', T, async () => {
+  let link;
+  let pixels;
+  let config;
+  await withPage('share-copy', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    const length = await page.evaluate(() => history.length);
+    await andWait(page, () => page.fill('#n', '60'));
+    await andWait(page, () => page.fill('#p', '0.35'));
+    await andWait(page, () => page.selectOption('#scheme', 'letcc'));
+    await andWait(page, () => page.fill('#seed', '99'));
+    assert.equal(await page.evaluate(() => history.length), length, 'replaceState, not pushState');
+    const q = new URL(page.url()).searchParams;
+    assert.equal(q.get('n'), '60');
+    assert.equal(q.get('p'), '0.35');
+    assert.equal(q.get('sc'), 'letcc');
+    assert.equal(q.get('seed'), '99');
+    assert.equal(q.get('v'), '1');
+    assert.equal(q.get('k'), null, 'defaults are omitted');
+    await page.click('#copy-link');
+    assert.match(await page.locator('#copy-status').textContent(), /Copied|copy it/);
+    link = await value(page, '#share-link');
+    assert.equal(link, page.url());
+    pixels = await canvasSnapshot(page, MAIN_CANVAS);
+    config = await page.locator('#results').getAttribute('data-config');
+  });
+  await withPage('share-copy-opened', DESKTOP, async (page) => {
+    await openApp(page, link);
+    assert.equal(await page.locator('#results').getAttribute('data-config'), config);
+    assert.equal(await canvasSnapshot(page, MAIN_CANVAS), pixels, 'the same pixels');
+  });
+});
+
+test('malformed links: a notice naming each bad value, defaults, no console error, no injected markup', T, async () => {
+  await withPage('share-malformed', DESKTOP, async (page) => {
+    const long = 'x'.repeat(4_000);
+    const query =
+      'v=7&k=abc&n=-3&sc=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&m=iid&p=2&le=1e400&ld=NaN&tr=1.5&seed=1e99' +
+      `&ns=5,,zz&ps=-1&tab=%3Cscript%3E&ref=yes&r=-2&panels=%3Cb%3E&bogus=1&${'%3Cscript%3Ealert(1)%3C%2Fscript%3E'}=1` +
+      `&fn=${long}`;
+    await openApp(page, `${server.appUrl}?${query}`);
+    const notice = page.locator('#url-notice');
+    await notice.waitFor();
+    const text = await notice.textContent();
+    for (const key of ['`v`', '`k`', '`n`', '`sc`', '`p`', '`le`', '`ld`', '`tr`', '`seed`', '`ns`', '`ps`', '`tab`', '`ref`', '`r`', '`panels`', 'bogus', '`fn`']) {
+      assert.ok(text.includes(key), `the notice names ${key}: ${text}`);
+    }
+    assert.ok(text.includes('<img src=x onerror=alert(1)>'), 'markup is shown as text');
+    assert.ok(text.length < 6000, 'long values are shortened');
+    assert.equal(await page.locator('img, main script, #url-notice script, #url-notice b').count(), 0, 'no injected elements');
+    const cfg = JSON.parse(await page.locator('#results').getAttribute('data-config'));
+    assert.deepEqual(cfg, {
+      scheme: 'bacc', function: 'x_sin_x', k: 10, n: 40, points: 'chebyshev', stragglers: { model: 'iid', p: 0.2 },
+      lambda_enc: 0, lambda_dec: 'gcv', lambda_rule: 'fixed', trials: 100, seed: 1,
+    });
+    assert.ok(await canvasHasPixels(page, 'canvas#errors-plot', { min: 1000, timeout: 30_000 }));
+    // The bad values are gone from the rewritten URL.
+    assert.equal(new URL(page.url()).search, '?v=1');
+    await page.click('#url-notice-close');
+    await notice.waitFor({ state: 'detached' });
+    // K > N in an otherwise valid link: K falls back, at most N.
+    await openApp(page, `${server.appUrl}?k=50&n=20`);
+    assert.match(await notice.textContent(), /`k` = “50”/);
+    assert.equal(await value(page, '#k'), '10');
+    assert.equal(await value(page, '#n'), '20');
+  });
+});
+
+test('embed mode shows only the panel and the chosen controls', T, async () => {
+  await withPage('share-embed', { viewport: { width: 700, height: 600 } }, async (page) => {
+    await page.goto(`${server.appUrl}?v=1&tr=20&embed=stragglers&controls=n,p`);
+    assert.ok(await canvasHasPixels(page, MAIN_CANVAS, { min: 1000, timeout: 30_000 }));
+    assert.equal(await page.locator('h1').count(), 0, 'no header');
+    assert.equal(await page.locator('.panel').count(), 1);
+    assert.equal(await page.locator('#panel-stragglers').count(), 1);
+    assert.equal(await page.locator('.share').count(), 0);
+    assert.ok(await page.locator('#n').isVisible());
+    assert.ok(await page.locator('#p').isVisible());
+    for (const hidden of ['#k', '#scheme', '#trials', '#show-table']) {
+      assert.equal(await page.locator(hidden).isVisible(), false, hidden);
+    }
+    // The visible control works in the embedded panel, and the URL follows.
+    assert.ok(
+      await canvasChanged(page, MAIN_CANVAS, () => page.fill('#n', '60'), { timeout: 30_000 }),
+      'the embedded control redraws the panel',
+    );
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('n') === '60');
+    assert.equal(new URL(page.url()).searchParams.get('embed'), 'stragglers');
+    // No controls: none shown.
+    await page.goto(`${server.appUrl}?tr=20&ns=20,40,80&embed=errors`);
+    assert.ok(await canvasHasPixels(page, 'canvas#errors-plot', { min: 1000, timeout: 30_000 }));
+    assert.equal(await page.locator('.controls').count(), 0);
+    assert.equal(await page.locator('.panel').count(), 1);
+  });
+});
+
+test('the example lecture page renders both embedded panels', T, async () => {
+  await withPage('share-lecture', DESKTOP, async (page) => {
+    await page.goto(`${lecture.origin}/examples/lecture.html`);
+    for (const [id, canvas] of [['#pattern', MAIN_CANVAS], ['#errors', 'canvas#errors-plot']]) {
+      const frame = await (await page.locator(`iframe${id}`).elementHandle()).contentFrame();
+      assert.ok(await canvasHasPixels(frame, canvas, { min: 1000, timeout: 60_000 }), `${id} drew its panel`);
+      assert.equal(await frame.locator('h1').count(), 0);
+    }
+    // The page sized the iframes from the heights they posted.
+    await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => f.style.height.endsWith('px')), null, { timeout: 10_000 });
+  });
+});
+
+test('presets apply in one click and say what to look for', { timeout: 300_000 }, async () => {
+  await withPage('share-presets', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    const expect = {
+      probabilistic: { '#sweep-ps': '0.1, 0.3, 0.5', '#function': 'x_sin_x' },
+      'fixed-s': { '#model': 'fixed', '#s': '5' },
+      lenet: { '#function': 'lenet5', '#n': '100', '#k': '20', '#s': '40' },
+      'lcc-cliff': { '#scheme': 'lcc', '#function': 'cubic', '#k': '4', '#n': '16' },
+      block: { '#model': 'block', '#s': '8' },
+      deadline: { '#model': 'deadline', '#deadline': '1.5' },
+    };
+    for (const [id, fields] of Object.entries(expect)) {
+      await andWait(page, () => page.click(`#preset-${id}`));
+      assert.ok((await page.locator('#preset-look').textContent()).length > 80, id);
+      for (const [sel, v] of Object.entries(fields)) assert.equal(await value(page, sel), v, `${id} ${sel}`);
+      assert.equal(await page.locator('.invalid-banner').count(), 0);
+    }
+  });
+});
+
+/** Parses CSV without quoted commas (the table export has none). */
+function parseCsv(text) {
+  const [head, ...rows] = text.trim().split('\n');
+  const cols = head.split(',');
+  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
+}
+
+test('exported JSON through the CLI gives the exported CSV; PNG and curves export', { timeout: 300_000 }, async () => {
+  await withPage('share-export', DESKTOP, async (page) => {
+    await openApp(page, `${server.appUrl}?v=1&sc=letcc&cmp=bacc,letcc,lcc&m=fixed&s=7&tr=30&seed=5&ns=20,40`);
+    const save = async (button, name) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      const file = join(scratch, name);
+      await download.saveAs(file);
+      return file;
+    };
+    const json = await save('#export-json', 'exported.json');
+    const csv = parseCsv(await readFile(await save('#export-table-csv', 'table.csv'), 'utf8'));
+    assert.equal(csv.length, 3);
+    const cli = parseCsv(
+      execFileSync(CODED, ['sweep', '--config', json, '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' }),
+    );
+    assert.deepEqual(cli, csv, 'the CLI reproduces the exported numbers exactly');
+    const curves = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
+    assert.match(curves.split('\n')[0], /^series,label,scheme,p,/);
+    assert.ok(curves.split('\n').filter((l) => l.startsWith('curve,')).length >= 6);
+    const png = await readFile(await save('#export-png', 'plot.png'));
+    assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG file');
+    // The embed dialog's snippet points at this view, one panel.
+    await page.click('#embed-button');
+    await page.selectOption('#embed-panel', 'table');
+    await page.fill('#embed-controls', 'n, trials');
+    const snippet = await page.locator('#embed-snippet').inputValue();
+    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/dir\/\?v=1&amp;.*&amp;embed=table&amp;controls=n,trials"/);
+  });
+});

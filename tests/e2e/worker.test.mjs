@@ -1,0 +1,120 @@
+// End-to-end tests of the Web Worker (src/bin/worker.rs, src/runner.rs):
+// the page stays responsive during a LeNet-5 sweep, partial curves appear
+// while it runs, Cancel stops it, a new setting restarts it, and nothing is
+// logged as an error. No wall-clock time is asserted: "responsive" means a
+// click was handled while the sweep was still running (it could not be, if
+// the sweep ran on the page's thread).
+//
+// Run: trunk build --release && node --test tests/e2e/worker.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, withPage, openApp, andWait, canvasSnapshot } from './harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.close();
+});
+
+const T = { timeout: 180_000 };
+const ERRORS = 'canvas#errors-plot';
+const LONG_NS = '16, 32, 64, 128, 256, 512';
+
+/** The sweep's state and counts, from the progress element's data-*. */
+function sweep(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('#sweep-progress');
+    return el
+      ? { state: el.dataset.state, done: Number(el.dataset.done), total: Number(el.dataset.total) }
+      : null;
+  });
+}
+
+/** Waits for the sweep's progress element to satisfy `pred` (run in the page). */
+function waitSweep(page, pred, arg, timeout = 120_000) {
+  return page.waitForFunction(
+    ([src, a]) => {
+      const el = document.querySelector('#sweep-progress');
+      if (!el) return false;
+      const s = { state: el.dataset.state, done: Number(el.dataset.done), total: Number(el.dataset.total) };
+      return new Function('s', 'a', `return (${src})(s, a)`)(s, a);
+    },
+    [pred.toString(), arg],
+    { timeout },
+  );
+}
+
+/** Opens the app with a long LeNet-5 sweep (100 trials, N up to 512) started. */
+async function startLongSweep(page) {
+  await openApp(page, server.appUrl);
+  await andWait(page, () => page.fill('#sweep-ns', LONG_NS));
+  await page.fill('#trials', '100');
+  await page.selectOption('#function', 'lenet5');
+  await waitSweep(page, (s, total) => s.state === 'running' && s.total === total, 24);
+}
+
+test('a click is handled while a LeNet-5 sweep runs, and partial curves appear', T, async () => {
+  await withPage('worker-responsive', {}, async (page) => {
+    await startLongSweep(page);
+    // Partial curves: drawn while the sweep is still running.
+    const blank = await canvasSnapshot(page, ERRORS);
+    await waitSweep(page, (s) => s.state === 'running' && s.done >= 4 && s.done < s.total);
+    await page.waitForFunction(
+      ([sel, before]) => document.querySelector(sel).toDataURL() !== before,
+      [ERRORS, blank],
+    );
+    const partial = await sweep(page);
+    assert.equal(partial.state, 'running', 'the curves were drawn before the sweep ended');
+    // A click, recorded when its handler runs (capture phase, before the app's).
+    await page.evaluate(() => {
+      window.__clicks = [];
+      document.addEventListener(
+        'click',
+        () => {
+          const el = document.querySelector('#sweep-progress');
+          window.__clicks.push({ state: el.dataset.state, done: Number(el.dataset.done), total: Number(el.dataset.total) });
+        },
+        true,
+      );
+    });
+    const trial = await page.locator('#trial').inputValue();
+    await page.click('#step-forward');
+    await page.waitForFunction((t) => document.querySelector('#trial').value !== t, trial);
+    const [seen] = await page.evaluate(() => window.__clicks);
+    assert.equal(seen.state, 'running', 'the click was handled during the sweep');
+    assert.ok(seen.done < seen.total, JSON.stringify(seen));
+    // The sweep goes on (a new round does not restart it) and completes.
+    await waitSweep(page, (s) => s.state === 'done');
+    const end = await sweep(page);
+    assert.equal(end.done, end.total);
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    assert.match(await page.locator('#sweep-progress').textContent(), /points in \d+ ms/);
+  });
+});
+
+test('Cancel stops a running sweep; changing a setting restarts it', T, async () => {
+  await withPage('worker-cancel', {}, async (page) => {
+    await startLongSweep(page);
+    await waitSweep(page, (s) => s.state === 'running' && s.done >= 1);
+    assert.match(await page.locator('#sweep-progress').textContent(), /of 24 points, (about|under|estimating)/);
+    await page.click('#cancel-sweep');
+    await waitSweep(page, (s) => s.state === 'cancelled');
+    const stopped = await sweep(page);
+    assert.ok(stopped.done < stopped.total, JSON.stringify(stopped));
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    assert.match(await page.locator('#sweep-progress').textContent(), /Cancelled after \d+ of 24 points/);
+    assert.ok(await page.locator('#cancel-sweep').isHidden());
+    // A change starts it again ...
+    await page.fill('#sweep-ps', '0.1, 0.2, 0.3');
+    await waitSweep(page, (s) => s.state === 'running' && s.total === 36);
+    // ... and a change while it runs restarts it with the new plan.
+    await page.fill('#sweep-ps', '0.2');
+    await waitSweep(page, (s) => s.total === 12);
+    await waitSweep(page, (s) => s.state === 'done' && s.done === 12);
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    assert.equal(await page.locator('#panic-box').count(), 0);
+  });
+});
