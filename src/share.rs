@@ -211,40 +211,10 @@ fn cell(s: &str) -> String {
     }
 }
 
-fn opt(v: Option<f64>) -> String {
-    v.map(|x| x.to_string()).unwrap_or_default()
-}
-
-/// The results table in `coded sweep`'s CSV format.
+/// The results table in `coded sweep`'s CSV format (the core's own writer).
 pub fn table_csv(config: &Config, t: &coded_plots::views::table::TableView) -> String {
-    let mut out =
-        String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
-    if t.classifier {
-        out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
-    }
-    out.push_str(",lost_mean\n");
-    for r in &t.rows {
-        let s = &r.summary;
-        let pair = |v: Option<coded_plots::session::MeanStd>| {
-            format!("{},{}", opt(v.map(|x| x.mean)), opt(v.map(|x| x.std)))
-        };
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{}",
-            s.scheme.name(),
-            config.function.name(),
-            s.n,
-            s.p,
-            s.trials,
-            s.failures,
-            pair(s.mse),
-            pair(s.rmse)
-        ));
-        if t.classifier {
-            out.push_str(&format!(",{},{}", pair(s.rel_acc), pair(s.acc)));
-        }
-        out.push_str(&format!(",{}\n", s.lost_mean));
-    }
-    out
+    let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| (&r.summary).into()).collect();
+    coded_core::csv::sweep_csv(config, &points, t.classifier)
 }
 
 /// Every plotted series of the error panel: curves, then reference rates.

@@ -2,7 +2,6 @@
 //! line, with the same `Config` JSON as the playground's URL and export.
 
 mod args;
-mod csv;
 mod plot;
 
 use coded_core::experiment::{curves, fitted_slope};
@@ -80,7 +79,7 @@ fn run(argv: &[String]) -> Result<(), String> {
             let points = sweep(&config, &plan).map_err(|e| e.to_string())?;
             print!(
                 "{}",
-                csv::sweep_csv(&config, &points, config.function.is_classifier())
+                coded_core::csv::sweep_csv(&config, &points, config.function.is_classifier())
             );
             for curve in curves(&points) {
                 let slope = fitted_slope(&curve)

@@ -8,6 +8,7 @@
 pub mod banded;
 pub mod barycentric;
 pub mod config;
+pub mod csv;
 pub mod experiment;
 pub mod functions;
 pub mod lenet;

@@ -63,6 +63,15 @@ impl From<Stats> for MeanStd {
     }
 }
 
+impl From<MeanStd> for Stats {
+    fn from(s: MeanStd) -> Self {
+        Stats {
+            mean: s.mean,
+            std: s.std,
+        }
+    }
+}
+
 /// Monte-Carlo summary of one (scheme, N, straggler model): the fields of
 /// the core's `SweepPoint`, computed the same way.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,6 +86,25 @@ pub struct Summary {
     pub rel_acc: Option<MeanStd>,
     pub acc: Option<MeanStd>,
     pub lost_mean: f64,
+}
+
+/// Back to the core's type, e.g. to write the table in `coded sweep`'s CSV
+/// with the core's own writer.
+impl From<&Summary> for coded_core::SweepPoint {
+    fn from(s: &Summary) -> Self {
+        coded_core::SweepPoint {
+            scheme: s.scheme,
+            n: s.n,
+            p: s.p,
+            trials: s.trials,
+            failures: s.failures,
+            mse: s.mse.map(Into::into),
+            rmse: s.rmse.map(Into::into),
+            rel_acc: s.rel_acc.map(Into::into),
+            acc: s.acc.map(Into::into),
+            lost_mean: s.lost_mean,
+        }
+    }
 }
 
 impl From<&coded_core::SweepPoint> for Summary {

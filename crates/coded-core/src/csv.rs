@@ -1,10 +1,11 @@
-//! The sweep's CSV: the contract's columns (with `rel_acc_*` for classifiers),
+//! The sweep's CSV, written by `coded sweep` and by the app's table export
+//! alike: the contract's columns (with `rel_acc_*` for classifiers),
 //! then for classifiers `acc_mean,acc_std` (accuracy against the true labels),
 //! and last `lost_mean` (the fraction of outputs replication lost; 0 for the
 //! coded schemes).
 
-use coded_core::experiment::Stats;
-use coded_core::{Config, SweepPoint};
+use crate::experiment::{Stats, SweepPoint};
+use crate::Config;
 use std::fmt::Write;
 
 fn num(v: Option<f64>) -> String {
@@ -16,6 +17,7 @@ fn pair(s: Option<Stats>) -> String {
     format!("{},{}", num(s.map(|s| s.mean)), num(s.map(|s| s.std)))
 }
 
+/// The CSV of sweep points (one row each, in the given order).
 pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
     let mut out =
         String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
