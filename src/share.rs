@@ -334,16 +334,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
         let Some(doc) = window().and_then(|w| w.document()) else {
             return;
         };
-        let Ok(list) = doc.query_selector_all("canvas[id]") else {
-            return;
-        };
-        for i in 0..list.length() {
-            let Some(c) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::HtmlCanvasElement>().ok())
-            else {
-                continue;
-            };
+        for c in nodes::<web_sys::HtmlCanvasElement>(doc.query_selector_all("canvas[id]")) {
             if c.width() == 0 {
                 continue;
             }
@@ -502,53 +493,48 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
     }
 }
 
+/// The elements of a `querySelectorAll` result that are of type `T` (none
+/// when the selector failed).
+fn nodes<T: JsCast>(list: Result<web_sys::NodeList, wasm_bindgen::JsValue>) -> Vec<T> {
+    let Ok(list) = list else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<T>().ok()))
+        .collect()
+}
+
 /// Hides every control not in `keep`, then fieldsets left empty.
 fn hide_controls(root: &web_sys::HtmlDivElement, keep: &[&str]) {
     let hide = |el: &web_sys::Element| {
         let _ = el.set_attribute("hidden", "");
     };
-    if let Ok(list) = root.query_selector_all(".control") {
-        for i in 0..list.length() {
-            let Some(el) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            else {
-                continue;
-            };
-            let id = el
-                .query_selector("input, select")
-                .ok()
-                .flatten()
-                .map(|i| i.id())
-                .unwrap_or_default();
-            let name = if id.starts_with("compare-") {
-                "compare"
-            } else if id == "lambda-auto" {
-                "lambda-dec"
-            } else {
-                id.as_str()
-            };
-            if !keep.contains(&name) {
-                hide(&el);
-            }
+    for el in nodes::<web_sys::Element>(root.query_selector_all(".control")) {
+        let id = el
+            .query_selector("input, select")
+            .ok()
+            .flatten()
+            .map(|i| i.id())
+            .unwrap_or_default();
+        let name = if id.starts_with("compare-") {
+            "compare"
+        } else if id == "lambda-auto" {
+            "lambda-dec"
+        } else {
+            id.as_str()
+        };
+        if !keep.contains(&name) {
+            hide(&el);
         }
     }
-    if let Ok(list) = root.query_selector_all("fieldset") {
-        for i in 0..list.length() {
-            let Some(el) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            else {
-                continue;
-            };
-            if el
-                .query_selector(".control:not([hidden])")
-                .ok()
-                .flatten()
-                .is_none()
-            {
-                hide(&el);
-            }
+    for el in nodes::<web_sys::Element>(root.query_selector_all("fieldset")) {
+        let empty = el
+            .query_selector(".control:not([hidden])")
+            .ok()
+            .flatten()
+            .is_none();
+        if empty {
+            hide(&el);
         }
     }
 }
