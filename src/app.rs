@@ -35,6 +35,10 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="app">
+            // About forty controls come before the plots: one Tab to skip them
+            // (hidden until focused). The target takes focus (tabindex -1),
+            // so the next Tab continues inside the plots.
+            <a class="skip-link" href="#plots">"Skip to the plots"</a>
             <header class="app-header">
                 <h1>"Coded Computing Playground"</h1>
                 <p class="tagline">
@@ -48,7 +52,7 @@ pub fn App() -> impl IntoView {
             </header>
             <div class="layout">
                 <Controls state=state />
-                <main class="main-area">
+                <main class="main-area" id="plots" tabindex="-1" aria-label="Plots">
                     <Show when=shown(|p| p.stragglers)>
                         <StragglersPanel state=state />
                     </Show>
@@ -95,6 +99,9 @@ fn start_player(state: AppState) {
 
 /// One line on what was computed and how long it took; its data-*
 /// attributes let tests wait for a computation and read the timings.
+///
+/// Not a live region: it changes on every edit (timings), which a screen
+/// reader would read out each time; the plot summaries announce the results.
 #[component]
 fn Status(state: AppState) -> impl IntoView {
     let s = state.status;
@@ -103,7 +110,6 @@ fn Status(state: AppState) -> impl IntoView {
         <p
             id="status"
             class="status"
-            role="status"
             data-state=move || if s.with(|s| s.busy) { "busy" } else { "idle" }
             data-runs=move || s.with(|s| s.runs.to_string())
             data-round-ms=move || s.with(|s| ms(s.round_ms))

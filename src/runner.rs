@@ -241,8 +241,16 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
             state.status.update(|s| s.round_ms = Some(ms));
             state.round.set(Some(Arc::new(result)));
         }
+        FromWorker::TableProgress { id, progress } => {
+            if id == current {
+                state.status.update(|s| s.table_progress = Some(progress));
+            }
+        }
         FromWorker::Table { result, ms, .. } => {
-            state.status.update(|s| s.table_ms = Some(ms));
+            state.status.update(|s| {
+                s.table_ms = Some(ms);
+                s.table_progress = None;
+            });
             state.table.set(Some(Arc::new(result)));
         }
         FromWorker::Curves {
@@ -277,6 +285,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;
+                    s.table_progress = None;
                     // Every stage is up to date, the curves included.
                     if let Some((_, st)) = s.sweep.as_mut() {
                         if *st == "running" {
@@ -291,6 +300,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;
+                    s.table_progress = None;
                     if let Some(p) = progress {
                         s.sweep = Some((p, "cancelled"));
                     }

@@ -308,6 +308,27 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
         snippet(&base_url(), &q, &embed_panel.get(), &embed_controls.get())
     });
     let link_ref = NodeRef::<html::Input>::new();
+    let embed_button_ref = NodeRef::<html::Button>::new();
+    let embed_panel_ref = NodeRef::<html::Select>::new();
+    // Opening the dialog moves focus into it (its first control), so a
+    // keyboard user lands where the new content is; the node ref is set
+    // each time the dialog is mounted.
+    Effect::new(move |_| {
+        if let Some(select) = embed_panel_ref.get() {
+            let _ = select.focus();
+        }
+    });
+    // Escape closes the dialog and gives focus back to the button that
+    // opened it, so the user is not left on a removed element.
+    let close_embed = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            embed_open.set(false);
+            if let Some(b) = embed_button_ref.get_untracked() {
+                let _ = b.focus();
+            }
+        }
+    };
 
     let export_json = move |_| {
         download_text(
@@ -374,6 +395,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                 <button
                     type="button"
                     id="embed-button"
+                    node_ref=embed_button_ref
                     aria-expanded=move || embed_open.get().to_string()
                     aria-controls="embed-dialog"
                     on:click=move |_| embed_open.update(|o| *o = !*o)
@@ -383,10 +405,18 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                 <span class="share-status" id="copy-status" role="status">{move || copied.get()}</span>
             </div>
             <Show when=move || embed_open.get()>
-                <div class="embed-dialog" id="embed-dialog" role="dialog" aria-label="Embed a panel">
+                <div
+                    class="embed-dialog"
+                    id="embed-dialog"
+                    role="dialog"
+                    aria-label="Embed a panel"
+                    aria-describedby="embed-help"
+                    on:keydown=close_embed
+                >
                     <label for="embed-panel">"Panel"</label>
                     <select
                         id="embed-panel"
+                        node_ref=embed_panel_ref
                         on:change=move |ev| embed_panel.set(event_target_value(&ev))
                     >
                         {PANEL_TITLES
@@ -410,8 +440,8 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                     />
                     <label for="embed-snippet">"Paste this into your page"</label>
                     <textarea id="embed-snippet" readonly=true rows="4" prop:value=move || snippet_text.get()></textarea>
-                    <p class="help">
-                        "The embedded page posts its height as {type: \"coded-playground-height\", height} to the parent; see examples/lecture.html."
+                    <p class="help" id="embed-help">
+                        "Escape closes this dialog. The embedded page posts its height as {type: \"coded-playground-height\", height} to the parent; see examples/lecture.html."
                     </p>
                 </div>
             </Show>
@@ -477,6 +507,18 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
         "table" => view! { <TablePanel state=state /> }.into_any(),
         _ => view! { <ErrorsPanel state=state /> }.into_any(),
     };
+    let title = PANEL_TITLES
+        .iter()
+        .find(|(p, _)| *p == panel)
+        .map(|(_, t)| *t)
+        .unwrap_or("Error curves");
+    // Leptos' view! knows no `aria-level`; set it once the element exists.
+    let heading_ref = NodeRef::<html::P>::new();
+    Effect::new(move |_| {
+        if let Some(h) = heading_ref.get() {
+            let _ = h.set_attribute("aria-level", "1");
+        }
+    });
     view! {
         <div class="app embed" data-embed=panel>
             <Notices share=share />
@@ -488,7 +530,15 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
                         </div>
                     }
                 })}
-            <main class="main-area">{body}</main>
+            <main class="main-area">
+                // The embedded page shows no header, but a screen reader in
+                // the iframe still needs to know what page this is: a level-one
+                // heading for it alone (not an <h1>: nothing visible changes).
+                <p class="visually-hidden" role="heading" node_ref=heading_ref>
+                    {format!("Coded Computing Playground: {title}")}
+                </p>
+                {body}
+            </main>
         </div>
     }
 }

@@ -174,6 +174,9 @@ pub struct Status {
     /// The error-curves sweep in the Web Worker: progress, and whether it
     /// is "running", "done" or "cancelled".
     pub sweep: Option<(coded_plots::jobs::Progress, &'static str)>,
+    /// The results table while the worker computes it (minutes at the
+    /// largest settings); None once it is done or cancelled.
+    pub table_progress: Option<coded_plots::jobs::Progress>,
 }
 
 #[derive(Clone, Copy)]

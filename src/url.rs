@@ -46,6 +46,12 @@ pub const CONTROLS: [&str; 19] = [
     "sweep-ps",
 ];
 
+/// The keys that hold one value each (besides `controls` and the flags).
+pub const KEYS: [&str; 25] = [
+    "v", "sc", "fn", "k", "n", "pt", "m", "p", "s", "a", "mu", "tau", "le", "ld", "lr", "tr",
+    "seed", "cmp", "ns", "ps", "tab", "ref", "r", "panels", "embed",
+];
+
 /// Longest value quoted in a notice (links may carry very long values).
 const QUOTE: usize = 40;
 
@@ -135,15 +141,15 @@ fn unescape(s: &str) -> String {
     while i < b.len() {
         match b[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("zz"), 16)
-                {
-                    Ok(v) => {
-                        out.push(v);
-                        i += 2;
-                    }
-                    Err(_) => out.push(b'%'),
-                }
+            // Exactly two hex digits (from_str_radix alone would also take
+            // "+5" as 5).
+            b'%' if i + 2 < b.len()
+                && b[i + 1].is_ascii_hexdigit()
+                && b[i + 2].is_ascii_hexdigit() =>
+            {
+                let hex = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+                out.push(hex(b[i + 1]) * 16 + hex(b[i + 2]));
+                i += 2;
             }
             c => out.push(c),
         }
@@ -250,7 +256,21 @@ pub fn encode(s: &Shared) -> String {
 }
 
 fn bad(notes: &mut Vec<String>, key: &str, v: &str, why: String, fallback: String) {
-    notes.push(format!("`{key}` = {}: {why}; using {fallback}", quote(v)));
+    // `why` may quote part of the value (a list's bad entry): shorten it too.
+    notes.push(format!(
+        "`{key}` = {}: {}; using {fallback}",
+        quote(v),
+        clip(&why, 2 * QUOTE)
+    ));
+}
+
+/// At most `max` characters of `s`, with "…" when shortened.
+fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    }
 }
 
 /// A value for a notice: quoted, shortened.
@@ -274,10 +294,27 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
     let mut model = d.stragglers.name().to_string();
     let mut params: Vec<(&'static str, String, String)> = Vec::new(); // (json key, url key, value)
     let mut cmp: Option<Vec<coded_core::Scheme>> = None;
+    let mut panels_given: Option<String> = None;
+    let mut seen: Vec<String> = Vec::new();
     for pair in q.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         let (key, v) = (unescape(k), unescape(v));
         let v = v.as_str();
+        // A key given twice: say so once (an earlier value is overridden).
+        // `controls` lists add up and flags are switches, so they may repeat;
+        // unknown keys get a notice each time anyway.
+        if KEYS.contains(&key.as_str()) {
+            match seen.iter().filter(|s| **s == key).count() {
+                0 => seen.push(key.clone()),
+                1 => {
+                    seen.push(key.clone());
+                    notes.push(format!(
+                        "`{key}` given more than once: the last valid value is used"
+                    ));
+                }
+                _ => {}
+            }
+        }
         macro_rules! enum_field {
             ($f:ident, $def:expr) => {
                 match serde_json::from_value(serde_json::Value::String(v.to_string())) {
@@ -433,6 +470,7 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
                 ),
             },
             "panels" => {
+                panels_given = Some(v.to_string());
                 let mut p = only_panel("");
                 let mut ok = true;
                 for name in v.split(',').filter(|s| !s.is_empty() && *s != "none") {
@@ -479,7 +517,11 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
                     }
                 }
             }
-            f if FLAGS.contains(&f) => out.flags.push(f.to_string()),
+            f if FLAGS.contains(&f) => {
+                if !out.flags.iter().any(|g| g == f) {
+                    out.flags.push(f.to_string())
+                }
+            }
             _ => notes.push(format!("unknown key {} ignored", quote(&key))),
         }
     }
@@ -549,7 +591,27 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
     if let Some(l) = cmp {
         out.ui.compare = l;
     }
-    out.ui.trial = out.ui.trial.min(c.trials - 1);
+    if out.ui.trial >= c.trials {
+        let last = c.trials - 1;
+        notes.push(format!(
+            "`r` = {}: out of range (rounds 0 – {last} with {} trials); using {last}",
+            quote(&out.ui.trial.to_string()),
+            c.trials
+        ));
+        out.ui.trial = last;
+    }
+    // Embed mode shows its one panel whatever `panels` says (share.rs), and
+    // `encode` leaves `panels` out of embed links.
+    if let (Some(e), Some(v)) = (out.embed, panels_given) {
+        if out.ui.panels != Panels::default() {
+            notes.push(format!(
+                "`panels` = {} ignored: `embed` = {} shows one panel",
+                quote(&v),
+                quote(e)
+            ));
+        }
+        out.ui.panels = Panels::default();
+    }
     out.config = c;
     (out, notes)
 }
@@ -755,5 +817,754 @@ mod tests {
         // Unescaping.
         assert_eq!(unescape("a%2Cb+c%zz%4"), "a,b c%zz%4");
         assert_eq!(escape("<a&b=1>"), "%3Ca%26b%3D1%3E");
+    }
+}
+
+/// Property tests of the codec: any query string decodes without a panic to
+/// a valid state, every value ignored or changed has a notice naming its key
+/// (of bounded length), every value without one is taken as written, and
+/// every state survives its own link.
+///
+/// Case counts are explicit constants (together [`fuzz::TOTAL_CASES`],
+/// ≥ 100 000 decodes per `cargo test`): a link is whatever a user pastes, so
+/// the decoder gets far more random input than any other parser here, and
+/// one decode is a few microseconds, so the whole module takes seconds.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod fuzz {
+    use super::*;
+    use crate::controls::{MAX_SWEEP_NS, MAX_SWEEP_PS};
+    use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+    use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme};
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+    /// Arbitrary strings (any Unicode, and strings over the query alphabet).
+    const ARBITRARY_CASES: u32 = 30_000;
+    /// Queries built from the real keys with valid, extreme and wild values.
+    const KEYED_CASES: u32 = 60_000;
+    /// Valid states: decode(encode(s)) == s with no notice.
+    const ROUNDTRIP_CASES: u32 = 20_000;
+    pub const TOTAL_CASES: u32 = ARBITRARY_CASES + KEYED_CASES + ROUNDTRIP_CASES;
+
+    /// Longest notice: a quoted value is cut at QUOTE characters, a reason
+    /// at 2·QUOTE; the longest fixed text (the straggler models' ranges)
+    /// is about 160.
+    const NOTICE_MAX: usize = 300;
+
+    fn cfg(cases: u32) -> PtConfig {
+        PtConfig {
+            cases,
+            failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+            max_shrink_iters: 4_000,
+            ..PtConfig::default()
+        }
+    }
+
+    /// (key, value) pairs of a query, unescaped as `decode` reads them.
+    fn pairs(q: &str) -> Vec<(String, String)> {
+        q.strip_prefix('?')
+            .unwrap_or(q)
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                (unescape(k), unescape(v))
+            })
+            .collect()
+    }
+
+    /// The key a notice names: `k` at its start, or an unknown key quoted.
+    fn named_key(note: &str) -> Option<String> {
+        if let Some(rest) = note.strip_prefix('`') {
+            return rest.split_once('`').map(|(k, _)| k.to_string());
+        }
+        note.strip_prefix("unknown key “")
+            .map(|rest| rest.split(['…', '”']).next().unwrap_or("").to_string())
+    }
+
+    /// The state as its link keeps it: the compared schemes as the page
+    /// shows them (with the shown scheme), panels only outside embed mode.
+    fn canonical(mut s: Shared) -> Shared {
+        let du = UiState::default();
+        if s.ui.schemes(&s.config) == du.schemes(&s.config) {
+            s.ui.compare = du.compare;
+        } else {
+            s.ui.compare = s.ui.schemes(&s.config);
+        }
+        if s.embed.is_some() {
+            s.ui.panels = Panels::default();
+        }
+        s
+    }
+
+    /// A value was taken as written (`key` appears once and no notice
+    /// names it).
+    fn taken_as_written(s: &Shared, key: &str, v: &str) -> Result<(), TestCaseError> {
+        let c = &s.config;
+        let u = |x: usize| v.parse::<u64>().ok() == Some(x as u64);
+        let f = |x: f64| v.parse::<f64>().ok() == Some(x);
+        let ok = match key {
+            "v" => v == VERSION,
+            "sc" => json_name(&c.scheme) == v,
+            "fn" => json_name(&c.function) == v,
+            "pt" => json_name(&c.points) == v,
+            "lr" => json_name(&c.lambda_rule) == v,
+            "m" => c.stragglers.name() == v,
+            "k" => u(c.k),
+            "n" => u(c.n),
+            "tr" => u(c.trials),
+            "seed" => v.parse::<u64>().ok() == Some(c.seed),
+            "r" => u(s.ui.trial),
+            "le" => f(c.lambda_enc),
+            "ld" => match c.lambda_dec {
+                LambdaDec::Value(x) => f(x),
+                LambdaDec::Auto(_) => v == "gcv",
+            },
+            "p" => matches!(c.stragglers, StragglerModel::Iid { p } if f(p)),
+            "s" => matches!(c.stragglers,
+                StragglerModel::Fixed { s } | StragglerModel::Block { s } if u(s)),
+            "a" => matches!(c.stragglers, StragglerModel::Deadline { shift, .. } if f(shift)),
+            "mu" => matches!(c.stragglers, StragglerModel::Deadline { rate, .. } if f(rate)),
+            "tau" => {
+                matches!(c.stragglers, StragglerModel::Deadline { deadline, .. } if f(deadline))
+            }
+            "cmp" => {
+                let l: Vec<Scheme> = v
+                    .split(',')
+                    .filter(|x| !x.is_empty())
+                    .filter_map(Scheme::parse)
+                    .collect();
+                s.ui.compare == l
+            }
+            "ns" => crate::controls::parse_ns(v).ok().as_ref() == Some(&s.ui.sweep_ns),
+            "ps" => crate::controls::parse_ps(v).ok().as_ref() == Some(&s.ui.sweep_ps),
+            "tab" => tab_name(s.ui.error_tab) == v,
+            "ref" => v == (s.ui.references as u8).to_string(),
+            "panels" => {
+                let mut p = s.ui.panels;
+                let shown: Vec<&str> = PANELS
+                    .iter()
+                    .filter(|n| *panel_flag(&mut p, n).unwrap())
+                    .copied()
+                    .collect();
+                let mut asked: Vec<&str> = v
+                    .split(',')
+                    .filter(|x| !x.is_empty() && *x != "none")
+                    .collect();
+                asked.sort_by_key(|a| PANELS.iter().position(|p| p == a));
+                asked.dedup();
+                shown == asked
+            }
+            "embed" => s.embed == Some(v),
+            _ => true,
+        };
+        prop_assert!(
+            ok,
+            "`{key}` = {v:?} taken silently as something else: {s:?}"
+        );
+        Ok(())
+    }
+
+    /// Every property of one decode.
+    fn check(q: &str) -> Result<(), TestCaseError> {
+        let (s, notes) = decode(q);
+        let c = &s.config;
+        // A sane state.
+        prop_assert!(c.validate().is_ok(), "{q:?} → invalid {c:?}");
+        prop_assert!(s.ui.trial < c.trials);
+        prop_assert!((1..=MAX_SWEEP_NS).contains(&s.ui.sweep_ns.len()));
+        prop_assert!(s.ui.sweep_ns.iter().all(|n| (1..=MAX_N).contains(n)));
+        prop_assert!((1..=MAX_SWEEP_PS).contains(&s.ui.sweep_ps.len()));
+        prop_assert!(s.ui.sweep_ps.iter().all(|p| (0.0..=1.0).contains(p)));
+        prop_assert!(s.flags.iter().all(|f| FLAGS.contains(&f.as_str())));
+        prop_assert!(s.controls.iter().all(|x| CONTROLS.contains(x)));
+        // Notices: bounded, each naming a key of the query.
+        let given = pairs(q);
+        let has = |k: &str| given.iter().any(|(g, _)| g == k);
+        let mut named = vec![];
+        for n in &notes {
+            prop_assert!(
+                n.chars().count() <= NOTICE_MAX,
+                "notice of {} characters: {n}",
+                n.chars().count()
+            );
+            let key = named_key(n);
+            prop_assert!(key.is_some(), "{n:?} names no key");
+            let key = key.unwrap();
+            let model_keys = ["m", "p", "s", "a", "mu", "tau"];
+            prop_assert!(
+                if n.starts_with("unknown key") {
+                    given.iter().any(|(g, _)| g.starts_with(&key))
+                } else {
+                    has(&key)
+                        || (key == "k" && has("n"))
+                        || (key == "m" && model_keys.iter().any(|k| has(k)))
+                },
+                "{n:?} names `{key}`, not in {q:?}"
+            );
+            named.push(key);
+        }
+        // Values without a notice are taken as written; a key given twice
+        // (one value overrides the other) has a notice.
+        for (k, v) in &given {
+            let once = given.iter().filter(|(g, _)| g == k).count() == 1;
+            if KEYS.contains(&k.as_str()) {
+                if !once {
+                    prop_assert!(named.contains(k), "`{k}` repeated silently in {q:?}");
+                } else if !named.contains(k) {
+                    taken_as_written(&s, k, v)?;
+                }
+            }
+        }
+        // The state survives its own link, silently.
+        let link = encode(&s);
+        let (back, again) = decode(&link);
+        prop_assert!(again.is_empty(), "{link}: {again:?}");
+        prop_assert_eq!(&back, &canonical(s.clone()), "{}", link);
+        prop_assert_eq!(encode(&back), link);
+        Ok(())
+    }
+
+    fn percent_encode_all(s: &str) -> String {
+        s.bytes().map(|b| format!("%{b:02X}")).collect()
+    }
+
+    fn valid_values(key: &'static str) -> BoxedStrategy<String> {
+        let pick = |v: &[&'static str]| {
+            prop::sample::select(v.to_vec())
+                .prop_map(str::to_string)
+                .boxed()
+        };
+        let list = |items: BoxedStrategy<String>, max: usize| {
+            prop::collection::vec(items, 0..=max)
+                .prop_map(|v| v.join(","))
+                .boxed()
+        };
+        let small_f = || {
+            prop_oneof![
+                (0.0..=1.0f64).prop_map(|x| x.to_string()),
+                (0.0..=1.0f64).prop_map(num),
+                pick(&[
+                    "0",
+                    "1",
+                    "0.5",
+                    "-0",
+                    "1e-300",
+                    "5e-324",
+                    "0.1",
+                    "1.0000000000000002"
+                ]),
+            ]
+            .boxed()
+        };
+        let time = || {
+            prop_oneof![
+                (0.0..=MAX_TIME).prop_map(num),
+                pick(&["0", "1e6", "1000000.000001", "1e-300", "5e-324", "2e6"]),
+            ]
+            .boxed()
+        };
+        match key {
+            "sc" => pick(&["bacc", "letcc", "lcc", "uncoded"]),
+            "cmp" => list(pick(&["bacc", "letcc", "lcc", "uncoded", "BACC", "x"]), 5),
+            "fn" => pick(&["x_sin_x", "cubic", "abs", "lenet5"]),
+            "pt" => pick(&["chebyshev", "equispaced"]),
+            "lr" => pick(&["fixed", "shrink"]),
+            "m" => pick(&["iid", "fixed", "block", "deadline"]),
+            "k" | "n" | "s" => prop_oneof![
+                (0usize..=MAX_N + 2).prop_map(|x| x.to_string()),
+                (0usize..=40).prop_map(|x| x.to_string()),
+                pick(&["1", "8192", "8193", "1024", "1025"]),
+            ]
+            .boxed(),
+            "tr" | "r" => prop_oneof![
+                (0usize..=MAX_TRIALS + 2).prop_map(|x| x.to_string()),
+                (0usize..=12).prop_map(|x| x.to_string()),
+                pick(&["10000", "10001", "9999"]),
+            ]
+            .boxed(),
+            "seed" => prop_oneof![
+                (0..=MAX_SEED + 2).prop_map(|x| x.to_string()),
+                pick(&[
+                    "0",
+                    "9007199254740991",
+                    "9007199254740992",
+                    "18446744073709551615"
+                ]),
+            ]
+            .boxed(),
+            "p" => small_f(),
+            "a" | "tau" | "mu" => time(),
+            "le" | "ld" => prop_oneof![
+                pick(&[
+                    "0",
+                    "1e-300",
+                    "1e300",
+                    "1.0000000000000002e300",
+                    "2e300",
+                    "gcv",
+                    "1e-6"
+                ]),
+                (-320.0f64..301.0).prop_map(|e| num(10f64.powf(e))),
+            ]
+            .boxed(),
+            "ns" => list(
+                prop_oneof![
+                    (1usize..=MAX_N).prop_map(|x| x.to_string()),
+                    pick(&["0", "8193", " 10", "x"])
+                ]
+                .boxed(),
+                MAX_SWEEP_NS + 1,
+            ),
+            "ps" => list(small_f(), MAX_SWEEP_PS + 1),
+            "tab" => pick(&["n", "p", "lambda"]),
+            "ref" => pick(&["0", "1"]),
+            "embed" => pick(&PANELS),
+            "panels" => list(
+                prop::sample::select(
+                    PANELS
+                        .iter()
+                        .copied()
+                        .chain(["none", "foo"])
+                        .collect::<Vec<_>>(),
+                )
+                .prop_map(str::to_string)
+                .boxed(),
+                6,
+            ),
+            "controls" => list(
+                prop::sample::select(
+                    CONTROLS
+                        .iter()
+                        .copied()
+                        .chain(["lambda_enc", "zzz", ""])
+                        .collect::<Vec<_>>(),
+                )
+                .prop_map(str::to_string)
+                .boxed(),
+                4,
+            ),
+            "v" => pick(&["1", "2", ""]),
+            _ => pick(&[""]),
+        }
+    }
+
+    fn wild_value() -> BoxedStrategy<String> {
+        let fixed = prop::sample::select(vec![
+            "",
+            "-1",
+            "0",
+            "-0",
+            "1e999",
+            "-1e999",
+            "NaN",
+            "nan",
+            "inf",
+            "-inf",
+            "infinity",
+            "1e-400",
+            "18446744073709551616",
+            "9007199254740992",
+            "+5",
+            " 5",
+            "5 ",
+            "0x10",
+            "1_000",
+            "%",
+            "%zz",
+            "%ff",
+            "%+5",
+            "%C3%A9",
+            "%E6%97%A5",
+            "é",
+            "日本",
+            "\u{202e}abc",
+            "😀",
+            "<script>alert(1)</script>",
+            "a,b",
+            ",,",
+            "1,2,,3",
+            "gcv",
+            "GCV",
+            "=",
+            "==",
+            "%26",
+            "%3D",
+            "\u{0}",
+            "1.5",
+            "-1.5",
+            "1e6",
+            "1e300",
+            "1e-300",
+        ])
+        .prop_map(str::to_string);
+        prop_oneof![
+            8 => fixed,
+            2 => "\\PC{0,12}",
+            1 => any::<f64>().prop_map(|x| x.to_string()),
+            1 => any::<i64>().prop_map(|x| x.to_string()),
+            1 => (1usize..3000).prop_map(|n| "9".repeat(n)),
+            1 => (1usize..500).prop_map(|n| format!("1{}", "0".repeat(n))),
+            1 => (1usize..200).prop_map(|n| "日".repeat(n)),
+        ]
+        .boxed()
+    }
+
+    const ALL_KEYS: [&str; 28] = [
+        "v",
+        "sc",
+        "fn",
+        "k",
+        "n",
+        "pt",
+        "m",
+        "p",
+        "s",
+        "a",
+        "mu",
+        "tau",
+        "le",
+        "ld",
+        "lr",
+        "tr",
+        "seed",
+        "cmp",
+        "ns",
+        "ps",
+        "tab",
+        "ref",
+        "r",
+        "panels",
+        "embed",
+        "controls",
+        "debug-panic",
+        "no-worker",
+    ];
+
+    /// One `key=value` piece: a real key (or not) with a valid or wild value,
+    /// sometimes percent-encoded, sometimes without `=`.
+    fn piece() -> impl Strategy<Value = String> {
+        let key = prop_oneof![
+            12 => prop::sample::select(ALL_KEYS.to_vec()).prop_map(str::to_string),
+            1 => prop::sample::select(vec!["K", "sc ", "ref2", "", "%", "é", "panel"])
+                .prop_map(str::to_string),
+            1 => "\\PC{0,8}",
+        ];
+        (key, any::<u8>(), any::<u8>()).prop_flat_map(|(key, form, enc)| {
+            let known: Option<&'static str> = ALL_KEYS.iter().find(|k| **k == key).copied();
+            let value = match known {
+                Some(k) if form % 4 != 0 => valid_values(k),
+                _ => wild_value(),
+            };
+            value.prop_map(move |v| {
+                let k = if enc % 5 == 0 {
+                    percent_encode_all(&key)
+                } else {
+                    key.replace(['&', '='], "")
+                };
+                let v = match enc % 7 {
+                    0 => percent_encode_all(&v),
+                    1 => escape(&v),
+                    _ => v.replace('&', "%26"),
+                };
+                match form % 13 {
+                    0 => k,
+                    1 => format!("{k}={v}={v}"),
+                    2 => format!("{k}=={v}"),
+                    _ => format!("{k}={v}"),
+                }
+            })
+        })
+    }
+
+    fn keyed_query() -> impl Strategy<Value = String> {
+        (
+            prop::collection::vec(piece(), 0..10),
+            any::<bool>(),
+            prop::sample::select(vec!["&", "&&"]),
+        )
+            .prop_map(|(p, mark, sep)| format!("{}{}", if mark { "?" } else { "" }, p.join(sep)))
+    }
+
+    proptest! {
+        #![proptest_config(cfg(ARBITRARY_CASES))]
+        #[test]
+        fn decode_of_arbitrary_strings_is_valid_and_explained(
+            q in prop_oneof![
+                "\\PC{0,60}",
+                "[a-z=&%?0-9.,+ -]{0,60}",
+                ".{0,30}",
+                prop::collection::vec(any::<u8>(), 0..40)
+                    .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
+            ]
+        ) {
+            check(&q)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(cfg(KEYED_CASES))]
+        #[test]
+        fn decode_of_real_keys_with_wild_values_is_valid_and_explained(q in keyed_query()) {
+            check(&q)?;
+        }
+    }
+
+    fn valid_config() -> impl Strategy<Value = Config> {
+        let lambda = prop_oneof![
+            Just(0.0),
+            Just(1e-300),
+            Just(MAX_LAMBDA),
+            0.0..=MAX_LAMBDA,
+            (-320.0f64..300.0).prop_map(|e| 10f64.powf(e)),
+        ];
+        let time = prop_oneof![Just(0.0), Just(MAX_TIME), 0.0..=MAX_TIME];
+        let stragglers = prop_oneof![
+            (0.0..=1.0f64).prop_map(|p| StragglerModel::Iid { p }),
+            prop::sample::select(vec![0.0, 1.0, 5e-324]).prop_map(|p| StragglerModel::Iid { p }),
+            (0..=MAX_N).prop_map(|s| StragglerModel::Fixed { s }),
+            (0..=MAX_N).prop_map(|s| StragglerModel::Block { s }),
+            (
+                time.clone(),
+                prop_oneof![Just(MAX_TIME), Just(5e-324), 1e-9..=MAX_TIME],
+                time
+            )
+                .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
+                    shift,
+                    rate,
+                    deadline
+                }),
+        ];
+        (
+            (
+                prop::sample::select(Scheme::ALL.to_vec()),
+                prop::sample::select(vec![
+                    FunctionKind::XSinX,
+                    FunctionKind::Cubic,
+                    FunctionKind::Abs,
+                    FunctionKind::Lenet5,
+                ]),
+                (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
+                prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
+            ),
+            stragglers,
+            lambda.clone(),
+            prop_oneof![
+                Just(LambdaDec::default()),
+                lambda.prop_map(LambdaDec::Value)
+            ],
+            prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+            1..=MAX_TRIALS,
+            prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
+        )
+            .prop_map(
+                |(
+                    (scheme, function, (n, k), points),
+                    stragglers,
+                    lambda_enc,
+                    lambda_dec,
+                    lambda_rule,
+                    trials,
+                    seed,
+                )| Config {
+                    scheme,
+                    function,
+                    k,
+                    n,
+                    points,
+                    stragglers,
+                    lambda_enc,
+                    lambda_dec,
+                    lambda_rule,
+                    trials,
+                    seed,
+                },
+            )
+    }
+
+    fn valid_shared() -> impl Strategy<Value = Shared> {
+        let kinds = vec![
+            CurveKind::ErrorVsN,
+            CurveKind::ErrorVsP,
+            CurveKind::ErrorVsLambda,
+        ];
+        (
+            valid_config(),
+            prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=4),
+            prop::collection::vec(1..=MAX_N, 1..=MAX_SWEEP_NS),
+            prop::collection::vec(
+                prop_oneof![0.0..=1.0f64, prop::sample::select(vec![0.0, 1.0])],
+                1..=MAX_SWEEP_PS,
+            ),
+            (any::<usize>(), prop::array::uniform5(any::<bool>())),
+            (prop::sample::select(kinds), any::<bool>()),
+            prop::option::of(prop::sample::select(PANELS.to_vec())),
+            prop::sample::subsequence(CONTROLS.to_vec(), 0..=4).prop_shuffle(),
+            prop::sample::subsequence(FLAGS.to_vec(), 0..=2),
+        )
+            .prop_map(
+                |(
+                    config,
+                    compare,
+                    ns,
+                    ps,
+                    (trial, p),
+                    (tab, references),
+                    embed,
+                    controls,
+                    flags,
+                )| {
+                    let ui = UiState {
+                        compare,
+                        sweep_ns: ns,
+                        sweep_ps: ps,
+                        trial: trial % config.trials,
+                        panels: Panels {
+                            stragglers: p[0],
+                            encdec: p[1],
+                            digits: p[2],
+                            errors: p[3],
+                            table: p[4],
+                        },
+                        error_tab: tab,
+                        references,
+                    };
+                    canonical(Shared {
+                        config,
+                        ui,
+                        embed,
+                        controls,
+                        flags: flags.into_iter().map(str::to_string).collect(),
+                    })
+                },
+            )
+    }
+
+    proptest! {
+        #![proptest_config(cfg(ROUNDTRIP_CASES))]
+        #[test]
+        fn every_valid_state_survives_its_link_without_notices(s in valid_shared()) {
+            let link = encode(&s);
+            let (back, notes) = decode(&link);
+            prop_assert!(notes.is_empty(), "{link}: {notes:?}");
+            prop_assert_eq!(&back, &s, "{}", link);
+            check(&link)?;
+        }
+    }
+
+    // At least 10⁵ decodes per run, checked when compiling.
+    const _: () = assert!(TOTAL_CASES >= 100_000);
+
+    // Regressions found by the properties above, and named edge cases.
+
+    #[test]
+    fn percent_escapes_take_exactly_two_hex_digits() {
+        // u8::from_str_radix("+5", 16) is Ok(5): "%+5" used to become byte 5.
+        // ('+' is a space in a query, as always.)
+        assert_eq!(unescape("%+5%-1%x5%+F"), "% 5%-1%x5% F");
+        assert_eq!(unescape("%4a%4A%e6%97%a5"), "JJ日");
+        let (s, notes) = decode("k=%+5");
+        assert_eq!(s.config.k, 10);
+        assert!(notes[0].starts_with("`k` = “% 5”"), "{notes:?}");
+    }
+
+    #[test]
+    fn a_long_bad_list_entry_gives_a_short_notice() {
+        // parse_ns quotes the bad entry: 5000 characters used to reach the page.
+        let long = "x".repeat(5000);
+        for q in [format!("ns={long}"), format!("ps=0.1,{long}")] {
+            let (_, notes) = decode(&q);
+            assert_eq!(notes.len(), 1);
+            assert!(notes[0].chars().count() <= NOTICE_MAX, "{}", notes[0]);
+        }
+    }
+
+    #[test]
+    fn a_round_beyond_the_trials_is_noted() {
+        // It used to be clamped silently.
+        let (s, notes) = decode("tr=10&r=50");
+        assert_eq!(s.ui.trial, 9);
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].starts_with("`r` = “50”"), "{notes:?}");
+        // An invalid trials count: the round is kept below the default.
+        let (s, notes) = decode("tr=0&r=150");
+        assert_eq!((s.config.trials, s.ui.trial), (100, 99));
+        assert!(notes.iter().any(|n| n.starts_with("`tr`")));
+        assert!(notes.iter().any(|n| n.starts_with("`r`")));
+        assert_eq!(decode("tr=10&r=9"), decode("r=9&tr=10"));
+        assert!(decode("tr=10&r=9").1.is_empty());
+    }
+
+    #[test]
+    fn panels_in_an_embed_link_are_noted() {
+        // Embed mode shows its one panel (share.rs): `panels` used to be kept
+        // in the state silently, and dropped from the next link.
+        let (s, notes) = decode("embed=errors&panels=table");
+        assert_eq!(s.ui.panels, Panels::default());
+        assert_eq!(s.embed, Some("errors"));
+        assert!(
+            notes[0].starts_with("`panels` = “table” ignored"),
+            "{notes:?}"
+        );
+        assert!(decode("embed=errors").1.is_empty());
+    }
+
+    #[test]
+    fn a_repeated_key_is_noted_once() {
+        let (s, notes) = decode("k=5&k=7&k=8&n=20&n=20");
+        assert_eq!((s.config.k, s.config.n), (8, 20));
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].starts_with("`k` given more than once"));
+        assert!(notes[1].starts_with("`n` given more than once"));
+        // The last *valid* value: a bad one has its own notice.
+        let (s, notes) = decode("k=5&k=x");
+        assert_eq!(s.config.k, 5);
+        assert_eq!(notes.len(), 2);
+        // Lists of controls add up; flags are switches.
+        let (s, notes) = decode("controls=n&controls=p,n&no-worker&no-worker");
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(s.controls, vec!["n", "p"]);
+        assert_eq!(s.flags, vec!["no-worker"]);
+    }
+
+    #[test]
+    fn limits_pass_and_values_past_them_fall_back_with_a_notice() {
+        let (s, notes) =
+            decode("n=8192&k=1024&tr=10000&seed=9007199254740991&le=1e300&ld=1e300&m=fixed&s=8192");
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(
+            (s.config.n, s.config.k, s.config.trials),
+            (MAX_N, MAX_K, MAX_TRIALS)
+        );
+        assert_eq!(s.config.seed, MAX_SEED);
+        for (q, key) in [
+            ("n=8193", "n"),
+            ("n=8192&k=1025", "k"),
+            ("tr=10001", "tr"),
+            ("seed=9007199254740992", "seed"),
+            ("le=1e301", "le"),
+            ("ld=2e300", "ld"),
+            ("le=1e999", "le"),
+            ("ld=-1e-300", "ld"),
+            ("m=fixed&s=8193", "s"),
+            ("m=block&s=18446744073709551616", "s"),
+            ("p=NaN", "p"),
+            ("p=1.0000000000000002", "p"),
+            ("m=deadline&mu=0", "mu"),
+            ("m=deadline&mu=1000000.000001", "mu"),
+            ("m=deadline&tau=inf", "tau"),
+            ("m=deadline&a=-1", "a"),
+            ("r=18446744073709551616", "r"),
+            ("k=-1", "k"),
+            ("n=0", "n"),
+        ] {
+            let (s, notes) = decode(q);
+            assert!(s.config.validate().is_ok());
+            assert_eq!(notes.len(), 1, "{q}: {notes:?}");
+            assert!(
+                notes[0].starts_with(&format!("`{key}` = ")),
+                "{q}: {notes:?}"
+            );
+        }
     }
 }

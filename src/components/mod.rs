@@ -6,4 +6,4 @@ pub mod progress;
 
 pub use field::{Field, FieldError};
 pub use plot_canvas::{CanvasArea, CanvasResult, PlotCanvas};
-pub use progress::SweepProgress;
+pub use progress::{SweepProgress, TableProgress};

@@ -13,6 +13,12 @@
 //! - Hover: the draw function returns a [`Frame`] (where its charts are and
 //!   which data ranges they show); the `hover` closure turns a cursor
 //!   position into words, shown in a small tooltip.
+//! - A text alternative: the canvas is an image (`role="img"`) named by
+//!   `label` and described by a summary sentence of the data drawn (see
+//!   `coded_plots::summary`), shown under it for everyone. The sentence is
+//!   a polite live region, silenced while `quiet` (a sweep drawing point by
+//!   point, rounds playing), so a screen reader hears the settled result
+//!   once rather than every intermediate step.
 
 use leptos::html;
 use leptos::prelude::*;
@@ -83,9 +89,15 @@ pub fn PlotCanvas<F, H>(
     /// Accessible description of the plot (`aria-label`).
     #[prop(into)]
     label: String,
-    /// Optional element id of the `<canvas>`.
+    /// Optional element id of the `<canvas>`; the summary gets `<id>-summary`.
     #[prop(optional, into)]
     id: Option<String>,
+    /// One sentence on what the plot shows, from the data drawn.
+    #[prop(optional, into)]
+    summary: Option<Signal<String>>,
+    /// While true, changes of the summary are not announced.
+    #[prop(optional, into)]
+    quiet: Option<Signal<bool>>,
     #[prop(default = 1.6)] aspect_ratio: f64,
 ) -> impl IntoView
 where
@@ -176,40 +188,62 @@ where
         tip.set(text.map(|t| (t, x, y)));
     };
 
-    let tip_style = move || {
-        tip.get().map(|(_, x, y)| {
+    // Position through CSSOM properties (`style:` directives), never a `style`
+    // attribute: the page runs under a CSP without 'unsafe-inline' for styles.
+    // The tooltip opens towards the centre, so it stays inside the box.
+    let tip_side = move |right_side: bool| {
+        tip.get().and_then(|(_, x, _)| {
             let w = size.get().map(|s| s.width).unwrap_or(0.0);
-            // Keep the tooltip inside the box: it opens towards the centre.
-            let horizontal = if x > w / 2.0 {
-                format!("right: {:.0}px;", (w - x + 12.0).max(0.0))
-            } else {
-                format!("left: {:.0}px;", x + 12.0)
-            };
-            format!("{horizontal} top: {:.0}px;", y + 12.0)
+            match (x > w / 2.0, right_side) {
+                (true, true) => Some(format!("{:.0}px", (w - x + 12.0).max(0.0))),
+                (false, false) => Some(format!("{:.0}px", x + 12.0)),
+                _ => None,
+            }
         })
     };
+    let tip_top = move || tip.get().map(|(_, _, y)| format!("{:.0}px", y + 12.0));
+
+    let summary_id = summary.and(id.as_ref()).map(|id| format!("{id}-summary"));
+    let quiet = move || quiet.is_some_and(|q| q.get());
+    let summary_view = summary.map(|text| {
+        view! {
+            <p
+                class="plot-summary"
+                id=summary_id.clone()
+                aria-live=move || if quiet() { "off" } else { "polite" }
+                aria-busy=move || quiet().to_string()
+            >
+                {move || text.get()}
+            </p>
+        }
+    });
 
     view! {
         <div
             class="plot-canvas"
-            style=format!(
-                "position: relative; width: 100%; aspect-ratio: var(--plot-aspect-ratio, {aspect_ratio});"
-            )
+            style:aspect-ratio=format!("var(--plot-aspect-ratio, {aspect_ratio})")
         >
             <canvas
                 node_ref=canvas_ref
                 id=id
                 role="img"
                 aria-label=label
-                style="display: block; width: 100%; height: 100%; touch-action: pan-y;"
+                aria-describedby=summary_id
                 on:pointermove=on_move
                 on:pointerleave=move |_| tip.set(None)
             ></canvas>
             <Show when=move || tip.with(Option::is_some)>
-                <div class="plot-tooltip" aria-hidden="true" style=tip_style>
+                <div
+                    class="plot-tooltip"
+                    aria-hidden="true"
+                    style:left=move || tip_side(false)
+                    style:right=move || tip_side(true)
+                    style:top=tip_top
+                >
                     {move || tip.get().map(|t| t.0).unwrap_or_default()}
                 </div>
             </Show>
         </div>
+        {summary_view}
     }
 }

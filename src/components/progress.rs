@@ -37,7 +37,9 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                 aria-label="Sweep progress"
                 prop:value=move || sweep().map(|(p, _)| p.fraction).unwrap_or(0.0)
             ></progress>
-            <span class="sweep-text" role="status">
+            // Not a live region: it changes with every point of the sweep;
+            // the plot's summary announces the finished curves.
+            <span class="sweep-text">
                 {move || match sweep() {
                     None => String::new(),
                     Some((p, "running")) => {
@@ -59,6 +61,50 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                 type="button"
                 id="cancel-sweep"
                 hidden=move || !running()
+                on:click=move |_| state.cancel.update(|n| *n += 1)
+            >
+                "Cancel"
+            </button>
+        </div>
+    }
+}
+
+/// The results table's progress while the worker computes it (its
+/// Monte-Carlo runs take minutes at the largest settings): a bar, trials
+/// done, the time left, and Cancel. Hidden when the table is up to date.
+#[component]
+pub fn TableProgress(state: AppState) -> impl IntoView {
+    let progress = move || state.status.with(|s| s.table_progress.clone());
+    view! {
+        <div
+            class="sweep-progress"
+            id="table-progress"
+            data-done=move || progress().map(|p| p.done.to_string()).unwrap_or_default()
+            data-total=move || progress().map(|p| p.total.to_string()).unwrap_or_default()
+            hidden=move || progress().is_none()
+        >
+            <progress
+                max="1"
+                aria-label="Results table progress"
+                prop:value=move || progress().map(|p| p.fraction).unwrap_or(0.0)
+            ></progress>
+            <span class="sweep-text">
+                {move || {
+                    progress()
+                        .map(|p| {
+                            format!(
+                                "Table: {} of {} trials, {}.",
+                                p.done,
+                                p.total,
+                                time_left(p.left_ms),
+                            )
+                        })
+                        .unwrap_or_default()
+                }}
+            </span>
+            <button
+                type="button"
+                id="cancel-table"
                 on:click=move |_| state.cancel.update(|n| *n += 1)
             >
                 "Cancel"

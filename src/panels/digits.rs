@@ -4,6 +4,7 @@ use coded_core::FunctionKind;
 use coded_plots::compute::Detail;
 use coded_plots::draw::digits as draw;
 use coded_plots::hover;
+use coded_plots::summary;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
@@ -29,8 +30,17 @@ pub fn DigitsPanel(state: AppState) -> impl IntoView {
             >
                 <PlotCanvas
                     id="digits-plot"
-                    label="Input digits with predictions, and the blended images servers receive"
+                    label="Coded digits: the input digits with their predicted classes, and the blended images the servers receive"
                     aspect_ratio=2.3
+                    summary=Signal::derive(move || match state.round.get().as_deref() {
+                        Some(Ok(r)) => match &r.detail {
+                            Some(Detail::Digits(v)) => summary::digits(v),
+                            _ => "Computing…".to_string(),
+                        },
+                        Some(Err(e)) => format!("No plot: {e}"),
+                        None => "Computing…".to_string(),
+                    })
+                    quiet=Signal::derive(move || state.playing.get())
                     draw=move |area, theme| match state.round.get().as_deref() {
                         Some(Ok(r)) => match &r.detail {
                             Some(Detail::Digits(v)) => draw::draw(area, theme, v),

@@ -4,6 +4,7 @@ use coded_core::FunctionKind;
 use coded_plots::compute::Detail;
 use coded_plots::draw::encdec as draw;
 use coded_plots::hover;
+use coded_plots::summary;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
@@ -29,8 +30,17 @@ pub fn EncDecPanel(state: AppState) -> impl IntoView {
             >
                 <PlotCanvas
                     id="encdec-plot"
-                    label="Encoder curve through the inputs, server answers, decoder curve and estimates"
+                    label="Encode, compute, decode: the encoder curve through the inputs, the servers' answers, the decoder curve and the estimates"
                     aspect_ratio=1.1
+                    summary=Signal::derive(move || match state.round.get().as_deref() {
+                        Some(Ok(r)) => match &r.detail {
+                            Some(Detail::Scalar(v)) => summary::encdec(v),
+                            _ => "Computing…".to_string(),
+                        },
+                        Some(Err(e)) => format!("No plot: {e}"),
+                        None => "Computing…".to_string(),
+                    })
+                    quiet=Signal::derive(move || state.playing.get())
                     draw=move |area, theme| match state.round.get().as_deref() {
                         Some(Ok(r)) => match &r.detail {
                             Some(Detail::Scalar(v)) => draw::draw(area, theme, v),

@@ -2,6 +2,7 @@
 
 use coded_plots::draw::stragglers as draw;
 use coded_plots::hover;
+use coded_plots::summary;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
@@ -23,19 +24,29 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
         <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
             <h2 id="stragglers-title">"1 · Straggler pattern"</h2>
             <div class="toolbar" role="group" aria-label="Rounds">
-                <button type="button" id="step-back" on:click=move |_| step(-1) aria-label="Previous round">
-                    "◀ Step"
+                // The arrows are decoration (aria-hidden): each name is its
+                // visible word, so speech input ("click Previous") works.
+                <button type="button" id="step-back" on:click=move |_| step(-1) title="Previous round">
+                    <span aria-hidden="true">"◀ "</span>
+                    "Previous"
                 </button>
+                // A toggle: its name stays "Play" and aria-pressed tells
+                // whether it is on; the glyph shows what a press will do.
                 <button
                     type="button"
                     id="play"
+                    title="Play or pause the rounds"
                     aria-pressed=move || state.playing.get().to_string()
                     on:click=move |_| state.playing.update(|p| *p = !*p)
                 >
-                    {move || if state.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+                    <span aria-hidden="true">
+                        {move || if state.playing.get() { "❚❚ " } else { "▶ " }}
+                    </span>
+                    "Play"
                 </button>
-                <button type="button" id="step-forward" on:click=move |_| step(1) aria-label="Next round">
-                    "Step ▶"
+                <button type="button" id="step-forward" on:click=move |_| step(1) title="Next round">
+                    "Next"
+                    <span aria-hidden="true">" ▶"</span>
                 </button>
                 <label for="trial">"Round"</label>
                 <input
@@ -60,8 +71,14 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
             <p class="field-error" id="trial-error" role="alert">{move || trial_error.get()}</p>
             <PlotCanvas
                 id="stragglers-plot"
-                label="Which servers straggled in the current round and in many trials"
+                label="Straggler pattern: which servers straggled in the current round and in many rounds"
                 aspect_ratio=1.7
+                summary=Signal::derive(move || match state.round.get().as_deref() {
+                    Some(Ok(r)) => summary::stragglers(&r.stragglers, trials()),
+                    Some(Err(e)) => format!("No plot: {e}"),
+                    None => "Computing…".to_string(),
+                })
+                quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| match state.round.get().as_deref() {
                     Some(Ok(r)) => draw::draw(area, theme, &r.stragglers),
                     Some(Err(e)) => placeholder(area, theme, e),

@@ -10,6 +10,7 @@ use coded_plots::views::curves::scheme_label;
 use coded_plots::views::table::{TableRow, TableView};
 use leptos::prelude::*;
 
+use crate::components::TableProgress;
 use crate::state::AppState;
 
 /// A raw number as the CLI prints it (Rust's shortest round-trip form), or
@@ -69,11 +70,13 @@ fn row(r: &TableRow, classifier: bool) -> impl IntoView {
 fn table(t: &TableView) -> impl IntoView {
     let classifier = t.classifier;
     view! {
-        <div class="table-scroll">
+        // Scrolls sideways on narrow screens: focusable and named, so a
+        // keyboard can scroll it too.
+        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="results-caption">
             <table id="results" data-config=t.config_json.clone() data-trial=t.trial.to_string()>
-                <caption>
+                <caption id="results-caption">
                     {format!(
-                        "Over {} trials of the configuration (N = {}, p = {}); last column: round {}.",
+                        "Results per scheme over {} trials at the configured N = {}, p = {}; last column: round {}.",
                         t.rows.first().map(|r| r.summary.trials).unwrap_or(0),
                         t.rows.first().map(|r| r.summary.n).unwrap_or(0),
                         t.rows.first().map(|r| r.summary.p).unwrap_or(0.0),
@@ -107,6 +110,7 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
     view! {
         <section class="panel" id="panel-table" aria-labelledby="table-title">
             <h2 id="table-title">"5 · Results"</h2>
+            <TableProgress state=state />
             {move || match state.table.get().as_deref() {
                 Some(Ok(t)) => table(t).into_any(),
                 Some(Err(e)) => view! { <p class="note">{e.clone()}</p> }.into_any(),

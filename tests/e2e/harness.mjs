@@ -18,7 +18,14 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(here, '..', '..');
-export const DIST = join(ROOT, 'dist');
+/** The built app; `DIST=/other/dir` tests another build (e.g. a parallel one). */
+export const DIST = process.env.DIST ? resolve(process.env.DIST) : join(ROOT, 'dist');
+/**
+ * The Content-Security-Policy every response of the app is served with, in
+ * every test: the page must work under it (no inline scripts or styles, no
+ * eval, no data: or remote resources).
+ */
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 export const FIXTURES = join(here, 'fixtures');
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
 /** The app is served under this sub-path, to prove relative URLs work. */
@@ -46,10 +53,12 @@ function fileFor(urlPath, prefix, dir) {
 }
 
 /**
- * Serves dist/ at APP_PATH and tests/e2e/fixtures/ at /fixtures/ on a random
- * free port of 127.0.0.1. Resolves to { origin, appUrl, close }.
+ * Serves folders on a random free port of 127.0.0.1: by default dist/ at
+ * APP_PATH and tests/e2e/fixtures/ at /fixtures/; `roots` maps other URL
+ * prefixes to folders. Files of the built app (DIST) carry the CSP header.
+ * Resolves to { origin, appUrl, close }.
  */
-export async function startServer() {
+export async function startServer({ roots = { [APP_PATH]: DIST, '/fixtures/': FIXTURES } } = {}) {
   try {
     await stat(join(DIST, 'index.html'));
   } catch {
@@ -61,13 +70,18 @@ export async function startServer() {
       res.writeHead(301, { location: APP_PATH }).end();
       return;
     }
-    const file = fileFor(path, APP_PATH, DIST) ?? fileFor(path, '/fixtures/', FIXTURES);
+    const file = Object.entries(roots)
+      .map(([prefix, dir]) => fileFor(path, prefix, dir))
+      .find((f) => f);
     try {
       if (!file) throw new Error('outside the served folders');
       const body = await readFile(file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        // The app under the strict policy; the host pages (lecture-like, with
+        // their own inline code) under none, as on a real host.
+        ...(file.startsWith(DIST + '/') ? { 'content-security-policy': CSP } : {}),
       });
       res.end(body);
     } catch {
@@ -310,7 +324,11 @@ export async function startServeScript({ timeout = 9 * 60_000 } = {}) {
       throw new Error(`scripts/serve.sh exited (${JSON.stringify(exited)}):\n${log.join('')}`);
     }
     const res = await fetchText(url);
-    if (res?.status === 200 && res.body.includes('TrunkApplicationStarted')) return { url, stop };
+    // The page references the wasm loader that the post-build hook moved out
+    // of index.html (scripts/trunk/externalize-loader.mjs): the build is done.
+    if (res?.status === 200 && /<script type="module" src="\.\/boot-[0-9a-f]+\.js">/.test(res.body)) {
+      return { url, stop };
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`scripts/serve.sh did not serve ${url} in time:\n${log.join('')}`);

@@ -8,11 +8,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, normalize, extname } from 'node:path';
+import { join } from 'node:path';
 import {
   ROOT,
   DIST,
@@ -33,32 +32,9 @@ const CODED = join(ROOT, 'target', 'release', 'coded');
 const T = { timeout: 180_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** A static server for the repository's examples/ next to dist/. */
-async function startLectureServer() {
-  const roots = { '/examples/': join(ROOT, 'examples'), '/dist/': DIST };
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-  const srv = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
-    const prefix = Object.keys(roots).find((p) => path.startsWith(p));
-    let file = null;
-    if (prefix) {
-      let rel = path.slice(prefix.length);
-      if (rel === '' || rel.endsWith('/')) rel += 'index.html';
-      file = normalize(join(roots[prefix], rel));
-      if (!file.startsWith(roots[prefix] + '/')) file = null;
-    }
-    try {
-      if (!file) throw new Error('outside');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ok) => srv.listen(0, '127.0.0.1', ok));
-  return { origin: `http://127.0.0.1:${srv.address().port}`, close: () => new Promise((ok) => srv.close(ok)) };
-}
+/** The repository's examples/ next to dist/, as a lecturer would host them. */
+const startLectureServer = () =>
+  startServer({ roots: { '/examples/': join(ROOT, 'examples'), '/dist/': DIST } });
 
 before(async () => {
   server = await startServer();

@@ -33,18 +33,17 @@ function sweep(page) {
   });
 }
 
-/** Waits for the sweep's progress element to satisfy `pred` (run in the page). */
-function waitSweep(page, pred, arg, timeout = 120_000) {
-  return page.waitForFunction(
-    ([src, a]) => {
-      const el = document.querySelector('#sweep-progress');
-      if (!el) return false;
-      const s = { state: el.dataset.state, done: Number(el.dataset.done), total: Number(el.dataset.total) };
-      return new Function('s', 'a', `return (${src})(s, a)`)(s, a);
-    },
-    [pred.toString(), arg],
-    { timeout },
-  );
+/** Waits for the sweep's progress element to satisfy `pred`. */
+async function waitSweep(page, pred, arg, timeout = 120_000) {
+  // The predicate runs here in Node, on the state read from the page: the
+  // page's CSP forbids compiling code from a string in it (no 'unsafe-eval').
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await sweep(page);
+    if (s && pred(s, arg)) return s;
+    if (Date.now() > deadline) throw new Error(`waitSweep: timed out; last state ${JSON.stringify(s)}`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
 }
 
 /** Opens the app with a long LeNet-5 sweep (100 trials, N up to 512) started. */

@@ -160,7 +160,12 @@ impl Problem {
             }
         }
         let decoded = match (decoded, squared_error) {
-            (Ok(_), None) => Err(DecodeError::Spline(crate::spline::SplineError::NotFinite)),
+            (Ok(_), None) => {
+                // A failed round, like any other: nothing recovered, no
+                // accuracy (Monte-Carlo averages count failures apart).
+                (relative_accuracy, accuracy, lost_fraction) = (None, None, 1.0);
+                Err(DecodeError::Overflow)
+            }
             (d, _) => d,
         };
         RoundOutcome {
@@ -280,9 +285,19 @@ impl Stats {
         } else {
             0.0
         };
+        let (mean, std) = (mean, var.sqrt());
+        if mean.is_finite() && std.is_finite() || !xs.iter().all(|x| x.is_finite()) {
+            return Some(Stats { mean, std });
+        }
+        // Finite samples above ~1e154 overflow the sum of squares (or, near
+        // f64::MAX, the sum): the same statistics computed on x / max|x|,
+        // so a table never shows an infinite error that none of its rounds had.
+        let scale = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+        let mean = xs.iter().map(|x| x / scale).sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x / scale - mean).powi(2)).sum::<f64>() / (n - 1.0);
         Some(Stats {
-            mean,
-            std: var.sqrt(),
+            mean: mean * scale,
+            std: (var.sqrt() * scale).min(f64::MAX),
         })
     }
 }
@@ -383,34 +398,99 @@ impl Problem {
         seed: u64,
         trials: usize,
     ) -> SweepPoint {
+        let mut mc = MonteCarlo::new(trials);
+        mc.advance(self, prepared, model, seed, trials);
+        mc.finish(prepared, model)
+    }
+}
+
+/// A Monte-Carlo run that can be advanced a few trials at a time.
+///
+/// Why: at the largest settings (N = 8192, 10⁴ trials) one point takes
+/// minutes; the app's worker advances it in slices so that it can report
+/// progress and be cancelled between them. Trials are taken in the same
+/// order whatever the slices, so the result is bit for bit the one of
+/// [`Problem::monte_carlo`] (which is this, in one slice).
+#[derive(Clone, Debug)]
+pub struct MonteCarlo {
+    trials: usize,
+    done: usize,
+    se: Vec<f64>,
+    rmse: Vec<f64>,
+    rel: Vec<f64>,
+    acc: Vec<f64>,
+    lost: f64,
+}
+
+impl MonteCarlo {
+    pub fn new(trials: usize) -> MonteCarlo {
+        MonteCarlo {
+            trials,
+            done: 0,
+            se: vec![],
+            rmse: vec![],
+            rel: vec![],
+            acc: vec![],
+            lost: 0.0,
+        }
+    }
+
+    /// Trials run so far, and in all.
+    pub fn done(&self) -> usize {
+        self.done
+    }
+
+    pub fn trials(&self) -> usize {
+        self.trials
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.done >= self.trials
+    }
+
+    /// Runs up to `count` more trials (fewer at the end).
+    pub fn advance(
+        &mut self,
+        problem: &Problem,
+        prepared: &Prepared,
+        model: &StragglerModel,
+        seed: u64,
+        count: usize,
+    ) {
         let n = prepared.coder.n();
-        let (mut se, mut rmse, mut rel, mut acc, mut lost) = (vec![], vec![], vec![], vec![], 0.0);
-        for t in 0..trials {
+        let end = self.trials.min(self.done.saturating_add(count));
+        for t in self.done..end {
             let draw = draw_stragglers(model, seed, n, t);
-            let o = self.evaluate(prepared, &draw.straggled);
-            lost += o.lost_fraction;
+            let o = problem.evaluate(prepared, &draw.straggled);
+            self.lost += o.lost_fraction;
             if let Some(e) = o.squared_error {
-                se.push(e);
-                rmse.push(e.sqrt());
+                self.se.push(e);
+                self.rmse.push(e.sqrt());
             }
             if let Some(a) = o.relative_accuracy {
-                rel.push(a);
+                self.rel.push(a);
             }
             if let Some(a) = o.accuracy {
-                acc.push(a);
+                self.acc.push(a);
             }
         }
+        self.done = end;
+    }
+
+    /// The point, over the trials run (all of them once finished).
+    pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
+        let n = prepared.coder.n();
         SweepPoint {
             scheme: prepared.coder.scheme,
             n,
             p: model.straggle_probability(n),
-            trials,
-            failures: trials - se.len(),
-            mse: Stats::of(&se),
-            rmse: Stats::of(&rmse),
-            rel_acc: Stats::of(&rel),
-            acc: Stats::of(&acc),
-            lost_mean: lost / trials.max(1) as f64,
+            trials: self.done,
+            failures: self.done - self.se.len(),
+            mse: Stats::of(&self.se),
+            rmse: Stats::of(&self.rmse),
+            rel_acc: Stats::of(&self.rel),
+            acc: Stats::of(&self.acc),
+            lost_mean: self.lost / self.done.max(1) as f64,
         }
     }
 }

@@ -20,7 +20,7 @@ pub mod spline;
 pub mod stragglers;
 
 pub use config::{Config, ConfigError};
-pub use experiment::{run_round, sweep, Problem, RoundReport, SweepPlan, SweepPoint};
+pub use experiment::{run_round, sweep, MonteCarlo, Problem, RoundReport, SweepPlan, SweepPoint};
 pub use functions::{Computation, FunctionKind};
 pub use points::PointSet;
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};

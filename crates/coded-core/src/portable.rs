@@ -15,15 +15,30 @@ use nalgebra::DMatrix;
 
 /// a · b, each entry summed over k in increasing order (no fused
 /// multiply-add): the same bits on every platform.
+///
+/// Rows are taken in blocks whose slice of `a` stays in cache while every
+/// column of `b` passes over it: the plain column loop streamed all of `a`
+/// once per column of `b` (at N = 8192, K = 1024 and 784 pixels, 50 GB of
+/// memory traffic for one encoding). The order of the sum of each entry is
+/// unchanged, so the result is too.
 pub fn matmul(a: &DMatrix<f64>, b: &DMatrix<f64>) -> DMatrix<f64> {
     assert_eq!(a.ncols(), b.nrows(), "matmul: inner dimensions differ");
-    let mut out = DMatrix::zeros(a.nrows(), b.ncols());
-    for j in 0..b.ncols() {
-        let mut col = out.column_mut(j);
-        for k in 0..a.ncols() {
-            let bkj = b[(k, j)];
-            for (o, &aik) in col.iter_mut().zip(a.column(k).iter()) {
-                *o += aik * bkj;
+    // 64 rows × K columns of `a`: 512 KB at K = 1024, about an L2 cache.
+    const ROWS: usize = 64;
+    let (m, inner) = (a.nrows(), a.ncols());
+    let mut out = DMatrix::zeros(m, b.ncols());
+    let (a_data, b_data) = (a.as_slice(), b.as_slice());
+    let out_data = out.as_mut_slice();
+    for i0 in (0..m).step_by(ROWS) {
+        let i1 = (i0 + ROWS).min(m);
+        for j in 0..b.ncols() {
+            let o = &mut out_data[j * m + i0..j * m + i1];
+            for k in 0..inner {
+                let bkj = b_data[j * inner + k];
+                let col = &a_data[k * m + i0..k * m + i1];
+                for (o, &aik) in o.iter_mut().zip(col) {
+                    *o += aik * bkj;
+                }
             }
         }
     }
@@ -54,6 +69,25 @@ pub fn exp10(e: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocked_matmul_sums_in_the_plain_order_bit_for_bit() {
+        // More rows than a block, and an awkward remainder.
+        let a = DMatrix::from_fn(150, 70, |i, j| libm::sin((i * 70 + j) as f64) * 1e3);
+        let b = DMatrix::from_fn(70, 5, |i, j| libm::cos((i + 7 * j) as f64) / 3.0);
+        let mut plain = DMatrix::<f64>::zeros(150, 5);
+        for j in 0..5 {
+            for k in 0..70 {
+                for i in 0..150 {
+                    plain[(i, j)] += a[(i, k)] * b[(k, j)];
+                }
+            }
+        }
+        let blocked = matmul(&a, &b);
+        for (x, y) in blocked.iter().zip(plain.iter()) {
+            assert_eq!(x.to_bits(), y.to_bits());
+        }
+    }
 
     #[test]
     fn matmul_is_the_matrix_product() {

@@ -51,6 +51,9 @@ pub enum DecodeError {
     /// Replication lost every output (all replicas of each straggled).
     AllLost,
     Spline(SplineError),
+    /// The decoder ran but its estimates are not finite numbers (e.g. LCC's
+    /// interpolating polynomial far from clustered survivors overflows).
+    Overflow,
 }
 
 impl std::fmt::Display for DecodeError {
@@ -63,6 +66,10 @@ impl std::fmt::Display for DecodeError {
             ),
             DecodeError::AllLost => write!(f, "every output lost all of its replicas"),
             DecodeError::Spline(e) => write!(f, "{e}"),
+            DecodeError::Overflow => write!(
+                f,
+                "the decoded values overflowed (not finite): the decoder is unstable for these answers"
+            ),
         }
     }
 }
@@ -336,14 +343,24 @@ impl Coder {
                 })
             }
             Scheme::Uncoded => {
-                let d = self.decoding_matrix(survivors)?;
-                let recovered: Vec<bool> =
-                    (0..k).map(|r| d.row(r).iter().any(|&v| v != 0.0)).collect();
+                // Output r is the answer of the first survivor that computed
+                // it: `decoding_matrix(survivors) · answers` without building
+                // that K × |F| matrix of zeros (54 MB and O(K·|F|) per round
+                // at N = 8192, K = 1024; this is O(|F| + K·m)).
+                let mut estimates = DMatrix::zeros(k, answers.ncols());
+                let mut recovered = vec![false; k];
+                for (j, &server) in survivors.iter().enumerate() {
+                    let out = server % k;
+                    if !recovered[out] {
+                        recovered[out] = true;
+                        estimates.row_mut(out).copy_from(&answers.row(j));
+                    }
+                }
                 if !recovered.iter().any(|&r| r) {
                     return Err(DecodeError::AllLost);
                 }
                 Ok(Decoded {
-                    estimates: matmul(&d, answers),
+                    estimates,
                     recovered,
                     lambda_dec: None,
                 })

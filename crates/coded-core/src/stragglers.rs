@@ -156,7 +156,12 @@ impl StragglerModel {
                 rate,
                 deadline,
             } => {
-                let times: Vec<f64> = (0..n).map(|_| shift + rng.exponential(rate)).collect();
+                // A rate near the smallest positive double makes Exp(rate)
+                // overflow: such a server finishes "never", which the largest
+                // finite time says without an infinity in a plot or JSON.
+                let times: Vec<f64> = (0..n)
+                    .map(|_| (shift + rng.exponential(rate)).min(f64::MAX))
+                    .collect();
                 StragglerDraw {
                     straggled: times.iter().map(|&t| t > deadline).collect(),
                     finish_times: Some(times),
@@ -206,6 +211,22 @@ mod tests {
         let f = d.straggled.iter().filter(|&&x| x).count() as f64 / 1e5;
         assert!((f - m.straggle_probability(100_000)).abs() < 0.01);
         assert!(d.finish_times.unwrap().iter().all(|&t| t >= 1.0));
+    }
+
+    #[test]
+    fn a_tiny_deadline_rate_gives_finite_finish_times() {
+        // Found by tests/fuzz_pipeline.rs: rate 5e-324 (valid: above 0) made
+        // every finish time infinite (null in `coded round`'s JSON).
+        let m = StragglerModel::Deadline {
+            shift: 0.0,
+            rate: 5e-324,
+            deadline: 1e6,
+        };
+        let d = m.draw(50, &mut Rng::new(4));
+        let times = d.finish_times.unwrap();
+        assert!(times.iter().all(|t| t.is_finite()), "{times:?}");
+        // (an exact 0 draw finishes at the shift; every other one is late)
+        assert!(d.straggled.iter().filter(|&&s| s).count() >= 49);
     }
 
     #[test]

@@ -13,12 +13,14 @@
 use crate::compute::{self, RoundResult, UiState};
 use crate::session::{Session, Summary};
 use crate::views::curves::{
-    error_vs_lambda, error_vs_n_plan, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView,
-    P_GRID,
+    error_vs_lambda_units, error_vs_lambda_view, error_vs_n_plan, error_vs_n_view, error_vs_p_view,
+    CurveKind, CurvesView, P_GRID,
 };
-use crate::views::table::TableView;
+use crate::views::table::{TableRow, TableView};
 use coded_core::experiment::Stats;
-use coded_core::{Config, ConfigError, Scheme, StragglerModel, SweepPlan, SweepPoint};
+use coded_core::{
+    Config, ConfigError, LambdaDec, MonteCarlo, Scheme, StragglerModel, SweepPlan, SweepPoint,
+};
 use serde::{Deserialize, Serialize};
 
 /// A request from the page.
@@ -72,6 +74,9 @@ pub enum FromWorker {
     /// Progress only (the partial curves are posted at most every
     /// [`PARTIAL_EVERY_MS`]).
     Progress { id: u64, progress: Progress },
+    /// How far the results table has got (`done`/`total` count trials over
+    /// all its schemes): at the largest settings it takes minutes.
+    TableProgress { id: u64, progress: Progress },
     /// Every stage of request `id` is up to date.
     Done { id: u64 },
     /// Request `id` was cancelled.
@@ -81,12 +86,19 @@ pub enum FromWorker {
 /// Partial curves are posted at most this often (each one is redrawn).
 pub const PARTIAL_EVERY_MS: f64 = 100.0;
 
+/// A step runs Monte-Carlo trials for about this long (at least one trial),
+/// so a Cancel or a new configuration is read within a few steps even when a
+/// single point takes minutes (N = 8192 with 10⁴ trials).
+pub const STEP_MS: f64 = 10.0;
+
 /// One point of a sweep.
 #[derive(Clone, Debug)]
 struct Unit {
     scheme: Scheme,
     n: usize,
     model: StragglerModel,
+    /// Error vs λ_dec: the λ_dec of this run (else the configured one).
+    lambda_dec: Option<LambdaDec>,
     /// Where its point goes in the view's order.
     slot: usize,
     weight: f64,
@@ -94,15 +106,13 @@ struct Unit {
 
 #[derive(Clone, Debug)]
 enum Plan {
-    /// Error vs N or vs p: points, assembled in slot order.
+    /// Points (of error vs N, vs p or vs λ_dec), assembled in slot order.
     Points {
         units: Vec<Unit>,
         slots: Vec<Option<SweepPoint>>,
         iid: bool,
         notes: Vec<String>,
     },
-    /// Error vs λ_dec: one unit (cheap once the answers are cached).
-    Lambda,
 }
 
 struct CurvesRun {
@@ -111,7 +121,11 @@ struct CurvesRun {
     ui: UiState,
     plan: Result<Plan, String>,
     next: usize,
+    /// The trials of point `next` run so far.
+    mc: Option<MonteCarlo>,
     weight_done: f64,
+    /// The share of point `next`'s weight already run.
+    weight_partial: f64,
     weight_total: f64,
     started: Option<f64>,
     last_partial: f64,
@@ -122,8 +136,39 @@ struct Job {
     config: Config,
     ui: UiState,
     round: Option<String>,
-    table: Option<String>,
+    table: Option<TableRun>,
     curves: Option<CurvesRun>,
+}
+
+/// The results table being computed, one scheme's Monte-Carlo at a time.
+struct TableRun {
+    key: String,
+    schemes: Vec<Scheme>,
+    trial: usize,
+    rows: Vec<TableRow>,
+    /// The trials of scheme `rows.len()` run so far.
+    mc: Option<MonteCarlo>,
+    started: Option<f64>,
+}
+
+impl TableRun {
+    fn progress(&self, trials: usize, now: f64) -> Progress {
+        let total = trials * self.schemes.len();
+        let done = trials * self.rows.len() + self.mc.as_ref().map_or(0, |m| m.done());
+        let fraction = if total > 0 {
+            done as f64 / total as f64
+        } else {
+            1.0
+        };
+        let elapsed = self.started.map_or(0.0, |t| now - t);
+        Progress {
+            done,
+            total,
+            fraction,
+            elapsed_ms: elapsed,
+            left_ms: (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction),
+        }
+    }
 }
 
 /// Keys of the last completed stages.
@@ -176,7 +221,9 @@ impl CurvesRun {
             ui: ui.clone(),
             plan,
             next: 0,
+            mc: None,
             weight_done: 0.0,
+            weight_partial: 0.0,
             weight_total,
             started: None,
             last_partial: f64::NEG_INFINITY,
@@ -198,7 +245,27 @@ impl CurvesRun {
                 let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(&schemes))?;
                 Ok(Self::points(&plan, true, vec![], weight))
             }
-            CurveKind::ErrorVsLambda => Ok(Plan::Lambda),
+            CurveKind::ErrorVsLambda => {
+                let units: Vec<Unit> = error_vs_lambda_units(config, &schemes)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(slot, (c, scheme))| Unit {
+                        scheme,
+                        n: config.n,
+                        model: config.stragglers,
+                        lambda_dec: Some(c.lambda_dec),
+                        slot,
+                        weight: weight(config.n),
+                    })
+                    .collect();
+                let slots = vec![None; units.len()];
+                Ok(Plan::Points {
+                    units,
+                    slots,
+                    iid: false,
+                    notes: vec![],
+                })
+            }
         }
     }
 
@@ -219,6 +286,7 @@ impl CurvesRun {
                         scheme,
                         n,
                         model: *model,
+                        lambda_dec: None,
                         slot: (si * nm + mi) * nn + ni,
                         weight: weight(n),
                     });
@@ -244,7 +312,7 @@ impl CurvesRun {
     fn progress(&self, now: f64) -> Progress {
         let elapsed = self.started.map(|t| now - t).unwrap_or(0.0);
         let fraction = if self.weight_total > 0.0 {
-            (self.weight_done / self.weight_total).clamp(0.0, 1.0)
+            ((self.weight_done + self.weight_partial) / self.weight_total).clamp(0.0, 1.0)
         } else {
             1.0
         };
@@ -261,14 +329,18 @@ impl CurvesRun {
     fn view(&self) -> Result<CurvesView, String> {
         match &self.plan {
             Err(e) => Err(e.clone()),
-            Ok(Plan::Lambda) => Err("no λ_dec scan yet".into()),
             Ok(Plan::Points {
                 slots, iid, notes, ..
             }) => {
                 let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
                 Ok(match self.ui.error_tab {
                     CurveKind::ErrorVsP => error_vs_p_view(&self.config, &points),
-                    _ => error_vs_n_view(
+                    CurveKind::ErrorVsLambda => {
+                        let sums: Vec<Summary> = points.iter().map(Summary::from).collect();
+                        let schemes = self.ui.schemes(&self.config);
+                        error_vs_lambda_view(&self.config, &schemes, &sums)
+                    }
+                    CurveKind::ErrorVsN => error_vs_n_view(
                         &self.config,
                         &points,
                         *iid,
@@ -327,7 +399,15 @@ impl Engine {
         let table = p
             .table
             .then(|| compute::table_key(&config, &ui))
-            .filter(|k| *k != self.keys.table);
+            .filter(|k| *k != self.keys.table)
+            .map(|key| TableRun {
+                key,
+                schemes: ui.schemes(&config),
+                trial: ui.trial_in(&config),
+                rows: vec![],
+                mc: None,
+                started: None,
+            });
         let curves_key = p
             .errors
             .then(|| compute::curves_key(&config, &ui))
@@ -373,17 +453,61 @@ impl Engine {
             });
             return true;
         }
-        if let Some(key) = job.table.take() {
-            let t0 = clock();
-            let result = compute::table(&mut self.session, &job.config, &job.ui);
-            if result.is_ok() {
-                self.keys.table = key;
+        if let Some(run) = job.table.as_mut() {
+            let now = clock();
+            let started = *run.started.get_or_insert(now);
+            let config = &job.config;
+            let deadline = now + STEP_MS;
+            // Scheme after scheme until the table is complete or the step's
+            // time is up (then the next step carries on).
+            let result = loop {
+                let Some(&scheme) = run.schemes.get(run.rows.len()) else {
+                    break Ok(true);
+                };
+                let mc = run.mc.get_or_insert_with(|| MonteCarlo::new(config.trials));
+                let model = &config.stragglers;
+                let summary = match self
+                    .session
+                    .advance(config, scheme, config.n, model, mc, clock, deadline)
+                {
+                    Ok(Some(summary)) => summary,
+                    Ok(None) => break Ok(false),
+                    Err(e) => break Err(e),
+                };
+                match TableView::row(&mut self.session, config, scheme, run.trial, summary) {
+                    Ok(row) => run.rows.push(row),
+                    Err(e) => break Err(e),
+                }
+                run.mc = None;
+                if run.rows.len() < run.schemes.len() && clock() >= deadline {
+                    break Ok(false);
+                }
+            };
+            let now = clock();
+            match result {
+                Ok(false) => out.push(FromWorker::TableProgress {
+                    id,
+                    progress: run.progress(config.trials, now),
+                }),
+                Ok(true) => {
+                    self.keys.table = run.key.clone();
+                    let rows = std::mem::take(&mut run.rows);
+                    out.push(FromWorker::Table {
+                        id,
+                        result: Ok(TableView::assemble(config, run.trial, rows)),
+                        ms: now - started,
+                    });
+                    job.table = None;
+                }
+                Err(e) => {
+                    out.push(FromWorker::Table {
+                        id,
+                        result: Err(e.to_string()),
+                        ms: now - started,
+                    });
+                    job.table = None;
+                }
             }
-            out.push(FromWorker::Table {
-                id,
-                result: result.map_err(|e| e.to_string()),
-                ms: clock() - t0,
-            });
             return true;
         }
         if let Some(run) = job.curves.as_mut() {
@@ -391,32 +515,37 @@ impl Engine {
             run.started.get_or_insert(now);
             let finished = match &mut run.plan {
                 Err(_) => true,
-                Ok(Plan::Lambda) => {
-                    let schemes = run.ui.schemes(&run.config);
-                    let r = error_vs_lambda(&mut self.session, &run.config, &schemes)
-                        .map_err(|e| e.to_string());
-                    run.next = 1;
-                    run.weight_done = run.weight_total;
-                    let progress = run.progress(clock());
-                    self.keys.curves = run.key.clone();
-                    out.push(FromWorker::Curves {
-                        id,
-                        result: r,
-                        progress,
-                        finished: true,
-                    });
-                    job.curves = None;
-                    return true;
-                }
                 Ok(Plan::Points { units, slots, .. }) => {
                     let mut failed = None;
                     if let Some(u) = units.get(run.next) {
-                        match self.session.summary(&run.config, u.scheme, u.n, &u.model) {
-                            Ok(s) => slots[u.slot] = Some(to_point(s)),
-                            Err(e) => failed = Some(e.to_string()),
+                        let mc = run
+                            .mc
+                            .get_or_insert_with(|| MonteCarlo::new(run.config.trials));
+                        let deadline = now + STEP_MS;
+                        let mut config = std::borrow::Cow::Borrowed(&run.config);
+                        if let Some(l) = u.lambda_dec {
+                            config.to_mut().lambda_dec = l;
                         }
-                        run.next += 1;
-                        run.weight_done += u.weight;
+                        match self
+                            .session
+                            .advance(&config, u.scheme, u.n, &u.model, mc, clock, deadline)
+                        {
+                            Ok(None) => {
+                                run.weight_partial =
+                                    u.weight * mc.done() as f64 / mc.trials().max(1) as f64;
+                            }
+                            Ok(Some(s)) => {
+                                slots[u.slot] = Some(to_point(s));
+                                run.next += 1;
+                                run.weight_done += u.weight;
+                                run.weight_partial = 0.0;
+                                run.mc = None;
+                            }
+                            Err(e) => {
+                                failed = Some(e.to_string());
+                                run.next += 1;
+                            }
+                        }
                     }
                     let last = run.next >= units.len();
                     if let Some(e) = failed {
@@ -573,6 +702,82 @@ mod tests {
         let out = run(&mut e, 2, &c2, &ui2);
         assert_eq!(e.prepare_count(), prepared, "no new server answers");
         assert!(final_curves(&out).unwrap().is_ok());
+    }
+
+    /// A clock that advances 100 ms per reading: every step then runs one
+    /// Monte-Carlo trial (its deadline is passed at the first check).
+    fn ticking() -> f64 {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static T: AtomicU64 = AtomicU64::new(0);
+        T.fetch_add(100, Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn the_table_runs_in_slices_reports_progress_and_can_be_cancelled() {
+        let c = Config::from_json(r#"{"trials": 7}"#).unwrap();
+        let ui = UiState {
+            sweep_ns: vec![10, 20],
+            ..UiState::default()
+        };
+        let schemes = ui.schemes(&c).len();
+        let mut e = Engine::new(ticking);
+        let mut out = vec![];
+        e.handle(
+            ToWorker::Run {
+                id: 1,
+                config: c.clone(),
+                ui: ui.clone(),
+            },
+            &mut out,
+        );
+        assert!(e.step(&mut out)); // the round
+        out.clear();
+        // One trial per step: progress counts trials over all schemes.
+        for _ in 0..3 {
+            assert!(e.step(&mut out));
+        }
+        let done: Vec<usize> = out
+            .iter()
+            .map(|m| match m {
+                FromWorker::TableProgress { progress, .. } => {
+                    assert_eq!(progress.total, 7 * schemes);
+                    assert!(progress.fraction > 0.0 && progress.fraction < 1.0);
+                    assert!(progress.elapsed_ms.is_finite());
+                    progress.done
+                }
+                other => panic!("expected table progress, got {other:?}"),
+            })
+            .collect();
+        assert_eq!(done, [1, 2, 3]);
+        // Cancel between two slices: no table is posted.
+        out.clear();
+        e.handle(ToWorker::Cancel { id: 1 }, &mut out);
+        assert!(matches!(out[..], [FromWorker::Cancelled { id: 1, .. }]));
+        assert!(!e.step(&mut out));
+        // Asked again, it starts over and equals the table computed in one go.
+        out.clear();
+        e.handle(
+            ToWorker::Run {
+                id: 2,
+                config: c.clone(),
+                ui: ui.clone(),
+            },
+            &mut out,
+        );
+        e.run_to_end(&mut out);
+        let table = out.iter().find_map(|m| match m {
+            FromWorker::Table { result, .. } => Some(result.clone()),
+            _ => None,
+        });
+        let progress_steps = out
+            .iter()
+            .filter(|m| matches!(m, FromWorker::TableProgress { .. }))
+            .count();
+        assert_eq!(progress_steps, 7 * schemes - 1, "one step per trial");
+        assert_eq!(
+            table.unwrap().unwrap(),
+            compute::table(&mut Session::new(), &c, &ui).unwrap()
+        );
     }
 
     #[test]

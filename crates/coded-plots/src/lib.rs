@@ -15,6 +15,7 @@ pub mod hover;
 pub mod jobs;
 pub mod reference;
 pub mod session;
+pub mod summary;
 pub mod theme;
 pub mod views;
 

@@ -10,7 +10,7 @@
 //! so the numbers equal the `coded` CLI's.
 
 use coded_core::experiment::{Prepared, Problem, Stats};
-use coded_core::{Config, ConfigError, FunctionKind, PointSet, Scheme, StragglerModel};
+use coded_core::{Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel};
 use serde::{Deserialize, Serialize};
 
 /// What a [`Problem`] depends on.
@@ -208,6 +208,34 @@ impl Session {
         let point = problem.monte_carlo(prepared, model, config.seed, config.trials);
         Ok(Summary::from(&point))
     }
+
+    /// [`Session::summary`] a few trials at a time: advances `mc` (created
+    /// with `config.trials`) until it is finished, then returns the summary,
+    /// or until `clock()` passes `deadline` (at least one trial per call),
+    /// then returns None. The result equals `summary`'s bit for bit.
+    #[allow(clippy::too_many_arguments)]
+    pub fn advance(
+        &mut self,
+        config: &Config,
+        scheme: Scheme,
+        n: usize,
+        model: &StragglerModel,
+        mc: &mut MonteCarlo,
+        clock: fn() -> f64,
+        deadline: f64,
+    ) -> Result<Option<Summary>, ConfigError> {
+        coded_core::config::validate_stragglers(model)?;
+        let (problem, prepared) = self.prepared(config, scheme, n)?;
+        loop {
+            if mc.is_finished() {
+                return Ok(Some(Summary::from(&mc.finish(prepared, model))));
+            }
+            mc.advance(problem, prepared, model, config.seed, 1);
+            if !mc.is_finished() && clock() >= deadline {
+                return Ok(None);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -217,6 +245,36 @@ mod tests {
 
     fn same(a: &Summary, b: &Summary) {
         assert_eq!(a, b, "cached path differs from the core's sweep");
+    }
+
+    #[test]
+    fn advancing_in_slices_equals_the_summary_bitwise() {
+        // A clock that always says "past the deadline": one trial per call.
+        fn late() -> f64 {
+            f64::INFINITY
+        }
+        for text in [
+            r#"{"trials": 23}"#,
+            r#"{"trials": 9, "function": "lenet5", "k": 4, "n": 20}"#,
+            r#"{"trials": 12, "stragglers": {"model": "iid", "p": 1.0}}"#,
+        ] {
+            let c = Config::from_json(text).unwrap();
+            let mut s = Session::new();
+            for scheme in Scheme::ALL {
+                let whole = s.summary(&c, scheme, c.n, &c.stragglers).unwrap();
+                let mut mc = MonteCarlo::new(c.trials);
+                let mut calls = 0;
+                let sliced = loop {
+                    calls += 1;
+                    let r = s.advance(&c, scheme, c.n, &c.stragglers, &mut mc, late, 0.0);
+                    if let Some(done) = r.unwrap() {
+                        break done;
+                    }
+                };
+                assert_eq!(calls, c.trials, "one trial per call");
+                same(&sliced, &whole);
+            }
+        }
     }
 
     #[test]

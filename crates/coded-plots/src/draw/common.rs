@@ -81,13 +81,19 @@ where
         .draw()
 }
 
+/// Axis ends stay within ±AXIS_LIMIT (values beyond it are off the chart):
+/// plotters' tick search loops forever when an axis's width overflows to
+/// infinity, e.g. for a value near f64::MAX padded by a fraction of its span
+/// (a server that never finishes, an overflowing LCC answer).
+pub const AXIS_LIMIT: f64 = 1e300;
+
 /// A linear range covering `values` with `pad` of its span on each side;
 /// a fixed width around a single value; [-1, 1] without values.
 pub fn linear_range(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for v in values.filter(|v| v.is_finite()) {
-        lo = lo.min(v);
-        hi = hi.max(v);
+        lo = lo.min(v.clamp(-AXIS_LIMIT, AXIS_LIMIT));
+        hi = hi.max(v.clamp(-AXIS_LIMIT, AXIS_LIMIT));
     }
     if lo > hi {
         return (-1.0, 1.0);
@@ -105,6 +111,7 @@ pub fn linear_range(values: impl Iterator<Item = f64>, pad: f64) -> (f64, f64) {
 pub fn log_range(values: impl Iterator<Item = f64>, factor: f64) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for v in values.filter(|v| v.is_finite() && *v > 0.0) {
+        let v = v.clamp(1.0 / AXIS_LIMIT, AXIS_LIMIT);
         lo = lo.min(v);
         hi = hi.max(v);
     }
@@ -113,6 +120,12 @@ pub fn log_range(values: impl Iterator<Item = f64>, factor: f64) -> (f64, f64) {
     }
     if hi / lo < 10.0 {
         let mid = (lo * hi).sqrt();
+        // lo·hi over- or underflows at the ends of the range of doubles.
+        let mid = if mid.is_normal() {
+            mid
+        } else {
+            lo.sqrt() * hi.sqrt()
+        };
         return (mid / 5.0, mid * 5.0);
     }
     (lo / factor, hi * factor)
@@ -499,6 +512,23 @@ mod tests {
         assert!(a > 0.0 && b > a);
         let (a, b) = log_range([1e-6, 1.0].into_iter(), 2.0);
         assert_eq!((a, b), (5e-7, 2.0));
+        // Found by tests/fuzz_views.rs: a straggler finishing at f64::MAX
+        // gave an infinite axis width and plotters' tick search never ended.
+        for values in [
+            vec![0.0, f64::MAX],
+            vec![-f64::MAX, f64::MAX],
+            vec![f64::MAX],
+            vec![1.0, 1e308],
+        ] {
+            let (a, b) = linear_range(values.iter().copied(), 0.12);
+            assert!(a.is_finite() && b.is_finite() && (b - a).is_finite() && b > a);
+            let (a, b) = log_range(values.iter().copied(), 3.0);
+            assert!(a > 0.0 && b.is_finite() && b > a, "{a} {b}");
+        }
+        for tiny in [[5e-324, 1e-310], [1e-300, 1e-300]] {
+            let (a, b) = log_range(tiny.into_iter(), 3.0);
+            assert!(a > 0.0 && a.is_normal() && b > a, "{a} {b}");
+        }
         assert_eq!(tick(1e-5), "1e−5");
         assert_eq!(tick(0.25), "0.25");
         assert_eq!(tick(-3.0), "−3");

@@ -220,6 +220,24 @@ mod tests {
     }
 
     #[test]
+    fn servers_that_never_finish_are_drawn_without_hanging() {
+        // Found by tests/fuzz_views.rs: with a rate of 5e-324 every finish
+        // time is f64::MAX; the padded time axis overflowed to infinity and
+        // plotters' tick search looped forever (a frozen tab).
+        for rate in ["5e-324", "1e-300"] {
+            let (s, f, v) = svg(
+                &format!(
+                    r#"{{"n": 12, "stragglers": {{"model": "deadline", "shift": 0, "rate": {rate}, "deadline": 0}}}}"#
+                ),
+                0,
+            );
+            assert!(v.finish_times.unwrap().iter().all(|t| t.is_finite()));
+            assert!(!s.contains("NaN") && !s.contains("inf"));
+            assert_eq!(f.charts.len(), 2);
+        }
+    }
+
+    #[test]
     fn draws_the_round_and_the_raster() {
         let (s, f, v) = svg(r#"{"n": 40, "trials": 50}"#, 7);
         assert!(s.contains(&format!("Round 8: |F| = {} of 40 returned", v.returned)));

@@ -347,22 +347,51 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     }
 }
 
-/// Error vs λ_dec for LeTCC at the configured N and straggler model, with
-/// GCV's choice and BACC (when compared) as levels.
+/// One Monte-Carlo run of the error-vs-λ_dec plot: a configuration (its
+/// λ_dec set) and the scheme.
+pub type LambdaUnit = (Config, Scheme);
+
+/// The runs behind the error-vs-λ_dec plot, in the order
+/// [`error_vs_lambda_view`] expects: LeTCC at each λ_dec of the grid, LeTCC
+/// with GCV, then BACC if compared.
+pub fn error_vs_lambda_units(config: &Config, schemes: &[Scheme]) -> Vec<LambdaUnit> {
+    let mut units: Vec<LambdaUnit> = lambda_grid()
+        .into_iter()
+        .map(|l| {
+            let mut c = config.clone();
+            c.lambda_dec = LambdaDec::Value(l);
+            (c, Scheme::Letcc)
+        })
+        .collect();
+    let mut gcv = config.clone();
+    gcv.lambda_dec = LambdaDec::default();
+    units.push((gcv, Scheme::Letcc));
+    if schemes.contains(&Scheme::Bacc) {
+        units.push((config.clone(), Scheme::Bacc));
+    }
+    units
+}
+
+/// Error vs λ_dec for LeTCC at the configured N, with GCV's and BACC's
+/// levels: the units of [`error_vs_lambda_units`] run in one go.
 pub fn error_vs_lambda(
     session: &mut Session,
     config: &Config,
     schemes: &[Scheme],
 ) -> Result<CurvesView, ConfigError> {
+    let sums = error_vs_lambda_units(config, schemes)
+        .iter()
+        .map(|(c, scheme)| session.summary(c, *scheme, config.n, &config.stragglers))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(error_vs_lambda_view(config, schemes, &sums))
+}
+
+/// The plot from the summaries of [`error_vs_lambda_units`], in their order.
+pub fn error_vs_lambda_view(config: &Config, schemes: &[Scheme], sums: &[Summary]) -> CurvesView {
     let mut notes = vec![];
     let grid = lambda_grid();
-    let mut c = config.clone();
-    let mut sums = vec![];
-    for &l in &grid {
-        c.lambda_dec = LambdaDec::Value(l);
-        sums.push(session.summary(&c, Scheme::Letcc, config.n, &config.stragglers)?);
-    }
-    let pts = points_of("LeTCC", &grid, &sums, "λ_dec", &mut notes);
+    let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
+    let pts = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
     let mut level = |label: String, s: Summary, color: usize, notes: &mut Vec<String>| match s.mse {
@@ -376,17 +405,23 @@ pub fn error_vs_lambda(
             "{label}: no error to show (every round failed, or 0)"
         )),
     };
-    c.lambda_dec = LambdaDec::default();
-    let gcv = session.summary(&c, Scheme::Letcc, config.n, &config.stragglers)?;
-    level(
-        "LeTCC, λ_dec by GCV".into(),
-        gcv,
-        scheme_color(Scheme::Letcc),
-        &mut notes,
-    );
+    if let Some(gcv) = rest.first() {
+        level(
+            "LeTCC, λ_dec by GCV".into(),
+            gcv.clone(),
+            scheme_color(Scheme::Letcc),
+            &mut notes,
+        );
+    }
     if schemes.contains(&Scheme::Bacc) {
-        let b = session.summary(config, Scheme::Bacc, config.n, &config.stragglers)?;
-        level("BACC".into(), b, scheme_color(Scheme::Bacc), &mut notes);
+        if let Some(b) = rest.get(1) {
+            level(
+                "BACC".into(),
+                b.clone(),
+                scheme_color(Scheme::Bacc),
+                &mut notes,
+            );
+        }
     }
     let marker = match config.lambda_dec {
         LambdaDec::Value(l) if l >= lo && l <= hi => Some(Marker {
@@ -401,7 +436,7 @@ pub fn error_vs_lambda(
         }
         LambdaDec::Auto(_) => None,
     };
-    Ok(CurvesView {
+    CurvesView {
         kind: CurveKind::ErrorVsLambda,
         title: format!(
             "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials)",
@@ -424,7 +459,7 @@ pub fn error_vs_lambda(
         references: refs,
         marker,
         notes,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -33,24 +33,40 @@ impl TableView {
         schemes: &[Scheme],
         trial: usize,
     ) -> Result<TableView, ConfigError> {
-        let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
         let mut rows = vec![];
         for &scheme in schemes {
             let summary = session.summary(config, scheme, config.n, &config.stragglers)?;
-            let (problem, prepared) = session.prepared(config, scheme, config.n)?;
-            let o = problem.evaluate(prepared, &draw.straggled);
-            rows.push(TableRow {
-                summary,
-                round_squared_error: o.squared_error,
-                round_failure: o.decoded.as_ref().err().map(|e| e.to_string()),
-            });
+            rows.push(Self::row(session, config, scheme, trial, summary)?);
         }
-        Ok(TableView {
+        Ok(Self::assemble(config, trial, rows))
+    }
+
+    /// One scheme's row, from its Monte-Carlo summary (computed in one go by
+    /// `build`, or slice by slice by the worker) and the round `trial`.
+    pub fn row(
+        session: &mut Session,
+        config: &Config,
+        scheme: Scheme,
+        trial: usize,
+        summary: Summary,
+    ) -> Result<TableRow, ConfigError> {
+        let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
+        let (problem, prepared) = session.prepared(config, scheme, config.n)?;
+        let o = problem.evaluate(prepared, &draw.straggled);
+        Ok(TableRow {
+            summary,
+            round_squared_error: o.squared_error,
+            round_failure: o.decoded.as_ref().err().map(|e| e.to_string()),
+        })
+    }
+
+    pub fn assemble(config: &Config, trial: usize, rows: Vec<TableRow>) -> TableView {
+        TableView {
             config_json: serde_json::to_string(config).expect("a Config serialises"),
             trial,
             classifier: config.function.is_classifier(),
             rows,
-        })
+        }
     }
 }
 

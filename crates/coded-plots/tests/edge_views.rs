@@ -1,0 +1,339 @@
+//! The named edge cases (see coded-core's tests/edge_cases.rs) through the
+//! app's own data path, which differs from the CLI's: the session cache,
+//! `compute::{round, table, curves}` for every tab, the worker's engine, the
+//! draw functions and hover. One test per case; each checks that no view,
+//! table or drawing carries a NaN or an infinity, that failures are shown as
+//! failures (with a reason or a note), and that drawing ends.
+#![cfg(not(target_arch = "wasm32"))]
+
+use coded_core::config::{MAX_K, MAX_N, MAX_TRIALS};
+use coded_core::{Config, FunctionKind, LambdaDec, Scheme};
+use coded_plots::compute::{self, Detail, RoundResult, UiState};
+use coded_plots::jobs::{Engine, FromWorker, ToWorker};
+use coded_plots::session::Session;
+use coded_plots::views::curves::{CurveKind, CurvesView};
+use coded_plots::views::table::TableView;
+use coded_plots::{draw, hover, Theme};
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
+
+fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
+    let text = format!("{v:?}");
+    let bad = text
+        .split(|ch: char| !ch.is_ascii_alphanumeric())
+        .find(|w| *w == "NaN" || *w == "inf");
+    assert!(bad.is_none(), "{what} carries {bad:?}");
+}
+
+fn svg<F>(what: &str, f: F) -> (String, coded_plots::Frame)
+where
+    F: for<'a> Fn(&coded_plots::Area<SVGBackend<'a>>) -> coded_plots::DrawResult<SVGBackend<'a>>,
+{
+    let mut out = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut out, (900, 600)).into_drawing_area();
+        f(&area).unwrap_or_else(|e| panic!("{what}: {e}"))
+    };
+    assert!(!out.contains("NaN"), "{what}: NaN in the SVG");
+    (out, frame)
+}
+
+struct Views {
+    round: RoundResult,
+    table: TableView,
+    curves: Vec<Result<CurvesView, String>>,
+}
+
+/// Every stage and every tab, drawn and hovered; the worker agrees.
+fn views(c: &Config, ui: &UiState) -> Views {
+    c.validate().unwrap();
+    let theme = Theme::light();
+    let mut s = Session::new();
+    let round = compute::round(&mut s, c, ui).unwrap();
+    no_nan("round", &round);
+    let sv = &round.stragglers;
+    let (_, f) = svg("stragglers", |a| draw::stragglers::draw(a, &theme, sv));
+    for (x, y) in [(100.0, 100.0), (450.0, 400.0), (880.0, 590.0)] {
+        if let Some(t) = hover::stragglers(sv, &f, x, y) {
+            no_nan("hover", &t);
+        }
+    }
+    match &round.detail {
+        Some(Detail::Scalar(v)) => {
+            assert_eq!(v.failure.is_some(), v.squared_error.is_none());
+            let (_, f) = svg("encdec", |a| draw::encdec::draw(a, &theme, v));
+            for (x, y) in [(100.0, 100.0), (450.0, 300.0), (700.0, 500.0)] {
+                if let Some(t) = hover::encdec(v, &f, x, y, 1.0) {
+                    no_nan("hover", &t);
+                }
+            }
+        }
+        Some(Detail::Digits(v)) => {
+            assert_eq!(v.failure.is_some(), v.squared_error.is_none());
+            svg("digits", |a| draw::digits::draw(a, &theme, v));
+        }
+        None => {}
+    }
+    let table = compute::table(&mut s, c, ui).unwrap();
+    no_nan("table", &table);
+    for row in &table.rows {
+        assert_eq!(row.summary.mse.is_none(), row.summary.failures == c.trials);
+        assert_eq!(
+            row.round_failure.is_some(),
+            row.round_squared_error.is_none()
+        );
+    }
+    let mut curves = vec![];
+    for tab in [
+        CurveKind::ErrorVsN,
+        CurveKind::ErrorVsP,
+        CurveKind::ErrorVsLambda,
+    ] {
+        let ui = UiState {
+            error_tab: tab,
+            ..ui.clone()
+        };
+        let v = compute::curves(&mut s, c, &ui).map_err(|e| e.to_string());
+        if let Ok(v) = &v {
+            no_nan("curves", v);
+            let (_, f) = svg("curves", |a| draw::curves::draw(a, &theme, v));
+            if let Some(t) = hover::curves(v, &f, 450.0, 300.0, 1.0) {
+                no_nan("hover", &t);
+            }
+        }
+        curves.push(v);
+    }
+    // The worker: the same round and table (its curves tab is ui's).
+    let mut e = Engine::new(|| 0.0);
+    let mut out = vec![];
+    e.handle(
+        ToWorker::Run {
+            id: 1,
+            config: c.clone(),
+            ui: ui.clone(),
+        },
+        &mut out,
+    );
+    e.run_to_end(&mut out);
+    no_nan("worker", &out);
+    for m in &out {
+        match m {
+            FromWorker::Round { result, .. } => assert_eq!(result.as_ref().unwrap(), &round),
+            FromWorker::Table { result, .. } => assert_eq!(result.as_ref().unwrap(), &table),
+            _ => {}
+        }
+    }
+    Views {
+        round,
+        table,
+        curves,
+    }
+}
+
+fn cfg(text: &str) -> Config {
+    Config::from_json(text).unwrap()
+}
+
+fn ui(ns: &[usize], ps: &[f64]) -> UiState {
+    UiState {
+        compare: Scheme::ALL.to_vec(),
+        sweep_ns: ns.to_vec(),
+        sweep_ps: ps.to_vec(),
+        ..UiState::default()
+    }
+}
+
+fn scalar(v: &Views) -> &coded_plots::views::encdec::EncDecView {
+    match &v.round.detail {
+        Some(Detail::Scalar(e)) => e,
+        other => panic!("not a scalar round: {other:?}"),
+    }
+}
+
+fn all_failed(v: &Views) {
+    let e = scalar(v);
+    assert!(e.decoder.is_empty() && e.estimates.iter().all(Option::is_none));
+    assert!(e.failure.is_some());
+    assert_eq!(v.round.stragglers.returned, 0);
+    for row in &v.table.rows {
+        assert_eq!(row.summary.failures, row.summary.trials);
+        assert!(row.summary.mse.is_none() && row.round_failure.is_some());
+    }
+}
+
+#[test]
+fn every_server_straggles() {
+    for model in [
+        r#"{"model": "fixed", "s": 40}"#,
+        r#"{"model": "block", "s": 40}"#,
+        r#"{"model": "deadline", "shift": 2, "rate": 1, "deadline": 1}"#,
+    ] {
+        let c = cfg(&format!(r#"{{"trials": 5, "stragglers": {model}}}"#));
+        let v = views(&c, &ui(&[40], &[0.2]));
+        all_failed(&v);
+        // Error vs N uses the model: nothing to plot, and a note says why.
+        let n = v.curves[0].as_ref().unwrap();
+        assert!(n.curves.iter().all(|c| c.points.is_empty()));
+        assert!(n
+            .notes
+            .iter()
+            .any(|t| t.contains("every one of the 5 rounds failed")));
+    }
+}
+
+#[test]
+fn p_one() {
+    let c = cfg(r#"{"trials": 5, "stragglers": {"model": "iid", "p": 1}}"#);
+    let v = views(&c, &ui(&[10, 40], &[1.0]));
+    all_failed(&v);
+    assert_eq!(v.round.stragglers.p, 1.0);
+    let n = v.curves[0].as_ref().unwrap();
+    assert!(n.curves.iter().all(|c| c.points.is_empty()));
+    // Error vs p: p = 1 is not on its grid; the marker sits at 1.
+    let p = v.curves[1].as_ref().unwrap();
+    assert_eq!(p.marker.as_ref().unwrap().x, 1.0);
+}
+
+#[test]
+fn s_at_least_n() {
+    for s in [40, 41, MAX_N] {
+        let c = cfg(&format!(
+            r#"{{"trials": 4, "stragglers": {{"model": "block", "s": {s}}}}}"#
+        ));
+        let v = views(&c, &ui(&[10, 40], &[0.2]));
+        all_failed(&v);
+        assert_eq!(v.round.stragglers.longest_run, 40);
+    }
+}
+
+#[test]
+fn one_survivor() {
+    let c = cfg(r#"{"trials": 5, "k": 5, "n": 20, "stragglers": {"model": "fixed", "s": 19}}"#);
+    let v = views(&c, &ui(&[20], &[0.2]));
+    assert_eq!(v.round.stragglers.returned, 1);
+    let e = scalar(&v);
+    assert!(e.failure.is_none() && e.estimates.iter().all(Option::is_some));
+    for row in &v.table.rows {
+        let lcc = row.summary.scheme == Scheme::Lcc;
+        assert_eq!(row.summary.failures == row.summary.trials, lcc);
+    }
+}
+
+#[test]
+fn n_equals_k() {
+    for n in [1, 7] {
+        let c = cfg(&format!(r#"{{"trials": 4, "k": {n}, "n": {n}}}"#));
+        let v = views(&c, &ui(&[1, 3, n, 2 * n], &[0.0, 0.5]));
+        let curves = v.curves[0].as_ref().unwrap();
+        if n > 3 {
+            assert!(curves.notes.iter().any(|t| t.contains("left out: 1, 3")));
+        }
+    }
+    // No N of the list reaches K: an error naming the list, not a panic.
+    let c = cfg(r#"{"trials": 2, "k": 7, "n": 7}"#);
+    let v = views(&c, &ui(&[1, 3], &[0.2]));
+    assert!(v.curves[0].as_ref().unwrap_err().contains("sweep N"));
+}
+
+#[test]
+fn k_equals_one() {
+    for n in [1, 2, 40] {
+        let c = cfg(&format!(r#"{{"trials": 4, "k": 1, "n": {n}}}"#));
+        let v = views(&c, &ui(&[1, 2, n], &[0.1]));
+        assert_eq!(v.round.stragglers.n, n);
+        assert_eq!(scalar(&v).estimates.len(), 1);
+    }
+}
+
+#[test]
+fn p_zero() {
+    let c = cfg(r#"{"trials": 4, "k": 4, "n": 10, "stragglers": {"model": "iid", "p": 0}}"#);
+    let v = views(&c, &ui(&[4, 10], &[0.0]));
+    for row in &v.table.rows {
+        assert_eq!(row.summary.failures, 0);
+    }
+    // Replication is exact with every server: 0 cannot sit on a log axis.
+    let n = v.curves[0].as_ref().unwrap();
+    assert!(n
+        .notes
+        .iter()
+        .any(|t| t.contains("uncoded") && t.contains("exactly 0")));
+}
+
+#[test]
+fn extreme_lambdas() {
+    for (le, ld) in [
+        ("0", "0"),
+        ("1e-300", "1e-300"),
+        ("1e300", "1e300"),
+        ("1e300", "\"gcv\""),
+    ] {
+        let c = cfg(&format!(
+            r#"{{"trials": 3, "scheme": "letcc", "lambda_enc": {le}, "lambda_dec": {ld}, "lambda_rule": "shrink"}}"#
+        ));
+        let v = views(&c, &ui(&[10, 40, 160], &[0.2]));
+        let lambda = v.curves[2].as_ref().unwrap();
+        if let LambdaDec::Value(_) = c.lambda_dec {
+            // Outside the λ axis (1e-12 – 10): a note, no marker.
+            assert!(lambda.marker.is_none());
+            assert!(lambda.notes.iter().any(|t| t.contains("outside the axis")));
+        }
+    }
+}
+
+#[test]
+fn largest_n() {
+    let c = cfg(&format!(r#"{{"trials": 150, "k": 10, "n": {MAX_N}}}"#));
+    let u = UiState {
+        compare: vec![Scheme::Bacc],
+        sweep_ns: vec![MAX_N],
+        sweep_ps: vec![0.2],
+        trial: 149,
+        ..UiState::default()
+    };
+    let v = views(&c, &u);
+    assert_eq!(v.round.stragglers.raster.len(), 120);
+    assert_eq!(v.round.stragglers.raster[0].len(), MAX_N);
+    assert_eq!(scalar(&v).betas.len(), MAX_N);
+}
+
+#[test]
+fn largest_k() {
+    let c = cfg(&format!(r#"{{"trials": 3, "k": {MAX_K}, "n": {MAX_K}}}"#));
+    let u = UiState {
+        sweep_ns: vec![MAX_K],
+        sweep_ps: vec![0.2],
+        ..UiState::default()
+    };
+    let v = views(&c, &u);
+    assert_eq!(scalar(&v).estimates.len(), MAX_K);
+}
+
+#[test]
+fn largest_trials() {
+    let c = cfg(&format!(r#"{{"trials": {MAX_TRIALS}, "k": 5, "n": 20}}"#));
+    let u = UiState {
+        compare: vec![Scheme::Bacc],
+        sweep_ns: vec![20],
+        sweep_ps: vec![0.2],
+        trial: MAX_TRIALS + 5,
+        ..UiState::default()
+    };
+    let v = views(&c, &u);
+    assert_eq!(v.round.stragglers.trial, MAX_TRIALS - 1);
+    assert_eq!(v.table.rows[0].summary.trials, MAX_TRIALS);
+}
+
+#[test]
+fn lenet_edge_cases() {
+    for text in [
+        r#"{"function": "lenet5", "k": 1, "n": 1, "trials": 2}"#,
+        r#"{"function": "lenet5", "k": 3, "n": 3, "trials": 2, "stragglers": {"model": "iid", "p": 0}}"#,
+        r#"{"function": "lenet5", "k": 3, "n": 8, "trials": 2, "stragglers": {"model": "iid", "p": 1}}"#,
+        r#"{"function": "lenet5", "k": 3, "n": 8, "trials": 2, "lambda_enc": 1e300, "lambda_dec": 1e-300, "scheme": "letcc"}"#,
+    ] {
+        let c = cfg(text);
+        let v = views(&c, &ui(&[c.n], &[0.2]));
+        assert!(matches!(v.round.detail, Some(Detail::Digits(_))));
+        assert_eq!(c.function, FunctionKind::Lenet5);
+    }
+}

@@ -1,0 +1,320 @@
+//! Random valid configurations and UI choices through the app's data path:
+//! `compute::{round, table, curves}` (every error tab), the worker's
+//! `jobs::Engine`, the draw functions (to SVG) and hover. Small N, K and
+//! trials, so a few hundred cases run in seconds.
+//!
+//! Properties: nothing panics; no view, message or drawing carries a NaN or
+//! an infinity (a failed round is a `None` with a reason, never a NaN);
+//! the same inputs give the same views; the worker's results equal the pure
+//! functions'.
+#![cfg(not(target_arch = "wasm32"))]
+
+use coded_core::{Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel};
+use coded_plots::compute::{self, Detail, Panels, UiState};
+use coded_plots::jobs::{Engine, FromWorker, ToWorker};
+use coded_plots::session::Session;
+use coded_plots::views::curves::CurveKind;
+use coded_plots::{draw, hover, Theme};
+use plotters::prelude::{IntoDrawingArea, SVGBackend};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+/// Scalar functions: every stage, every tab, drawn.
+const SCALAR_CASES: u32 = 1_500;
+/// LeNet-5 (the digits panel): fewer, tiny.
+const LENET_CASES: u32 = 100;
+
+fn cfg(cases: u32) -> PtConfig {
+    PtConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        max_shrink_iters: 500,
+        ..PtConfig::default()
+    }
+}
+
+fn lambda() -> impl Strategy<Value = f64> {
+    prop::sample::select(vec![0.0, 1e-300, 1e-14, 1e-6, 1e-3, 1.0, 1e300])
+}
+
+fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
+    let time = prop_oneof![Just(0.0), Just(1e6), 0.0..3.0f64];
+    let rate = prop_oneof![Just(5e-324), Just(1e-300), Just(1e6), 1e-3..=1e6f64];
+    prop_oneof![
+        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64].prop_map(|p| StragglerModel::Iid { p }),
+        (0..=n + 3).prop_map(|s| StragglerModel::Fixed { s }),
+        (0..=n + 3).prop_map(|s| StragglerModel::Block { s }),
+        (time.clone(), rate, time).prop_map(|(shift, rate, deadline)| {
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            }
+        }),
+    ]
+}
+
+fn small_config(
+    functions: Vec<FunctionKind>,
+    max_n: usize,
+    max_k: usize,
+    max_trials: usize,
+) -> impl Strategy<Value = Config> {
+    (1..=max_n)
+        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n)))
+        .prop_flat_map(move |(n, k, model)| {
+            (
+                (
+                    prop::sample::select(Scheme::ALL.to_vec()),
+                    prop::sample::select(functions.clone()),
+                    prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
+                ),
+                lambda(),
+                prop_oneof![
+                    Just(LambdaDec::default()),
+                    lambda().prop_map(LambdaDec::Value)
+                ],
+                prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+                1..=max_trials,
+                any::<u64>().prop_map(|s| s >> 11),
+            )
+                .prop_map(
+                    move |((scheme, function, points), le, ld, rule, trials, seed)| Config {
+                        scheme,
+                        function,
+                        k,
+                        n,
+                        points,
+                        stragglers: model,
+                        lambda_enc: le,
+                        lambda_dec: ld,
+                        lambda_rule: rule,
+                        trials,
+                        seed,
+                    },
+                )
+        })
+}
+
+fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
+    (
+        prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=4),
+        prop::collection::vec(1..=max_n + 4, 1..=4),
+        prop::collection::vec(prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64], 1..=3),
+        0usize..50,
+        prop::array::uniform5(any::<bool>()),
+        prop::sample::select(vec![
+            CurveKind::ErrorVsN,
+            CurveKind::ErrorVsP,
+            CurveKind::ErrorVsLambda,
+        ]),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references)| UiState {
+                compare,
+                sweep_ns,
+                sweep_ps,
+                trial,
+                // The round and detail panels are always computed here.
+                panels: Panels {
+                    stragglers: true,
+                    encdec: true,
+                    digits: true,
+                    errors: p[3] || p[0],
+                    table: p[4] || p[1],
+                },
+                error_tab,
+                references,
+            },
+        )
+}
+
+/// A NaN or infinity anywhere in a value's `Debug` text: numbers print as
+/// `NaN`/`inf`, and so would any label or note made from one.
+fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) -> Result<(), TestCaseError> {
+    let text = format!("{v:?}");
+    let bad = text
+        .split(|ch: char| !ch.is_ascii_alphanumeric())
+        .find(|w| *w == "NaN" || *w == "inf");
+    prop_assert!(bad.is_none(), "{what} carries {bad:?}: {text}");
+    Ok(())
+}
+
+/// Draws a view to SVG and hovers over a grid of pixels.
+fn draw_and_hover<F, H>(
+    what: &str,
+    size: (u32, u32),
+    draw_fn: F,
+    hover_fn: H,
+) -> Result<(), TestCaseError>
+where
+    F: for<'a> Fn(&coded_plots::Area<SVGBackend<'a>>) -> coded_plots::DrawResult<SVGBackend<'a>>,
+    H: Fn(&coded_plots::Frame, f64, f64) -> Option<String>,
+{
+    let mut svg = String::new();
+    let frame = {
+        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw_fn(&area)
+    };
+    let frame = match frame {
+        Ok(f) => f,
+        Err(e) => return Err(TestCaseError::fail(format!("{what}: drawing failed: {e}"))),
+    };
+    prop_assert!(
+        !svg.contains("NaN") && !svg.contains("inf\""),
+        "{what}: NaN in SVG"
+    );
+    for i in 0..=8 {
+        for j in 0..=8 {
+            let (px, py) = (
+                size.0 as f64 * i as f64 / 8.0,
+                size.1 as f64 * j as f64 / 8.0,
+            );
+            if let Some(text) = hover_fn(&frame, px, py) {
+                no_nan(&format!("{what} hover"), &text)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), TestCaseError> {
+    let theme = Theme::light();
+    let mut s = Session::new();
+    // The round: straggler view and the encode/decode or digits view.
+    let round = compute::round(&mut s, c, ui).expect("a valid config has a round");
+    no_nan("round", &round)?;
+    let again = compute::round(&mut Session::new(), c, ui).unwrap();
+    prop_assert_eq!(&round, &again, "round not deterministic");
+    let sv = &round.stragglers;
+    draw_and_hover(
+        "stragglers",
+        size,
+        |a| draw::stragglers::draw(a, &theme, sv),
+        |f, x, y| hover::stragglers(sv, f, x, y),
+    )?;
+    match &round.detail {
+        Some(Detail::Scalar(v)) => {
+            prop_assert!(v.estimates.len() == c.k && v.errors.len() == c.k);
+            prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
+            draw_and_hover(
+                "encdec",
+                size,
+                |a| draw::encdec::draw(a, &theme, v),
+                |f, x, y| hover::encdec(v, f, x, y, 1.0),
+            )?;
+        }
+        Some(Detail::Digits(v)) => {
+            prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
+            draw_and_hover(
+                "digits",
+                size,
+                |a| draw::digits::draw(a, &theme, v),
+                |f, x, y| hover::digits(v, f, x, y),
+            )?;
+        }
+        None => {}
+    }
+    // The table: one row per compared scheme.
+    let table = compute::table(&mut s, c, ui).expect("a valid config has a table");
+    no_nan("table", &table)?;
+    prop_assert_eq!(table.rows.len(), ui.schemes(c).len());
+    for row in &table.rows {
+        let m = &row.summary;
+        prop_assert!(m.failures <= m.trials);
+        prop_assert_eq!(m.mse.is_none(), m.failures == m.trials);
+        prop_assert_eq!(
+            row.round_failure.is_some(),
+            row.round_squared_error.is_none()
+        );
+    }
+    // The error plot of the chosen tab.
+    let curves = compute::curves(&mut s, c, ui);
+    match &curves {
+        Ok(v) => {
+            no_nan("curves", v)?;
+            for curve in &v.curves {
+                for p in &curve.points {
+                    // A log axis: positive, finite; failures counted.
+                    prop_assert!(p.mean > 0.0 && p.mean.is_finite() && p.std >= 0.0);
+                    prop_assert!(p.failures < p.trials);
+                }
+            }
+            draw_and_hover(
+                "curves",
+                size,
+                |a| draw::curves::draw(a, &theme, v),
+                |f, x, y| hover::curves(v, f, x, y, 1.0),
+            )?;
+        }
+        // Only when no N of the list is at least K.
+        Err(e) => prop_assert!(
+            e.field == "sweep N" && ui.sweep_ns.iter().all(|&n| n < c.k),
+            "curves failed: {e}"
+        ),
+    }
+    // The worker: the same numbers, step by step, nothing non-finite.
+    let mut engine = Engine::new(|| 0.0);
+    let mut out = vec![];
+    engine.handle(
+        ToWorker::Run {
+            id: 7,
+            config: c.clone(),
+            ui: ui.clone(),
+        },
+        &mut out,
+    );
+    let mut steps = 0;
+    while engine.step(&mut out) {
+        steps += 1;
+        prop_assert!(steps < 10_000, "the job does not end");
+    }
+    no_nan("worker messages", &out)?;
+    let mut seen_curves = false;
+    for m in &out {
+        match m {
+            FromWorker::Round { result, .. } => prop_assert_eq!(result.as_ref().ok(), Some(&round)),
+            FromWorker::Table { result, .. } if ui.panels.table => {
+                prop_assert_eq!(result.as_ref().ok(), Some(&table))
+            }
+            FromWorker::Curves {
+                result,
+                finished: true,
+                ..
+            } if ui.panels.errors => {
+                seen_curves = true;
+                prop_assert_eq!(result.as_ref().ok(), curves.as_ref().ok());
+            }
+            _ => {}
+        }
+    }
+    prop_assert_eq!(seen_curves, ui.panels.errors);
+    let done = matches!(out.last(), Some(FromWorker::Done { id: 7 }));
+    prop_assert!(done, "the job did not end with Done");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(cfg(SCALAR_CASES))]
+    #[test]
+    fn random_configs_give_finite_views_tables_and_drawings(
+        c in small_config(vec![FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs], 30, 10, 4),
+        ui in ui_state(30),
+        size in (200u32..1400, 150u32..900),
+    ) {
+        check_app_path(&c, &ui, size)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg(LENET_CASES))]
+    #[test]
+    fn random_lenet_configs_give_finite_views_tables_and_drawings(
+        c in small_config(vec![FunctionKind::Lenet5], 6, 3, 2),
+        ui in ui_state(6),
+        size in (200u32..1400, 150u32..900),
+    ) {
+        check_app_path(&c, &ui, size)?;
+    }
+}
