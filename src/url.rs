@@ -820,6 +820,11 @@ mod tests {
     }
 }
 
+// The same random configurations as the core's parser and pipeline fuzzing.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "../crates/coded-core/tests/common/strategies.rs"]
+mod strategies;
+
 /// Property tests of the codec: any query string decodes without a panic to
 /// a valid state, every value ignored or changed has a notice naming its key
 /// (of bounded length), every value without one is taken as written, and
@@ -831,12 +836,12 @@ mod tests {
 /// one decode is a few microseconds, so the whole module takes seconds.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod fuzz {
+    use super::strategies::{any_valid_config, cfg};
     use super::*;
     use crate::controls::{MAX_SWEEP_NS, MAX_SWEEP_PS};
-    use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
-    use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme};
+    use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+    use coded_core::Scheme;
     use proptest::prelude::*;
-    use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
 
     /// Arbitrary strings (any Unicode, and strings over the query alphabet).
     const ARBITRARY_CASES: u32 = 30_000;
@@ -850,15 +855,6 @@ mod fuzz {
     /// at 2·QUOTE; the longest fixed text (the straggler models' ranges)
     /// is about 160.
     const NOTICE_MAX: usize = 300;
-
-    fn cfg(cases: u32) -> PtConfig {
-        PtConfig {
-            cases,
-            failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-            max_shrink_iters: 4_000,
-            ..PtConfig::default()
-        }
-    }
 
     /// (key, value) pairs of a query, unescaped as `decode` reads them.
     fn pairs(q: &str) -> Vec<(String, String)> {
@@ -1310,78 +1306,6 @@ mod fuzz {
         }
     }
 
-    fn valid_config() -> impl Strategy<Value = Config> {
-        let lambda = prop_oneof![
-            Just(0.0),
-            Just(1e-300),
-            Just(MAX_LAMBDA),
-            0.0..=MAX_LAMBDA,
-            (-320.0f64..300.0).prop_map(|e| 10f64.powf(e)),
-        ];
-        let time = prop_oneof![Just(0.0), Just(MAX_TIME), 0.0..=MAX_TIME];
-        let stragglers = prop_oneof![
-            (0.0..=1.0f64).prop_map(|p| StragglerModel::Iid { p }),
-            prop::sample::select(vec![0.0, 1.0, 5e-324]).prop_map(|p| StragglerModel::Iid { p }),
-            (0..=MAX_N).prop_map(|s| StragglerModel::Fixed { s }),
-            (0..=MAX_N).prop_map(|s| StragglerModel::Block { s }),
-            (
-                time.clone(),
-                prop_oneof![Just(MAX_TIME), Just(5e-324), 1e-9..=MAX_TIME],
-                time
-            )
-                .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
-                    shift,
-                    rate,
-                    deadline
-                }),
-        ];
-        (
-            (
-                prop::sample::select(Scheme::ALL.to_vec()),
-                prop::sample::select(vec![
-                    FunctionKind::XSinX,
-                    FunctionKind::Cubic,
-                    FunctionKind::Abs,
-                    FunctionKind::Lenet5,
-                ]),
-                (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
-                prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
-            ),
-            stragglers,
-            lambda.clone(),
-            prop_oneof![
-                Just(LambdaDec::default()),
-                lambda.prop_map(LambdaDec::Value)
-            ],
-            prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
-            1..=MAX_TRIALS,
-            prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
-        )
-            .prop_map(
-                |(
-                    (scheme, function, (n, k), points),
-                    stragglers,
-                    lambda_enc,
-                    lambda_dec,
-                    lambda_rule,
-                    trials,
-                    seed,
-                )| Config {
-                    scheme,
-                    function,
-                    k,
-                    n,
-                    points,
-                    stragglers,
-                    lambda_enc,
-                    lambda_dec,
-                    lambda_rule,
-                    trials,
-                    seed,
-                },
-            )
-    }
-
     fn valid_shared() -> impl Strategy<Value = Shared> {
         let kinds = vec![
             CurveKind::ErrorVsN,
@@ -1389,7 +1313,7 @@ mod fuzz {
             CurveKind::ErrorVsLambda,
         ];
         (
-            valid_config(),
+            any_valid_config(),
             prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=4),
             prop::collection::vec(1..=MAX_N, 1..=MAX_SWEEP_NS),
             prop::collection::vec(

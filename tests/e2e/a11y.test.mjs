@@ -14,13 +14,13 @@
 //
 // One test: node --test --test-name-pattern="dark" tests/e2e/a11y.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   ROOT,
-  startServer,
+  serveDuringTests,
   withPage,
   openApp,
   andWait,
@@ -29,14 +29,10 @@ import {
   MAIN_CANVAS,
 } from './harness.mjs';
 
-let server;
+const server = serveDuringTests();
 let axeSource;
 before(async () => {
-  server = await startServer();
   axeSource = await readFile(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-});
-after(async () => {
-  await server?.close();
 });
 
 const T = { timeout: 180_000 };

@@ -2,10 +2,10 @@
 // Run: trunk build --release && node --test tests/e2e/
 // One test: node --test --test-name-pattern="iframe" tests/e2e/
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer,
+  serveDuringTests,
   withPage,
   openApp,
   canvasHasPixels,
@@ -15,13 +15,7 @@ import {
   startServeScript,
 } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 60_000 };
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, normalize, extname, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -98,6 +99,21 @@ export async function startServer({ roots = { [APP_PATH]: DIST, '/fixtures/': FI
     appUrl: origin + APP_PATH,
     close: () => new Promise((ok) => server.close(ok)),
   };
+}
+
+/**
+ * Starts the server before a test file's tests and closes it after them.
+ * Returns an object that holds { origin, appUrl, close } once started.
+ */
+export function serveDuringTests(options) {
+  const server = {};
+  before(async () => {
+    Object.assign(server, await startServer(options));
+  });
+  after(async () => {
+    await server.close?.();
+  });
+  return server;
 }
 
 const ARGS = [

@@ -9,10 +9,10 @@
 //
 // One test: node --test --test-name-pattern="Tab" tests/e2e/keyboard.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer,
+  serveDuringTests,
   withPage,
   openApp,
   andWait,
@@ -20,13 +20,7 @@ import {
   MAIN_CANVAS,
 } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 180_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };

@@ -7,21 +7,15 @@
 //
 // One test: node --test --test-name-pattern="largest" tests/e2e/limits.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, withPage, openApp, canvasHasPixels, MAIN_CANVAS } from './harness.mjs';
+import { serveDuringTests, withPage, openApp, canvasHasPixels, MAIN_CANVAS } from './harness.mjs';
 
-let server;
+const server = serveDuringTests();
 const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const CANVASES = ['canvas#stragglers-plot', 'canvas#encdec-plot', 'canvas#errors-plot'];
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
 
 /** The page's visible text, plus every data-* value of the results table. */
 async function everythingShown(page) {

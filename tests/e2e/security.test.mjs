@@ -6,21 +6,15 @@
 //
 // One test: node --test --test-name-pattern="payload" tests/e2e/security.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { get as httpGet } from 'node:http';
-import { CSP, startServer, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS } from './harness.mjs';
+import { CSP, serveDuringTests, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS } from './harness.mjs';
 
-let server;
+const server = serveDuringTests();
 const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
 
 /** Records CSP violations reported to the page (before any app code runs). */
 async function recordViolations(page) {

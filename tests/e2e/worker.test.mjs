@@ -7,17 +7,11 @@
 //
 // Run: trunk build --release && node --test tests/e2e/worker.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, withPage, openApp, andWait, canvasSnapshot } from './harness.mjs';
+import { serveDuringTests, withPage, openApp, andWait, canvasSnapshot } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 180_000 };
 const ERRORS = 'canvas#errors-plot';

@@ -9,10 +9,13 @@
 //! a debug build.
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
-use coded_core::{Config, LambdaDec, StragglerModel};
+use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TRIALS};
+use coded_core::{Config, LambdaDec};
 use proptest::prelude::*;
-use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+#[path = "common/strategies.rs"]
+mod strategies;
+use strategies::{any_valid_config, cfg};
 
 /// Arbitrary text (mostly not JSON at all, some of it JSON-like).
 const TEXT_CASES: u32 = 20_000;
@@ -24,17 +27,6 @@ const VALUE_CASES: u32 = 10_000;
 const ROUNDTRIP_CASES: u32 = 10_000;
 /// What one `cargo test` parses in all (the closing note quotes it).
 pub const TOTAL_CASES: u32 = TEXT_CASES + FIELD_CASES + VALUE_CASES + ROUNDTRIP_CASES;
-
-fn cfg(cases: u32) -> PtConfig {
-    PtConfig {
-        cases,
-        // Failures are turned into named regression tests by hand rather than
-        // files written next to the sources.
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        max_shrink_iters: 2_000,
-        ..PtConfig::default()
-    }
-}
 
 const FIELD_NAMES: [&str; 11] = [
     "scheme",
@@ -304,87 +296,10 @@ proptest! {
     }
 }
 
-/// Any valid configuration, limits included.
-fn valid_config() -> impl Strategy<Value = Config> {
-    use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme};
-    let lambda = prop_oneof![
-        Just(0.0),
-        Just(1e-300),
-        Just(MAX_LAMBDA),
-        0.0..=MAX_LAMBDA,
-        (-300.0f64..300.0).prop_map(|e| 10f64.powf(e).min(MAX_LAMBDA)),
-    ];
-    let time = prop_oneof![Just(0.0), Just(MAX_TIME), 0.0..=MAX_TIME];
-    let stragglers = prop_oneof![
-        (0.0..=1.0f64).prop_map(|p| StragglerModel::Iid { p }),
-        prop::sample::select(vec![0.0, 1.0]).prop_map(|p| StragglerModel::Iid { p }),
-        (0..=MAX_N).prop_map(|s| StragglerModel::Fixed { s }),
-        (0..=MAX_N).prop_map(|s| StragglerModel::Block { s }),
-        (
-            time.clone(),
-            prop_oneof![Just(MAX_TIME), Just(f64::MIN_POSITIVE), 1e-9..=MAX_TIME],
-            time
-        )
-            .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
-                shift,
-                rate,
-                deadline
-            }),
-    ];
-    (
-        prop::sample::select(Scheme::ALL.to_vec()),
-        prop::sample::select(vec![
-            FunctionKind::XSinX,
-            FunctionKind::Cubic,
-            FunctionKind::Abs,
-            FunctionKind::Lenet5,
-        ]),
-        (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
-        prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
-        stragglers,
-        lambda.clone(),
-        prop_oneof![
-            Just(LambdaDec::default()),
-            lambda.prop_map(LambdaDec::Value)
-        ],
-        prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
-        1..=MAX_TRIALS,
-        prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
-    )
-        .prop_map(
-            |(
-                scheme,
-                function,
-                (n, k),
-                points,
-                stragglers,
-                lambda_enc,
-                lambda_dec,
-                lambda_rule,
-                trials,
-                seed,
-            )| {
-                Config {
-                    scheme,
-                    function,
-                    k,
-                    n,
-                    points,
-                    stragglers,
-                    lambda_enc,
-                    lambda_dec,
-                    lambda_rule,
-                    trials,
-                    seed,
-                }
-            },
-        )
-}
-
 proptest! {
     #![proptest_config(cfg(ROUNDTRIP_CASES))]
     #[test]
-    fn every_valid_config_survives_its_json(c in valid_config()) {
+    fn every_valid_config_survives_its_json(c in any_valid_config()) {
         prop_assert!(c.validate().is_ok(), "{c:?}");
         let back = Config::from_json(&c.to_json());
         prop_assert!(back.as_ref().is_ok_and(|b| same_config(b, &c)), "{c:?} → {back:?}");

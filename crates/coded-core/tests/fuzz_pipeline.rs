@@ -15,11 +15,14 @@
 use coded_core::csv::sweep_csv;
 use coded_core::experiment::{draw_stragglers, Problem, Stats};
 use coded_core::{
-    run_round, sweep, Config, DecodeError, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme,
-    StragglerModel, SweepPlan, SweepPoint,
+    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, SweepPlan,
+    SweepPoint,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+#[path = "common/strategies.rs"]
+mod strategies;
+use strategies::{cfg, small_config};
 
 /// Scalar functions (x·sin x, cubic, |x|): a few thousand configurations.
 const SCALAR_CASES: u32 = 5_000;
@@ -28,97 +31,6 @@ const SCALAR_CASES: u32 = 5_000;
 const MAX_SCALAR_N: usize = 80;
 /// LeNet-5 (a CNN forward pass per server): fewer, and tiny.
 const LENET_CASES: u32 = 60;
-
-fn cfg(cases: u32) -> PtConfig {
-    PtConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        max_shrink_iters: 1_000,
-        ..PtConfig::default()
-    }
-}
-
-/// λ values from the brief: 0, 1e-300, tiny, normal, 1e300.
-fn lambda() -> impl Strategy<Value = f64> {
-    prop::sample::select(vec![0.0, 1e-300, 1e-14, 1e-6, 1e-3, 1.0, 1e3, 1e300])
-}
-
-fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
-    let time = prop_oneof![
-        Just(0.0),
-        Just(1e6),
-        Just(1e-300),
-        0.0..3.0f64,
-        0.0..=1e6f64
-    ];
-    let rate = prop_oneof![
-        Just(5e-324),
-        Just(1e-300),
-        Just(1e6),
-        Just(1.0),
-        1e-3..=1e6f64
-    ];
-    prop_oneof![
-        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)]
-            .prop_map(|p| StragglerModel::Iid { p }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Fixed { s }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Block { s }),
-        (time.clone(), rate, time).prop_map(|(shift, rate, deadline)| {
-            StragglerModel::Deadline {
-                shift,
-                rate,
-                deadline,
-            }
-        }),
-    ]
-}
-
-/// A valid configuration with N ≤ `max_n`, K ≤ `max_k`, trials ≤ `max_trials`.
-fn small_config(
-    functions: Vec<FunctionKind>,
-    max_n: usize,
-    max_k: usize,
-    max_trials: usize,
-) -> impl Strategy<Value = Config> {
-    (1..=max_n)
-        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n)))
-        .prop_flat_map(move |(n, k, model)| {
-            (
-                (
-                    prop::sample::select(Scheme::ALL.to_vec()),
-                    prop::sample::select(functions.clone()),
-                    prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
-                ),
-                lambda(),
-                prop_oneof![
-                    Just(LambdaDec::default()),
-                    lambda().prop_map(LambdaDec::Value)
-                ],
-                prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
-                1..=max_trials,
-                prop_oneof![
-                    Just(0u64),
-                    Just((1u64 << 53) - 1),
-                    any::<u64>().prop_map(|s| s >> 11)
-                ],
-            )
-                .prop_map(
-                    move |((scheme, function, points), le, ld, rule, trials, seed)| Config {
-                        scheme,
-                        function,
-                        k,
-                        n,
-                        points,
-                        stragglers: model,
-                        lambda_enc: le,
-                        lambda_dec: ld,
-                        lambda_rule: rule,
-                        trials,
-                        seed,
-                    },
-                )
-        })
-}
 
 fn all_finite<'a>(xs: impl IntoIterator<Item = &'a f64>) -> bool {
     xs.into_iter().all(|v| v.is_finite())

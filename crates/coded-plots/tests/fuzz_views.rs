@@ -9,7 +9,7 @@
 //! functions'.
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::{Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel};
+use coded_core::{Config, FunctionKind, Scheme};
 use coded_plots::compute::{self, Detail, Panels, UiState};
 use coded_plots::jobs::{Engine, FromWorker, ToWorker};
 use coded_plots::session::Session;
@@ -17,84 +17,16 @@ use coded_plots::views::curves::CurveKind;
 use coded_plots::{draw, hover, Theme};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use proptest::prelude::*;
-use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+// The same random configurations as the core's pipeline fuzzing.
+#[path = "../../coded-core/tests/common/strategies.rs"]
+mod strategies;
+use strategies::{cfg, small_config};
 
 /// Scalar functions: every stage, every tab, drawn.
 const SCALAR_CASES: u32 = 1_500;
 /// LeNet-5 (the digits panel): fewer, tiny.
 const LENET_CASES: u32 = 100;
-
-fn cfg(cases: u32) -> PtConfig {
-    PtConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        max_shrink_iters: 500,
-        ..PtConfig::default()
-    }
-}
-
-fn lambda() -> impl Strategy<Value = f64> {
-    prop::sample::select(vec![0.0, 1e-300, 1e-14, 1e-6, 1e-3, 1.0, 1e300])
-}
-
-fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
-    let time = prop_oneof![Just(0.0), Just(1e6), 0.0..3.0f64];
-    let rate = prop_oneof![Just(5e-324), Just(1e-300), Just(1e6), 1e-3..=1e6f64];
-    prop_oneof![
-        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64].prop_map(|p| StragglerModel::Iid { p }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Fixed { s }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Block { s }),
-        (time.clone(), rate, time).prop_map(|(shift, rate, deadline)| {
-            StragglerModel::Deadline {
-                shift,
-                rate,
-                deadline,
-            }
-        }),
-    ]
-}
-
-fn small_config(
-    functions: Vec<FunctionKind>,
-    max_n: usize,
-    max_k: usize,
-    max_trials: usize,
-) -> impl Strategy<Value = Config> {
-    (1..=max_n)
-        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n)))
-        .prop_flat_map(move |(n, k, model)| {
-            (
-                (
-                    prop::sample::select(Scheme::ALL.to_vec()),
-                    prop::sample::select(functions.clone()),
-                    prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
-                ),
-                lambda(),
-                prop_oneof![
-                    Just(LambdaDec::default()),
-                    lambda().prop_map(LambdaDec::Value)
-                ],
-                prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
-                1..=max_trials,
-                any::<u64>().prop_map(|s| s >> 11),
-            )
-                .prop_map(
-                    move |((scheme, function, points), le, ld, rule, trials, seed)| Config {
-                        scheme,
-                        function,
-                        k,
-                        n,
-                        points,
-                        stragglers: model,
-                        lambda_enc: le,
-                        lambda_dec: ld,
-                        lambda_rule: rule,
-                        trials,
-                        seed,
-                    },
-                )
-        })
-}
 
 fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
     (

@@ -1,0 +1,187 @@
+//! proptest strategies of valid configurations, shared by the core's
+//! pipeline fuzzing (`tests/fuzz_pipeline.rs`) and the app's data-path
+//! fuzzing (`crates/coded-plots/tests/fuzz_views.rs`, which includes this
+//! file by path) and the URL codec's (`src/url.rs`): one definition of "a
+//! random configuration" for all.
+
+// Each includer uses some of these.
+#![allow(dead_code)]
+
+use coded_core::{Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
+
+/// `cases` cases, no failure files written (a failure prints its input).
+pub fn cfg(cases: u32) -> PtConfig {
+    PtConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        max_shrink_iters: 1_000,
+        ..PtConfig::default()
+    }
+}
+
+/// λ values from the brief: 0, 1e-300, tiny, normal, 1e300.
+pub fn lambda() -> impl Strategy<Value = f64> {
+    prop::sample::select(vec![0.0, 1e-300, 1e-14, 1e-6, 1e-3, 1.0, 1e3, 1e300])
+}
+
+pub fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
+    let time = prop_oneof![
+        Just(0.0),
+        Just(1e6),
+        Just(1e-300),
+        0.0..3.0f64,
+        0.0..=1e6f64
+    ];
+    let rate = prop_oneof![
+        Just(5e-324),
+        Just(1e-300),
+        Just(1e6),
+        Just(1.0),
+        1e-3..=1e6f64
+    ];
+    prop_oneof![
+        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)]
+            .prop_map(|p| StragglerModel::Iid { p }),
+        (0..=n + 3).prop_map(|s| StragglerModel::Fixed { s }),
+        (0..=n + 3).prop_map(|s| StragglerModel::Block { s }),
+        (time.clone(), rate, time).prop_map(|(shift, rate, deadline)| {
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            }
+        }),
+    ]
+}
+
+/// A valid configuration with N ≤ `max_n`, K ≤ `max_k`, trials ≤ `max_trials`.
+pub fn small_config(
+    functions: Vec<FunctionKind>,
+    max_n: usize,
+    max_k: usize,
+    max_trials: usize,
+) -> impl Strategy<Value = Config> {
+    (1..=max_n)
+        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n)))
+        .prop_flat_map(move |(n, k, model)| {
+            (
+                (
+                    prop::sample::select(Scheme::ALL.to_vec()),
+                    prop::sample::select(functions.clone()),
+                    prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
+                ),
+                lambda(),
+                prop_oneof![
+                    Just(LambdaDec::default()),
+                    lambda().prop_map(LambdaDec::Value)
+                ],
+                prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+                1..=max_trials,
+                prop_oneof![
+                    Just(0u64),
+                    Just((1u64 << 53) - 1),
+                    any::<u64>().prop_map(|s| s >> 11)
+                ],
+            )
+                .prop_map(
+                    move |((scheme, function, points), le, ld, rule, trials, seed)| Config {
+                        scheme,
+                        function,
+                        k,
+                        n,
+                        points,
+                        stragglers: model,
+                        lambda_enc: le,
+                        lambda_dec: ld,
+                        lambda_rule: rule,
+                        trials,
+                        seed,
+                    },
+                )
+        })
+}
+
+/// Any valid configuration, limits included (N up to 8192, λ up to 1e300,
+/// seeds up to 2⁵³ − 1): for the parsers, which do not compute.
+pub fn any_valid_config() -> impl Strategy<Value = Config> {
+    use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+    let lambda = prop_oneof![
+        Just(0.0),
+        Just(1e-300),
+        Just(MAX_LAMBDA),
+        0.0..=MAX_LAMBDA,
+        (-300.0f64..300.0).prop_map(|e| 10f64.powf(e).min(MAX_LAMBDA)),
+    ];
+    let time = prop_oneof![Just(0.0), Just(MAX_TIME), 0.0..=MAX_TIME];
+    let stragglers = prop_oneof![
+        (0.0..=1.0f64).prop_map(|p| StragglerModel::Iid { p }),
+        prop::sample::select(vec![0.0, 1.0, 5e-324]).prop_map(|p| StragglerModel::Iid { p }),
+        (0..=MAX_N).prop_map(|s| StragglerModel::Fixed { s }),
+        (0..=MAX_N).prop_map(|s| StragglerModel::Block { s }),
+        (
+            time.clone(),
+            prop_oneof![
+                Just(MAX_TIME),
+                Just(f64::MIN_POSITIVE),
+                Just(5e-324),
+                1e-9..=MAX_TIME
+            ],
+            time
+        )
+            .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline
+            }),
+    ];
+    (
+        prop::sample::select(Scheme::ALL.to_vec()),
+        prop::sample::select(vec![
+            FunctionKind::XSinX,
+            FunctionKind::Cubic,
+            FunctionKind::Abs,
+            FunctionKind::Lenet5,
+        ]),
+        (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
+        prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
+        stragglers,
+        lambda.clone(),
+        prop_oneof![
+            Just(LambdaDec::default()),
+            lambda.prop_map(LambdaDec::Value)
+        ],
+        prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+        1..=MAX_TRIALS,
+        prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
+    )
+        .prop_map(
+            |(
+                scheme,
+                function,
+                (n, k),
+                points,
+                stragglers,
+                lambda_enc,
+                lambda_dec,
+                lambda_rule,
+                trials,
+                seed,
+            )| {
+                Config {
+                    scheme,
+                    function,
+                    k,
+                    n,
+                    points,
+                    stragglers,
+                    lambda_enc,
+                    lambda_dec,
+                    lambda_rule,
+                    trials,
+                    seed,
+                }
+            },
+        )
+}
