@@ -613,7 +613,25 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
         out.ui.panels = Panels::default();
     }
     out.config = c;
+    cap_notices(&mut notes);
     (out, notes)
+}
+
+/// Most notices listed for one link; the rest are counted in a last one.
+/// More than the keys the app reads, so a link with every key wrong still
+/// names each of them.
+pub const MAX_NOTICES: usize = 32;
+const _: () = assert!(MAX_NOTICES > KEYS.len() + FLAGS.len() + 1);
+
+/// A link with thousands of bad or unknown keys must not fill the page with
+/// thousands of notices (one per key): the first ones name what was wrong,
+/// the last says how many more there were.
+fn cap_notices(notes: &mut Vec<String>) {
+    if notes.len() > MAX_NOTICES {
+        let more = notes.len() - (MAX_NOTICES - 1);
+        notes.truncate(MAX_NOTICES - 1);
+        notes.push(format!("… and {more} more values of the link ignored"));
+    }
 }
 
 fn allowed(field: &str) -> &'static str {
@@ -763,6 +781,25 @@ mod tests {
         assert!(notes.is_empty());
         assert_eq!(encode(&f), "v=1&n=20&no-worker");
         assert_eq!(decode(&encode(&e)).0, e);
+    }
+
+    #[test]
+    fn thousands_of_bad_keys_give_a_bounded_list_of_notices() {
+        let q: Vec<String> = (0..5000).map(|i| format!("junk{i}=<b>{i}</b>")).collect();
+        let (s, notes) = decode(&format!("n=7&k=3&{}", q.join("&")));
+        assert_eq!((s.config.n, s.config.k), (7, 3));
+        assert_eq!(notes.len(), MAX_NOTICES);
+        assert!(notes[0].contains("junk0"));
+        let more = 5000 - (MAX_NOTICES - 1);
+        assert_eq!(
+            notes[MAX_NOTICES - 1],
+            format!("… and {more} more values of the link ignored")
+        );
+        // At the cap exactly: no summary line.
+        let q: Vec<String> = (0..MAX_NOTICES).map(|i| format!("junk{i}=1")).collect();
+        let (_, notes) = decode(&q.join("&"));
+        assert_eq!(notes.len(), MAX_NOTICES);
+        assert!(notes.iter().all(|n| n.contains("junk")));
     }
 
     #[test]
