@@ -396,26 +396,35 @@ impl Engine {
         let round = (p.stragglers || p.encdec || p.digits)
             .then(|| compute::round_key(&config, &ui))
             .filter(|k| *k != self.keys.round);
+        // What is running of the previous job carries on where the new one
+        // needs the same: a table or a sweep of the same key is not restarted
+        // by changes that do not concern it (at the largest settings each
+        // takes minutes).
+        let (running_table, running_curves) = match self.job.take() {
+            Some(j) => (j.table, j.curves),
+            None => (None, None),
+        };
         let table = p
             .table
             .then(|| compute::table_key(&config, &ui))
             .filter(|k| *k != self.keys.table)
-            .map(|key| TableRun {
-                key,
-                schemes: ui.schemes(&config),
-                trial: ui.trial_in(&config),
-                rows: vec![],
-                mc: None,
-                started: None,
+            .map(|key| match running_table {
+                // The key holds the whole config, the round and the schemes.
+                Some(run) if run.key == key => run,
+                _ => TableRun {
+                    key,
+                    schemes: ui.schemes(&config),
+                    trial: ui.trial_in(&config),
+                    rows: vec![],
+                    mc: None,
+                    started: None,
+                },
             });
         let curves_key = p
             .errors
             .then(|| compute::curves_key(&config, &ui))
             .filter(|k| *k != self.keys.curves);
-        // A sweep of the same plan keeps running (a new round or table does
-        // not restart it); any other change restarts it.
-        let running = self.job.take().and_then(|j| j.curves);
-        let curves = curves_key.map(|key| match running {
+        let curves = curves_key.map(|key| match running_curves {
             Some(mut run) if run.key == key => {
                 run.config = config.clone();
                 run.ui = ui.clone();
@@ -749,6 +758,25 @@ mod tests {
             })
             .collect();
         assert_eq!(done, [1, 2, 3]);
+        // A change that does not concern the table (the error tab) keeps
+        // its progress: the next step goes on from trial 3.
+        e.handle(
+            ToWorker::Run {
+                id: 1,
+                config: c.clone(),
+                ui: UiState {
+                    error_tab: CurveKind::ErrorVsP,
+                    ..ui.clone()
+                },
+            },
+            &mut out,
+        );
+        out.clear();
+        assert!(e.step(&mut out));
+        assert!(
+            matches!(&out[..], [FromWorker::TableProgress { progress, .. }] if progress.done == 4),
+            "{out:?}"
+        );
         // Cancel between two slices: no table is posted.
         out.clear();
         e.handle(ToWorker::Cancel { id: 1 }, &mut out);
