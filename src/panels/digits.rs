@@ -1,15 +1,24 @@
 //! Panel 3: LeNet-5 on coded digits.
 
 use coded_core::FunctionKind;
-use coded_plots::compute::Detail;
+use coded_plots::compute::{Detail, RoundResult};
 use coded_plots::draw::digits as draw;
 use coded_plots::hover;
 use coded_plots::summary;
+use coded_plots::views::digits::DigitsView;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
-use crate::panels::placeholder;
+use crate::panels::RoundPlot;
 use crate::state::AppState;
+
+/// This panel's view in a computed round (None: computed for the other panel).
+fn digits_view(r: &RoundResult) -> Option<&DigitsView> {
+    match &r.detail {
+        Some(Detail::Digits(v)) => Some(v),
+        _ => None,
+    }
+}
 
 #[component]
 pub fn DigitsPanel(state: AppState) -> impl IntoView {
@@ -32,30 +41,20 @@ pub fn DigitsPanel(state: AppState) -> impl IntoView {
                     id="digits-plot"
                     label="Coded digits: the input digits with their predicted classes, and the blended images the servers receive"
                     aspect_ratio=2.3
-                    summary=Signal::derive(move || match state.round.get().as_deref() {
-                        Some(Ok(r)) => match &r.detail {
-                            Some(Detail::Digits(v)) => summary::digits(v),
-                            _ => "Computing…".to_string(),
-                        },
-                        Some(Err(e)) => format!("No plot: {e}"),
-                        None => "Computing…".to_string(),
+                    summary=Signal::derive(move || {
+                        RoundPlot::of(state.round.get().as_deref(), digits_view)
+                            .summary(summary::digits)
                     })
                     quiet=Signal::derive(move || state.playing.get())
-                    draw=move |area, theme| match state.round.get().as_deref() {
-                        Some(Ok(r)) => match &r.detail {
-                            Some(Detail::Digits(v)) => draw::draw(area, theme, v),
-                            _ => placeholder(area, theme, "Computing…"),
-                        },
-                        Some(Err(e)) => placeholder(area, theme, e),
-                        None => placeholder(area, theme, "Computing…"),
+                    draw=move |area, theme| {
+                        RoundPlot::of(state.round.get().as_deref(), digits_view)
+                            .draw(area, theme, |v| draw::draw(area, theme, v))
                     }
                     hover=move |f, x, y, _| {
-                        state.round.with_untracked(|r| match r.as_deref() {
-                            Some(Ok(r)) => match &r.detail {
-                                Some(Detail::Digits(v)) => hover::digits(v, f, x, y),
-                                _ => None,
-                            },
-                            _ => None,
+                        state.round.with_untracked(|r| {
+                            RoundPlot::of(r.as_deref(), digits_view)
+                                .view()
+                                .and_then(|v| hover::digits(v, f, x, y))
                         })
                     }
                 />

@@ -1,15 +1,24 @@
 //! Panel 2: encode → compute → decode, for the scalar functions.
 
 use coded_core::FunctionKind;
-use coded_plots::compute::Detail;
+use coded_plots::compute::{Detail, RoundResult};
 use coded_plots::draw::encdec as draw;
 use coded_plots::hover;
 use coded_plots::summary;
+use coded_plots::views::encdec::EncDecView;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
-use crate::panels::placeholder;
+use crate::panels::RoundPlot;
 use crate::state::AppState;
+
+/// This panel's view in a computed round (None: computed for the other panel).
+fn encdec_view(r: &RoundResult) -> Option<&EncDecView> {
+    match &r.detail {
+        Some(Detail::Scalar(v)) => Some(v),
+        _ => None,
+    }
+}
 
 #[component]
 pub fn EncDecPanel(state: AppState) -> impl IntoView {
@@ -32,30 +41,20 @@ pub fn EncDecPanel(state: AppState) -> impl IntoView {
                     id="encdec-plot"
                     label="Encode, compute, decode: the encoder curve through the inputs, the servers' answers, the decoder curve and the estimates"
                     aspect_ratio=1.1
-                    summary=Signal::derive(move || match state.round.get().as_deref() {
-                        Some(Ok(r)) => match &r.detail {
-                            Some(Detail::Scalar(v)) => summary::encdec(v),
-                            _ => "Computing…".to_string(),
-                        },
-                        Some(Err(e)) => format!("No plot: {e}"),
-                        None => "Computing…".to_string(),
+                    summary=Signal::derive(move || {
+                        RoundPlot::of(state.round.get().as_deref(), encdec_view)
+                            .summary(summary::encdec)
                     })
                     quiet=Signal::derive(move || state.playing.get())
-                    draw=move |area, theme| match state.round.get().as_deref() {
-                        Some(Ok(r)) => match &r.detail {
-                            Some(Detail::Scalar(v)) => draw::draw(area, theme, v),
-                            _ => placeholder(area, theme, "Computing…"),
-                        },
-                        Some(Err(e)) => placeholder(area, theme, e),
-                        None => placeholder(area, theme, "Computing…"),
+                    draw=move |area, theme| {
+                        RoundPlot::of(state.round.get().as_deref(), encdec_view)
+                            .draw(area, theme, |v| draw::draw(area, theme, v))
                     }
                     hover=move |f, x, y, scale| {
-                        state.round.with_untracked(|r| match r.as_deref() {
-                            Some(Ok(r)) => match &r.detail {
-                                Some(Detail::Scalar(v)) => hover::encdec(v, f, x, y, scale),
-                                _ => None,
-                            },
-                            _ => None,
+                        state.round.with_untracked(|r| {
+                            RoundPlot::of(r.as_deref(), encdec_view)
+                                .view()
+                                .and_then(|v| hover::encdec(v, f, x, y, scale))
                         })
                     }
                 />

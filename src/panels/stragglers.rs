@@ -6,7 +6,7 @@ use coded_plots::summary;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
-use crate::panels::placeholder;
+use crate::panels::RoundPlot;
 use crate::state::AppState;
 
 #[component]
@@ -73,21 +73,20 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 id="stragglers-plot"
                 label="Straggler pattern: which servers straggled in the current round and in many rounds"
                 aspect_ratio=1.7
-                summary=Signal::derive(move || match state.round.get().as_deref() {
-                    Some(Ok(r)) => summary::stragglers(&r.stragglers, trials()),
-                    Some(Err(e)) => format!("No plot: {e}"),
-                    None => "Computing…".to_string(),
+                summary=Signal::derive(move || {
+                    RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
+                        .summary(|v| summary::stragglers(v, trials()))
                 })
                 quiet=Signal::derive(move || state.playing.get())
-                draw=move |area, theme| match state.round.get().as_deref() {
-                    Some(Ok(r)) => draw::draw(area, theme, &r.stragglers),
-                    Some(Err(e)) => placeholder(area, theme, e),
-                    None => placeholder(area, theme, "Computing…"),
+                draw=move |area, theme| {
+                    RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
+                        .draw(area, theme, |v| draw::draw(area, theme, v))
                 }
                 hover=move |f, x, y, _| {
-                    state.round.with_untracked(|r| match r.as_deref() {
-                        Some(Ok(r)) => hover::stragglers(&r.stragglers, f, x, y),
-                        _ => None,
+                    state.round.with_untracked(|r| {
+                        RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
+                            .view()
+                            .and_then(|v| hover::stragglers(v, f, x, y))
                     })
                 }
             />
