@@ -116,9 +116,27 @@ fn Status(state: AppState) -> impl IntoView {
             data-table-ms=move || s.with(|s| ms(s.table_ms))
             data-curves-ms=move || s.with(|s| ms(s.curves_ms))
         >
+            data-waiting=move || {
+                if !state.invalid.with(Vec::is_empty) {
+                    "invalid"
+                } else if state.editing.get() {
+                    "typing"
+                } else {
+                    ""
+                }
+            }
             {move || {
                 let st = s.get();
-                if st.busy {
+                let invalid = state.invalid.with(Vec::len);
+                if invalid > 0 {
+                    // The plots are not up to date with what the controls say.
+                    let which = if invalid == 1 { "A value is" } else { "Some values are" };
+                    format!(
+                        "{which} waiting to be fixed (see the highlighted control): the plots show the last valid settings."
+                    )
+                } else if state.editing.get() {
+                    "Waiting for you to finish typing…".to_string()
+                } else if st.busy {
                     "Computing…".to_string()
                 } else {
                     let part = |name: &str, v: Option<f64>| v.map(|v| format!("{name} {v:.0} ms"));

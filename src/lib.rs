@@ -8,10 +8,12 @@
 pub mod app;
 pub mod components;
 pub mod controls;
+pub mod drafts;
 pub mod panels;
 pub mod panic;
 pub mod presets;
 pub mod runner;
+pub mod settings;
 pub mod share;
 pub mod state;
 pub mod theme;

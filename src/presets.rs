@@ -8,7 +8,7 @@ use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
 use coded_plots::compute::{Panels, UiState};
 use coded_plots::views::curves::CurveKind;
 
-use crate::url::only_panel;
+use crate::settings::{no_panels, show_panel};
 
 pub struct Preset {
     /// Element id suffix (`preset-<id>`).
@@ -21,11 +21,9 @@ pub struct Preset {
 }
 
 fn panels(names: &[&str]) -> Panels {
-    let mut p = only_panel("");
+    let mut p = no_panels();
     for n in names {
-        if let Some(f) = crate::url::panel_flag(&mut p, n) {
-            *f = true;
-        }
+        show_panel(&mut p, n);
     }
     p
 }
@@ -161,7 +159,7 @@ mod tests {
         assert_eq!(all.len(), 6);
         for p in all {
             p.config.validate().unwrap();
-            let s = crate::url::Shared {
+            let s = crate::settings::Shared {
                 config: p.config.clone(),
                 ui: p.ui.clone(),
                 ..Default::default()

@@ -22,8 +22,9 @@ use crate::panels::{
     digits::DigitsPanel, encdec::EncDecPanel, errors::ErrorsPanel, stragglers::StragglersPanel,
     table::TablePanel,
 };
-use crate::state::{AppState, Drafts};
-use crate::url::{self, Shared};
+use crate::settings::Shared;
+use crate::state::AppState;
+use crate::url;
 
 /// What the link asked for beyond the state, and what was wrong with it.
 #[derive(Clone, Copy)]
@@ -31,41 +32,10 @@ pub struct Share {
     pub notices: RwSignal<Vec<String>>,
     pub embed: StoredValue<Option<&'static str>>,
     pub controls: StoredValue<Vec<&'static str>>,
-    pub flags: StoredValue<Vec<String>>,
 }
 
 fn window() -> Option<web_sys::Window> {
     web_sys::window()
-}
-
-/// Sets every control's text from a configuration (what a link or a preset
-/// loads), then the configuration itself.
-pub fn load_config(state: AppState, c: &Config) {
-    let fresh = Drafts::new(c);
-    let d = state.drafts;
-    for (to, from) in [
-        (d.scheme, fresh.scheme),
-        (d.function, fresh.function),
-        (d.k, fresh.k),
-        (d.n, fresh.n),
-        (d.points, fresh.points),
-        (d.model, fresh.model),
-        (d.p, fresh.p),
-        (d.s, fresh.s),
-        (d.shift, fresh.shift),
-        (d.rate, fresh.rate),
-        (d.deadline, fresh.deadline),
-        (d.lambda_enc, fresh.lambda_enc),
-        (d.lambda_dec, fresh.lambda_dec),
-        (d.lambda_rule, fresh.lambda_rule),
-        (d.trials, fresh.trials),
-        (d.seed, fresh.seed),
-    ] {
-        to.set(from.get_untracked());
-    }
-    d.lambda_auto.set(fresh.lambda_auto.get_untracked());
-    state.error.set(None);
-    state.config.set(c.clone());
 }
 
 /// Reads the URL into `state` (before the first computation) and keeps the
@@ -74,18 +44,15 @@ pub fn init(state: AppState) -> Share {
     let search = window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    let (shared, notes) = url::decode(&search);
-    let mut ui = shared.ui.clone();
+    let (mut shared, notes) = url::decode(&search);
     if let Some(p) = shared.embed {
-        ui.panels = url::only_panel(p);
+        shared.ui.panels = crate::settings::only_panel(p);
     }
-    load_config(state, &shared.config);
-    state.ui.set(ui);
+    state.load(&shared);
     let share = Share {
         notices: RwSignal::new(notes),
         embed: StoredValue::new(shared.embed),
         controls: StoredValue::new(shared.controls.clone()),
-        flags: StoredValue::new(shared.flags.clone()),
     };
     Effect::new(move |_| {
         let q = query(state, share);
@@ -109,7 +76,6 @@ fn query(state: AppState, share: Share) -> String {
         ui: state.ui.get(),
         embed: share.embed.get_value(),
         controls: share.controls.get_value(),
-        flags: share.flags.get_value(),
     })
 }
 
@@ -278,7 +244,7 @@ pub fn snippet(base: &str, query_without_embed: &str, panel: &str, controls: &st
     let names: Vec<&str> = controls
         .split(',')
         .map(str::trim)
-        .filter(|c| url::CONTROLS.contains(c))
+        .filter(|c| crate::settings::control_ids().any(|id| id == *c))
         .collect();
     if !names.is_empty() {
         q.push_str(&format!("&controls={}", names.join(",")));
@@ -458,8 +424,11 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                                 id=format!("preset-{id}")
                                 title=look
                                 on:click=move |_| {
-                                    load_config(state, &config);
-                                    state.ui.set(UiState { trial: 0, ..ui.clone() });
+                                    state.load(&Shared {
+                                        config: config.clone(),
+                                        ui: UiState { trial: 0, ..ui.clone() },
+                                        ..Shared::default()
+                                    });
                                     preset_look.set(Some((title, look)));
                                 }
                             >
@@ -559,27 +528,15 @@ fn hide_controls(root: &web_sys::HtmlDivElement, keep: &[&str]) {
     let hide = |el: &web_sys::Element| {
         let _ = el.set_attribute("hidden", "");
     };
-    for el in nodes::<web_sys::Element>(root.query_selector_all(".control")) {
-        let id = el
-            .query_selector("input, select")
-            .ok()
-            .flatten()
-            .map(|i| i.id())
-            .unwrap_or_default();
-        let name = if id.starts_with("compare-") {
-            "compare"
-        } else if id == "lambda-auto" {
-            "lambda-dec"
-        } else {
-            id.as_str()
-        };
-        if !keep.contains(&name) {
+    for el in nodes::<web_sys::Element>(root.query_selector_all("[data-setting]")) {
+        let id = el.get_attribute("data-setting").unwrap_or_default();
+        if !keep.contains(&id.as_str()) {
             hide(&el);
         }
     }
     for el in nodes::<web_sys::Element>(root.query_selector_all("fieldset")) {
         let empty = el
-            .query_selector(".control:not([hidden])")
+            .query_selector("[data-setting]:not([hidden])")
             .ok()
             .flatten()
             .is_none();

@@ -1,276 +1,46 @@
-//! The page's state in its query string: every `Config` field under a short
-//! key, the UI choices (compared schemes, sweep lists, panels, tab, round),
-//! and the embed parameters. Defaults are omitted; `v` is the link version.
+//! The page's state in its query string, derived from the table of
+//! settings (`settings`): every setting whose value is not its default,
+//! under its key, in the table's order; `v` is the link version.
 //!
 //! Why pure and separate: links are shared and must restore exactly what the
 //! sender saw, and a bad link must never crash the page or change a value
 //! silently. Decoding reads each key on its own; a value that does not parse
-//! or is out of range falls back to its default with a notice naming it.
-//! Everything here is plain Rust (tested natively); notices reach the page
-//! only as text.
+//! or is out of range keeps its default, with a notice that names its key
+//! and says in words what is allowed. Percent coding is `form_urlencoded`'s
+//! (rust-url). Notices reach the page only as text.
 
-use coded_core::{Config, ConfigError, LambdaDec, StragglerModel};
-use coded_plots::compute::{Panels, UiState};
-use coded_plots::views::curves::CurveKind;
-
-use crate::controls::{parse_ns, parse_ps};
-use crate::state::json_name;
+use crate::settings::{broken, Setting, Shared, SETTINGS};
 
 /// The link format written; older versions are read by the same code as
 /// long as their keys keep their meaning.
 pub const VERSION: &str = "1";
 
-/// Panels by their URL name (also `embed=` values), in page order.
-pub const PANELS: [&str; 5] = ["stragglers", "encdec", "digits", "errors", "table"];
-
-/// Controls that `controls=` can keep visible in embed mode (element ids).
-pub const CONTROLS: [&str; 19] = [
-    "scheme",
-    "compare",
-    "function",
-    "k",
-    "n",
-    "points",
-    "model",
-    "p",
-    "s",
-    "shift",
-    "rate",
-    "deadline",
-    "lambda-enc",
-    "lambda-dec",
-    "lambda-rule",
-    "trials",
-    "seed",
-    "sweep-ns",
-    "sweep-ps",
-];
-
-/// The keys that hold one value each (besides `controls` and the flags).
-pub const KEYS: [&str; 25] = [
-    "v", "sc", "fn", "k", "n", "pt", "m", "p", "s", "a", "mu", "tau", "le", "ld", "lr", "tr",
-    "seed", "cmp", "ns", "ps", "tab", "ref", "r", "panels", "embed",
-];
-
 /// Longest value quoted in a notice (links may carry very long values).
 const QUOTE: usize = 40;
 
-/// Everything a link carries.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Shared {
-    pub config: Config,
-    pub ui: UiState,
-    /// `embed=<panel>`: show only this panel.
-    pub embed: Option<&'static str>,
-    /// `controls=<names>`: controls kept in embed mode.
-    pub controls: Vec<&'static str>,
-    /// Debugging switches read elsewhere at start (`FLAGS`), kept as given.
-    pub flags: Vec<String>,
-}
+/// Most notices listed for one link; the rest are counted in a last one.
+/// More than the keys the app reads, so a link with every key wrong still
+/// names each of them.
+pub const MAX_NOTICES: usize = 32;
+const _: () = assert!(MAX_NOTICES > SETTINGS.len() + 1);
 
-/// Query keys that are not state but switches read by `lib.rs` at start;
-/// they pass through unchanged.
-pub const FLAGS: [&str; 2] = ["debug-panic", "no-worker"];
-
-pub fn panel_flag<'a>(p: &'a mut Panels, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "stragglers" => &mut p.stragglers,
-        "encdec" => &mut p.encdec,
-        "digits" => &mut p.digits,
-        "errors" => &mut p.errors,
-        "table" => &mut p.table,
-        _ => return None,
-    })
-}
-
-/// Only the named panel shown.
-pub fn only_panel(name: &str) -> Panels {
-    let mut p = Panels {
-        stragglers: false,
-        encdec: false,
-        digits: false,
-        errors: false,
-        table: false,
-    };
-    if let Some(f) = panel_flag(&mut p, name) {
-        *f = true;
-    }
-    p
-}
-
-fn tab_name(k: CurveKind) -> &'static str {
-    match k {
-        CurveKind::ErrorVsN => "n",
-        CurveKind::ErrorVsP => "p",
-        CurveKind::ErrorVsLambda => "lambda",
-    }
-}
-
-/// The shortest exact text of a number ("1e-12" rather than "0.000000000001").
-pub fn num(v: f64) -> String {
-    let plain = v.to_string();
-    let exp = format!("{v:e}");
-    if exp.len() < plain.len() {
-        exp
-    } else {
-        plain
-    }
-}
-
-fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
-    v.iter().map(f).collect::<Vec<_>>().join(",")
-}
-
-/// Percent-encodes a query value (unreserved characters and `,` stay).
-fn escape(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~,".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-fn unescape(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            // Exactly two hex digits (from_str_radix alone would also take
-            // "+5" as 5).
-            b'%' if i + 2 < b.len()
-                && b[i + 1].is_ascii_hexdigit()
-                && b[i + 2].is_ascii_hexdigit() =>
-            {
-                let hex = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
-                out.push(hex(b[i + 1]) * 16 + hex(b[i + 2]));
-                i += 2;
-            }
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+/// Percent-encodes a value. Commas stay as they are: they are allowed in a
+/// query and keep lists ("ns=10,20,40") readable.
+fn escape(v: &str) -> String {
+    form_urlencoded::byte_serialize(v.as_bytes())
+        .collect::<String>()
+        .replace("%2C", ",")
 }
 
 /// The query string (without `?`) for a state: defaults omitted.
 pub fn encode(s: &Shared) -> String {
-    let d = Config::default();
-    let du = UiState::default();
-    let c = &s.config;
-    let mut q: Vec<(&str, String)> = vec![("v", VERSION.to_string())];
-    let mut put = |k: &'static str, v: String, def: String| {
-        if v != def {
-            q.push((k, v));
-        }
-    };
-    put("sc", json_name(&c.scheme), json_name(&d.scheme));
-    put("fn", json_name(&c.function), json_name(&d.function));
-    put("k", c.k.to_string(), d.k.to_string());
-    put("n", c.n.to_string(), d.n.to_string());
-    put("pt", json_name(&c.points), json_name(&d.points));
-    put("m", c.stragglers.name().into(), d.stragglers.name().into());
-    match c.stragglers {
-        StragglerModel::Iid { p } => put("p", num(p), num(0.2)),
-        StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
-            put("s", s.to_string(), "5".into())
-        }
-        StragglerModel::Deadline {
-            shift,
-            rate,
-            deadline,
-        } => {
-            put("a", num(shift), num(1.0));
-            put("mu", num(rate), num(1.0));
-            put("tau", num(deadline), num(1.5));
+    let mut parts = vec![format!("v={VERSION}")];
+    for st in SETTINGS {
+        if (st.applies)(s).is_ok() && !st.is_default(s) {
+            parts.push(format!("{}={}", st.key, escape(&(st.text)(s))));
         }
     }
-    put("le", num(c.lambda_enc), num(d.lambda_enc));
-    let ld = match c.lambda_dec {
-        LambdaDec::Value(v) => num(v),
-        LambdaDec::Auto(_) => "gcv".into(),
-    };
-    put("ld", ld, "gcv".into());
-    put("lr", json_name(&c.lambda_rule), json_name(&d.lambda_rule));
-    put("tr", c.trials.to_string(), d.trials.to_string());
-    put("seed", c.seed.to_string(), d.seed.to_string());
-    let u = &s.ui;
-    // The compared set as the page shows it (the shown scheme always is).
-    let cmp = |u: &UiState, c: &Config| join(&u.schemes(c), |s| s.name().to_string());
-    put("cmp", cmp(u, c), cmp(&du, c));
-    put(
-        "ns",
-        join(&u.sweep_ns, |n| n.to_string()),
-        join(&du.sweep_ns, |n| n.to_string()),
-    );
-    put(
-        "ps",
-        join(&u.sweep_ps, |p| num(*p)),
-        join(&du.sweep_ps, |p| num(*p)),
-    );
-    put(
-        "tab",
-        tab_name(u.error_tab).into(),
-        tab_name(du.error_tab).into(),
-    );
-    put(
-        "ref",
-        (u.references as u8).to_string(),
-        (du.references as u8).to_string(),
-    );
-    put("r", u.trial.to_string(), du.trial.to_string());
-    let shown = |p: &Panels| {
-        let mut p = *p;
-        PANELS
-            .iter()
-            .filter(|n| *panel_flag(&mut p, n).unwrap())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    if s.embed.is_none() {
-        let v = shown(&u.panels);
-        put(
-            "panels",
-            if v.is_empty() { "none".into() } else { v },
-            shown(&du.panels),
-        );
-    }
-    if let Some(e) = s.embed {
-        q.push(("embed", e.to_string()));
-    }
-    if !s.controls.is_empty() {
-        q.push(("controls", s.controls.join(",")));
-    }
-    let mut parts: Vec<String> = q
-        .iter()
-        .map(|(k, v)| format!("{k}={}", escape(v)))
-        .collect();
-    parts.extend(s.flags.iter().map(|f| escape(f.as_str())));
     parts.join("&")
-}
-
-fn bad(notes: &mut Vec<String>, key: &str, v: &str, why: String, fallback: String) {
-    // `why` may quote part of the value (a list's bad entry): shorten it too.
-    notes.push(format!(
-        "`{key}` = {}: {}; using {fallback}",
-        quote(v),
-        clip(&why, 2 * QUOTE)
-    ));
-}
-
-/// At most `max` characters of `s`, with "…" when shortened.
-fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(max).collect::<String>())
-    }
 }
 
 /// A value for a notice: quoted, shortened.
@@ -283,345 +53,80 @@ fn quote(v: &str) -> String {
     }
 }
 
-/// Reads a query string (with or without `?`). Returns the state and one
-/// notice per value that was ignored (each names its key).
-pub fn decode(query: &str) -> (Shared, Vec<String>) {
-    let mut out = Shared::default();
-    let mut notes = Vec::new();
-    let d = Config::default();
-    let q = query.strip_prefix('?').unwrap_or(query);
-    let mut c = d.clone();
-    let mut model = d.stragglers.name().to_string();
-    let mut params: Vec<(&'static str, String, String)> = Vec::new(); // (json key, url key, value)
-    let mut cmp: Option<Vec<coded_core::Scheme>> = None;
-    let mut panels_given: Option<String> = None;
-    let mut seen: Vec<String> = Vec::new();
-    for pair in q.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let (key, v) = (unescape(k), unescape(v));
-        let v = v.as_str();
-        // A key given twice: say so once (an earlier value is overridden).
-        // `controls` lists add up and flags are switches, so they may repeat;
-        // unknown keys get a notice each time anyway.
-        if KEYS.contains(&key.as_str()) {
-            match seen.iter().filter(|s| **s == key).count() {
-                0 => seen.push(key.clone()),
-                1 => {
-                    seen.push(key.clone());
-                    notes.push(format!(
-                        "`{key}` given more than once: the last valid value is used"
-                    ));
-                }
-                _ => {}
-            }
-        }
-        macro_rules! enum_field {
-            ($f:ident, $def:expr) => {
-                match serde_json::from_value(serde_json::Value::String(v.to_string())) {
-                    Ok(x) => c.$f = x,
-                    Err(_) => bad(
-                        &mut notes,
-                        &key,
-                        v,
-                        "not one of the choices".into(),
-                        format!("the default {}", $def),
-                    ),
-                }
-            };
-        }
-        match key.as_str() {
-            "v" => {
-                if v != VERSION {
-                    notes.push(format!(
-                        "`v` = {}: unknown link version; read as version {VERSION}",
-                        quote(v)
-                    ));
-                }
-            }
-            "sc" => enum_field!(scheme, json_name(&d.scheme)),
-            "fn" => enum_field!(function, json_name(&d.function)),
-            "pt" => enum_field!(points, json_name(&d.points)),
-            "lr" => enum_field!(lambda_rule, json_name(&d.lambda_rule)),
-            // usize for counts: on wasm32 a larger number must not wrap.
-            "k" | "n" | "tr" | "seed" => match (v.parse::<usize>(), v.parse::<u64>()) {
-                (Ok(x), _) if key == "k" => c.k = x,
-                (Ok(x), _) if key == "n" => c.n = x,
-                (Ok(x), _) if key == "tr" => c.trials = x,
-                (_, Ok(x)) if key == "seed" => c.seed = x,
-                _ => {
-                    let def = match key.as_str() {
-                        "k" => d.k as u64,
-                        "n" => d.n as u64,
-                        "tr" => d.trials as u64,
-                        _ => d.seed,
-                    };
-                    bad(
-                        &mut notes,
-                        &key,
-                        v,
-                        "not a whole number".into(),
-                        format!("the default {def}"),
-                    )
-                }
-            },
-            "le" | "ld" => {
-                if key == "ld" && v == "gcv" {
-                    c.lambda_dec = LambdaDec::default();
-                    continue;
-                }
-                match v.parse::<f64>() {
-                    Ok(x) if x.is_finite() => {
-                        if key == "le" {
-                            c.lambda_enc = x
-                        } else {
-                            c.lambda_dec = LambdaDec::Value(x)
-                        }
-                    }
-                    _ => {
-                        let def = if key == "le" {
-                            num(d.lambda_enc)
-                        } else {
-                            "gcv".into()
-                        };
-                        bad(
-                            &mut notes,
-                            &key,
-                            v,
-                            "not a finite number".into(),
-                            format!("the default {def}"),
-                        )
-                    }
-                }
-            }
-            "m" => {
-                if ["iid", "fixed", "block", "deadline"].contains(&v) {
-                    model = v.to_string();
-                } else {
-                    bad(
-                        &mut notes,
-                        &key,
-                        v,
-                        "not a straggler model".into(),
-                        format!("the default {}", d.stragglers.name()),
-                    );
-                }
-            }
-            "p" => params.push(("p", key.clone(), v.to_string())),
-            "s" => params.push(("s", key.clone(), v.to_string())),
-            "a" => params.push(("shift", key.clone(), v.to_string())),
-            "mu" => params.push(("rate", key.clone(), v.to_string())),
-            "tau" => params.push(("deadline", key.clone(), v.to_string())),
-            "cmp" => {
-                let list: Option<Vec<_>> = v
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(coded_core::Scheme::parse)
-                    .collect();
-                match list {
-                    Some(l) => cmp = Some(l),
-                    None => bad(
-                        &mut notes,
-                        &key,
-                        v,
-                        "not a list of schemes".into(),
-                        "the default comparison".into(),
-                    ),
-                }
-            }
-            "ns" => match parse_ns(v) {
-                Ok(l) => out.ui.sweep_ns = l,
-                Err(e) => bad(&mut notes, &key, v, e, "the default N values".into()),
-            },
-            "ps" => match parse_ps(v) {
-                Ok(l) => out.ui.sweep_ps = l,
-                Err(e) => bad(&mut notes, &key, v, e, "the default p values".into()),
-            },
-            "tab" => match v {
-                "n" => out.ui.error_tab = CurveKind::ErrorVsN,
-                "p" => out.ui.error_tab = CurveKind::ErrorVsP,
-                "lambda" => out.ui.error_tab = CurveKind::ErrorVsLambda,
-                _ => bad(
-                    &mut notes,
-                    &key,
-                    v,
-                    "not one of n, p, lambda".into(),
-                    "error vs N".into(),
-                ),
-            },
-            "ref" => match v {
-                "1" => out.ui.references = true,
-                "0" => out.ui.references = false,
-                _ => bad(
-                    &mut notes,
-                    &key,
-                    v,
-                    "not 0 or 1".into(),
-                    "the default 1".into(),
-                ),
-            },
-            "r" => match v.parse::<usize>() {
-                Ok(x) => out.ui.trial = x,
-                Err(_) => bad(
-                    &mut notes,
-                    &key,
-                    v,
-                    "not a whole number".into(),
-                    "the first round".into(),
-                ),
-            },
-            "panels" => {
-                panels_given = Some(v.to_string());
-                let mut p = only_panel("");
-                let mut ok = true;
-                for name in v.split(',').filter(|s| !s.is_empty() && *s != "none") {
-                    match panel_flag(&mut p, name) {
-                        Some(f) => *f = true,
-                        None => ok = false,
-                    }
-                }
-                if ok {
-                    out.ui.panels = p;
-                } else {
-                    bad(
-                        &mut notes,
-                        &key,
-                        v,
-                        format!("not a list of {}", PANELS.join(", ")),
-                        "every panel".into(),
-                    );
-                }
-            }
-            "embed" => match PANELS.iter().find(|p| **p == v) {
-                Some(p) => out.embed = Some(p),
-                None => bad(
-                    &mut notes,
-                    &key,
-                    v,
-                    format!("not one of {}", PANELS.join(", ")),
-                    "the whole page".into(),
-                ),
-            },
-            "controls" => {
-                for name in v.split(',').filter(|s| !s.is_empty()) {
-                    let norm = name.replace('_', "-");
-                    match CONTROLS.iter().find(|c| **c == norm) {
-                        Some(c) if !out.controls.contains(c) => out.controls.push(c),
-                        Some(_) => {}
-                        None => bad(
-                            &mut notes,
-                            &key,
-                            name,
-                            "not a control".into(),
-                            "no such control".into(),
-                        ),
-                    }
-                }
-            }
-            f if FLAGS.contains(&f) => {
-                if !out.flags.iter().any(|g| g == f) {
-                    out.flags.push(f.to_string())
-                }
-            }
-            _ => notes.push(format!("unknown key {} ignored", quote(&key))),
-        }
-    }
-    // The straggler model with its parameters, each checked on its own.
-    let mut obj = serde_json::Map::new();
-    obj.insert("model".into(), model.clone().into());
-    for (json_key, url_key, v) in params {
-        let wanted = match model.as_str() {
-            "iid" => json_key == "p",
-            "fixed" | "block" => json_key == "s",
-            _ => ["shift", "rate", "deadline"].contains(&json_key),
-        };
-        if !wanted {
-            notes.push(format!(
-                "`{url_key}` = {} ignored: not a parameter of the {model} model",
-                quote(&v)
-            ));
-            continue;
-        }
-        let value: Option<serde_json::Value> = if json_key == "s" {
-            v.parse::<u64>().ok().map(Into::into)
-        } else {
-            v.parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .and_then(|x| serde_json::Number::from_f64(x).map(Into::into))
-        };
-        let mut trial = obj.clone();
-        let accepted = value.and_then(|val| {
-            trial.insert(json_key.into(), val);
-            serde_json::from_value::<StragglerModel>(trial.clone().into())
-                .ok()
-                .filter(|m| coded_core::config::validate_stragglers(m).is_ok())
-        });
-        match accepted {
-            Some(_) => obj = trial,
-            None => {
-                let def: StragglerModel =
-                    serde_json::from_value(serde_json::json!({ "model": model })).expect("model");
-                let dv = serde_json::to_value(def)
-                    .ok()
-                    .and_then(|j| j.get(json_key).cloned());
-                notes.push(format!(
-                    "`{url_key}` = {}: out of range ({}); using the default {}",
-                    quote(&v),
-                    match json_key {
-                        "p" => "0 – 1",
-                        "s" => "a whole number 0 – 8192",
-                        "rate" => "above 0, at most 1e6",
-                        _ => "0 – 1e6",
-                    },
-                    dv.map(|x| x.to_string()).unwrap_or_default()
-                ));
-            }
-        }
-    }
-    c.stragglers = serde_json::from_value(obj.into()).unwrap_or_default();
-    // Ranges that involve several fields (K ≤ N), checked by the core; each
-    // offending field goes back to its default.
-    for _ in 0..12 {
-        let Err(e) = c.validate() else { break };
-        fall_back(&mut c, &e, &mut notes);
-    }
-    if c.validate().is_err() {
-        c = Config::default();
-    }
-    if let Some(l) = cmp {
-        out.ui.compare = l;
-    }
-    if out.ui.trial >= c.trials {
-        let last = c.trials - 1;
-        notes.push(format!(
-            "`r` = {}: out of range (rounds 0 – {last} with {} trials); using {last}",
-            quote(&out.ui.trial.to_string()),
-            c.trials
-        ));
-        out.ui.trial = last;
-    }
-    // Embed mode shows its one panel whatever `panels` says (share.rs), and
-    // `encode` leaves `panels` out of embed links.
-    if let (Some(e), Some(v)) = (out.embed, panels_given) {
-        if out.ui.panels != Panels::default() {
-            notes.push(format!(
-                "`panels` = {} ignored: `embed` = {} shows one panel",
-                quote(&v),
-                quote(e)
-            ));
-        }
-        out.ui.panels = Panels::default();
-    }
-    out.config = c;
-    cap_notices(&mut notes);
-    (out, notes)
+/// "k = “50”: K must be a whole number from 1 to N (now 20); using 10".
+fn refused(st: &Setting, given: &str, message: &str, using: &str) -> String {
+    format!(
+        "{} = {}: {message}; using {}",
+        st.key,
+        quote(given),
+        quote(using)
+    )
 }
 
-/// Most notices listed for one link; the rest are counted in a last one.
-/// More than the keys the app reads, so a link with every key wrong still
-/// names each of them.
-pub const MAX_NOTICES: usize = 32;
-const _: () = assert!(MAX_NOTICES > KEYS.len() + FLAGS.len() + 1);
+/// Reads a query string (with or without `?`). Returns the state and one
+/// notice per value that was ignored or replaced (each names its key).
+pub fn decode(query: &str) -> (Shared, Vec<String>) {
+    let q = query.strip_prefix('?').unwrap_or(query);
+    let mut notes = Vec::new();
+    // (index in the table, value), in the link's order.
+    let mut given: Vec<(usize, String)> = Vec::new();
+    let mut repeated: Vec<&str> = Vec::new();
+    for (key, value) in form_urlencoded::parse(q.as_bytes()) {
+        if key == "v" {
+            if value != VERSION {
+                notes.push(format!(
+                    "v = {}: an unknown link version, read as version {VERSION}",
+                    quote(&value)
+                ));
+            }
+            continue;
+        }
+        let Some(i) = SETTINGS.iter().position(|s| s.key == key) else {
+            notes.push(format!("unknown key {} ignored", quote(&key)));
+            continue;
+        };
+        let st = &SETTINGS[i];
+        if !st.adds_up && given.iter().any(|(j, _)| *j == i) && !repeated.contains(&st.key) {
+            repeated.push(st.key);
+            notes.push(format!(
+                "{} given more than once: the last valid value is used",
+                st.key
+            ));
+        }
+        given.push((i, value.into_owned()));
+    }
+    // In the table's order, so that a setting is read after those its rules
+    // depend on (the sort is stable: the link's order within a key stays).
+    given.sort_by_key(|(i, _)| *i);
+    let mut s = Shared::default();
+    for (i, v) in &given {
+        let st = &SETTINGS[*i];
+        if let Err(why) = (st.applies)(&s) {
+            notes.push(format!("{} = {} ignored: {why}", st.key, quote(v)));
+        } else if !(st.read)(&mut s, v) {
+            notes.push(refused(st, v, &st.message(&s), &(st.text)(&s)));
+        }
+    }
+    // Rules that involve several settings (K ≤ N, the round below the
+    // trials): the setting that breaks one takes its fallback.
+    for _ in 0..SETTINGS.len() {
+        let Some(st) = broken(&s) else { break };
+        let (got, message, fallback) = ((st.text)(&s), st.message(&s), st.fallback_text(&s));
+        if !(st.read)(&mut s, &fallback) || got == fallback {
+            break;
+        }
+        notes.push(refused(st, &got, &message, &fallback));
+    }
+    if broken(&s).is_some() {
+        s = Shared {
+            embed: s.embed,
+            controls: s.controls,
+            ..Shared::default()
+        };
+    }
+    cap_notices(&mut notes);
+    (s, notes)
+}
 
 /// A link with thousands of bad or unknown keys must not fill the page with
 /// thousands of notices (one per key): the first ones name what was wrong,
@@ -634,67 +139,15 @@ fn cap_notices(notes: &mut Vec<String>) {
     }
 }
 
-fn allowed(field: &str) -> &'static str {
-    coded_core::config::FIELDS
-        .iter()
-        .find(|(f, _)| *f == field)
-        .map(|(_, a)| *a)
-        .unwrap_or("")
-}
-
-/// Resets the field `e` names to its default, with a notice.
-fn fall_back(c: &mut Config, e: &ConfigError, notes: &mut Vec<String>) {
-    let d = Config::default();
-    let (key, got, def) = match e.field.as_str() {
-        "n" => {
-            let got = c.n.to_string();
-            c.n = d.n;
-            ("n", got, d.n.to_string())
-        }
-        "k" => {
-            let got = c.k.to_string();
-            c.k = d.k.min(c.n).max(1);
-            ("k", got, c.k.to_string())
-        }
-        "trials" => {
-            let got = c.trials.to_string();
-            c.trials = d.trials;
-            ("tr", got, d.trials.to_string())
-        }
-        "seed" => {
-            let got = c.seed.to_string();
-            c.seed = d.seed;
-            ("seed", got, d.seed.to_string())
-        }
-        "lambda_enc" => {
-            let got = num(c.lambda_enc);
-            c.lambda_enc = d.lambda_enc;
-            ("le", got, num(d.lambda_enc))
-        }
-        "lambda_dec" => {
-            let got = match c.lambda_dec {
-                LambdaDec::Value(v) => num(v),
-                LambdaDec::Auto(_) => "gcv".into(),
-            };
-            c.lambda_dec = d.lambda_dec;
-            ("ld", got, "gcv".into())
-        }
-        _ => {
-            c.stragglers = d.stragglers;
-            ("m", c.stragglers.name().into(), "the default model".into())
-        }
-    };
-    notes.push(format!(
-        "`{key}` = {}: out of range ({}); using {def}",
-        quote(&got),
-        allowed(&e.field)
-    ));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme};
+    use crate::settings::{by_key, PANELS};
+    use coded_core::{
+        Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
+    };
+    use coded_plots::compute::{Panels, UiState};
+    use coded_plots::views::curves::CurveKind;
 
     fn every_field() -> Shared {
         Shared {
@@ -729,7 +182,6 @@ mod tests {
             },
             embed: None,
             controls: vec![],
-            flags: vec![],
         }
     }
 
@@ -744,6 +196,7 @@ mod tests {
             q.contains("ld=1e-12") && q.contains("seed=9007199254740991"),
             "{q}"
         );
+        assert!(q.contains("ns=10,30,90"), "lists keep their commas: {q}");
         let (back, notes) = decode(&q);
         assert_eq!(notes, Vec::<String>::new());
         assert_eq!(back.config, s.config);
@@ -777,10 +230,28 @@ mod tests {
             ..Shared::default()
         };
         assert_eq!(encode(&e), "v=1&embed=errors&controls=n,p");
-        let (f, notes) = decode("?no-worker&n=20");
-        assert!(notes.is_empty());
-        assert_eq!(encode(&f), "v=1&n=20&no-worker");
         assert_eq!(decode(&encode(&e)).0, e);
+    }
+
+    #[test]
+    fn no_key_is_a_switch_and_test_hooks_are_unknown_keys() {
+        // Flags used to be found with `contains`, so `?fn=debug-panic`
+        // crashed the page; now every key goes through the table.
+        for q in ["debug-panic", "no-worker", "fn=debug-panic"] {
+            let (s, notes) = decode(q);
+            assert_eq!(s, Shared::default(), "{q}");
+            assert_eq!(notes.len(), 1, "{q}: {notes:?}");
+        }
+        assert!(decode("debug-panic").1[0].starts_with("unknown key “debug-panic”"));
+    }
+
+    #[test]
+    fn formulas_and_any_text_survive_the_percent_coding() {
+        for v in ["sin(3*x) + x^2", "a&b=c", "100%", "日本 ✓", "x,y", "%2C"] {
+            let q = format!("k={}", escape(v));
+            let (key, back) = form_urlencoded::parse(q.as_bytes()).next().unwrap();
+            assert_eq!((key.as_ref(), back.as_ref()), ("k", v), "{q}");
+        }
     }
 
     #[test]
@@ -803,7 +274,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_values_fall_back_to_defaults_with_a_notice_naming_them() {
+    fn bad_values_fall_back_to_defaults_with_a_notice_in_words() {
         let (s, notes) = decode(
             "v=9&k=abc&n=99999&sc=magic&m=iid&p=1.5&le=-1&ld=NaN&tr=0&seed=9007199254740992\
              &ns=1,x&ps=2&tab=q&ref=7&r=-1&panels=foo&embed=bar&controls=zzz&bogus=1",
@@ -812,34 +283,27 @@ mod tests {
         assert_eq!(s.ui, UiState::default());
         assert_eq!(s.embed, None);
         for key in [
-            "`v`",
-            "`k`",
-            "`n`",
-            "`sc`",
-            "`p`",
-            "`le`",
-            "`ld`",
-            "`tr`",
-            "`seed`",
-            "`ns`",
-            "`ps`",
-            "`tab`",
-            "`ref`",
-            "`r`",
-            "`panels`",
-            "`embed`",
-            "`controls`",
-            "“bogus”",
+            "v", "k", "n", "sc", "p", "le", "ld", "tr", "seed", "ns", "ps", "tab", "ref", "r",
+            "panels", "embed", "controls",
         ] {
             assert!(
-                notes.iter().any(|n| n.contains(key)),
+                notes.iter().any(|n| n.starts_with(&format!("{key} = “"))),
                 "{key} missing in {notes:#?}"
             );
         }
-        // K > N: K goes back (to at most N).
+        assert!(notes.iter().any(|n| n.contains("“bogus”")));
+        for n in &notes {
+            for internal in ["`", "..", "{", "invalid", "Config", "lambda_dec"] {
+                assert!(!n.contains(internal), "{n}");
+            }
+        }
+        // K > N: K goes back (to at most N), and the notice says why.
         let (s, notes) = decode("k=50&n=20");
         assert_eq!((s.config.k, s.config.n), (10, 20));
-        assert!(notes[0].contains("`k` = “50”"), "{notes:?}");
+        assert_eq!(
+            notes,
+            ["k = “50”: K must be a whole number from 1 to N (now 20); using “10”"]
+        );
         let (s, _) = decode("k=50&n=5");
         assert_eq!((s.config.k, s.config.n), (5, 5));
         // Parameters of another model, long values, markup: text only.
@@ -849,11 +313,32 @@ mod tests {
         ));
         assert_eq!(s.config.stragglers, StragglerModel::Fixed { s: 5 });
         assert_eq!(notes.len(), 3, "{notes:#?}");
-        assert!(notes.iter().all(|n| n.chars().count() < 200), "{notes:#?}");
+        assert!(notes.iter().all(|n| n.chars().count() < 300), "{notes:#?}");
         assert!(notes.iter().any(|n| n.contains("<script>")));
-        // Unescaping.
-        assert_eq!(unescape("a%2Cb+c%zz%4"), "a,b c%zz%4");
-        assert_eq!(escape("<a&b=1>"), "%3Ca%26b%3D1%3E");
+        assert!(notes
+            .iter()
+            .any(|n| n.starts_with("p = “0.3” ignored: p is not a setting of the “fixed”")));
+    }
+
+    #[test]
+    fn every_setting_alone_round_trips() {
+        let all = every_field();
+        for st in SETTINGS {
+            let mut one = Shared::default();
+            if (st.applies)(&one).is_err()
+                || !(st.read)(&mut one, &(st.text)(&all))
+                || crate::settings::broken(&one).is_some()
+                || one == Shared::default()
+            {
+                continue;
+            }
+            let q = encode(&one);
+            let (back, notes) = decode(&q);
+            assert!(notes.is_empty(), "{q}: {notes:?}");
+            assert_eq!(encode(&back), q);
+            assert_eq!((st.text)(&back), (st.text)(&one), "{q}");
+        }
+        assert!(by_key("panels").is_some() && PANELS.len() == 5);
     }
 }
 
@@ -875,9 +360,11 @@ mod strategies;
 mod fuzz {
     use super::strategies::{any_valid_config, cfg};
     use super::*;
-    use crate::controls::{MAX_SWEEP_NS, MAX_SWEEP_PS};
+    use crate::settings::{by_key, control_ids, num, MAX_SWEEP_NS, MAX_SWEEP_PS, PANELS};
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
+    use coded_plots::compute::{Panels, UiState};
+    use coded_plots::views::curves::CurveKind;
     use proptest::prelude::*;
 
     /// Arbitrary strings (any Unicode, and strings over the query alphabet).
@@ -895,24 +382,20 @@ mod fuzz {
 
     /// (key, value) pairs of a query, unescaped as `decode` reads them.
     fn pairs(q: &str) -> Vec<(String, String)> {
-        q.strip_prefix('?')
-            .unwrap_or(q)
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                (unescape(k), unescape(v))
-            })
+        let q = q.strip_prefix('?').unwrap_or(q);
+        form_urlencoded::parse(q.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
             .collect()
     }
 
-    /// The key a notice names: `k` at its start, or an unknown key quoted.
+    /// The key a notice names: the key at its start ("k = …", "k given
+    /// more than once"), or an unknown key quoted.
     fn named_key(note: &str) -> Option<String> {
-        if let Some(rest) = note.strip_prefix('`') {
-            return rest.split_once('`').map(|(k, _)| k.to_string());
+        if let Some(rest) = note.strip_prefix("unknown key “") {
+            return Some(rest.split(['…', '”']).next().unwrap_or("").to_string());
         }
-        note.strip_prefix("unknown key “")
-            .map(|rest| rest.split(['…', '”']).next().unwrap_or("").to_string())
+        let key = note.split(' ').next()?;
+        (key == "v" || by_key(key).is_some()).then(|| key.to_string())
     }
 
     /// The state as its link keeps it: the compared schemes as the page
@@ -930,69 +413,17 @@ mod fuzz {
         s
     }
 
-    /// A value was taken as written (`key` appears once and no notice
-    /// names it).
+    /// A value was taken as written: reading it again into the decoded
+    /// state changes nothing.
     fn taken_as_written(s: &Shared, key: &str, v: &str) -> Result<(), TestCaseError> {
-        let c = &s.config;
-        let u = |x: usize| v.parse::<u64>().ok() == Some(x as u64);
-        let f = |x: f64| v.parse::<f64>().ok() == Some(x);
-        let ok = match key {
-            "v" => v == VERSION,
-            "sc" => json_name(&c.scheme) == v,
-            "fn" => json_name(&c.function) == v,
-            "pt" => json_name(&c.points) == v,
-            "lr" => json_name(&c.lambda_rule) == v,
-            "m" => c.stragglers.name() == v,
-            "k" => u(c.k),
-            "n" => u(c.n),
-            "tr" => u(c.trials),
-            "seed" => v.parse::<u64>().ok() == Some(c.seed),
-            "r" => u(s.ui.trial),
-            "le" => f(c.lambda_enc),
-            "ld" => match c.lambda_dec {
-                LambdaDec::Value(x) => f(x),
-                LambdaDec::Auto(_) => v == "gcv",
-            },
-            "p" => matches!(c.stragglers, StragglerModel::Iid { p } if f(p)),
-            "s" => matches!(c.stragglers,
-                StragglerModel::Fixed { s } | StragglerModel::Block { s } if u(s)),
-            "a" => matches!(c.stragglers, StragglerModel::Deadline { shift, .. } if f(shift)),
-            "mu" => matches!(c.stragglers, StragglerModel::Deadline { rate, .. } if f(rate)),
-            "tau" => {
-                matches!(c.stragglers, StragglerModel::Deadline { deadline, .. } if f(deadline))
-            }
-            "cmp" => {
-                let l: Vec<Scheme> = v
-                    .split(',')
-                    .filter(|x| !x.is_empty())
-                    .filter_map(Scheme::parse)
-                    .collect();
-                s.ui.compare == l
-            }
-            "ns" => crate::controls::parse_ns(v).ok().as_ref() == Some(&s.ui.sweep_ns),
-            "ps" => crate::controls::parse_ps(v).ok().as_ref() == Some(&s.ui.sweep_ps),
-            "tab" => tab_name(s.ui.error_tab) == v,
-            "ref" => v == (s.ui.references as u8).to_string(),
-            "panels" => {
-                let mut p = s.ui.panels;
-                let shown: Vec<&str> = PANELS
-                    .iter()
-                    .filter(|n| *panel_flag(&mut p, n).unwrap())
-                    .copied()
-                    .collect();
-                let mut asked: Vec<&str> = v
-                    .split(',')
-                    .filter(|x| !x.is_empty() && *x != "none")
-                    .collect();
-                asked.sort_by_key(|a| PANELS.iter().position(|p| p == a));
-                asked.dedup();
-                shown == asked
-            }
-            "embed" => s.embed == Some(v),
-            _ => true,
-        };
+        if key == "v" {
+            prop_assert_eq!(v, VERSION);
+            return Ok(());
+        }
+        let st = by_key(key).expect("a key of the table");
+        let mut again = s.clone();
         prop_assert!(
-            ok,
+            (st.read)(&mut again, v) && again == *s,
             "`{key}` = {v:?} taken silently as something else: {s:?}"
         );
         Ok(())
@@ -1009,8 +440,7 @@ mod fuzz {
         prop_assert!(s.ui.sweep_ns.iter().all(|n| (1..=MAX_N).contains(n)));
         prop_assert!((1..=MAX_SWEEP_PS).contains(&s.ui.sweep_ps.len()));
         prop_assert!(s.ui.sweep_ps.iter().all(|p| (0.0..=1.0).contains(p)));
-        prop_assert!(s.flags.iter().all(|f| FLAGS.contains(&f.as_str())));
-        prop_assert!(s.controls.iter().all(|x| CONTROLS.contains(x)));
+        prop_assert!(s.controls.iter().all(|x| control_ids().any(|c| c == *x)));
         // Notices: bounded, each naming a key of the query.
         let given = pairs(q);
         let has = |k: &str| given.iter().any(|(g, _)| g == k);
@@ -1024,14 +454,14 @@ mod fuzz {
             let key = named_key(n);
             prop_assert!(key.is_some(), "{n:?} names no key");
             let key = key.unwrap();
-            let model_keys = ["m", "p", "s", "a", "mu", "tau"];
+            // A rule across settings (K ≤ N, the round below the trials)
+            // may name a setting the link did not give.
+            let across = by_key(&key).is_some_and(|st| st.fallback.is_some());
             prop_assert!(
                 if n.starts_with("unknown key") {
                     given.iter().any(|(g, _)| g.starts_with(&key))
                 } else {
-                    has(&key)
-                        || (key == "k" && has("n"))
-                        || (key == "m" && model_keys.iter().any(|k| has(k)))
+                    has(&key) || across
                 },
                 "{n:?} names `{key}`, not in {q:?}"
             );
@@ -1041,8 +471,9 @@ mod fuzz {
         // (one value overrides the other) has a notice.
         for (k, v) in &given {
             let once = given.iter().filter(|(g, _)| g == k).count() == 1;
-            if KEYS.contains(&k.as_str()) {
-                if !once {
+            let repeatable = by_key(k).is_some_and(|st| st.adds_up) || k == "v";
+            if k == "v" || by_key(k).is_some() {
+                if !once && !repeatable {
                     prop_assert!(named.contains(k), "`{k}` repeated silently in {q:?}");
                 } else if !named.contains(k) {
                     taken_as_written(&s, k, v)?;
@@ -1167,9 +598,7 @@ mod fuzz {
             ),
             "controls" => list(
                 prop::sample::select(
-                    CONTROLS
-                        .iter()
-                        .copied()
+                    control_ids()
                         .chain(["lambda_enc", "zzz", ""])
                         .collect::<Vec<_>>(),
                 )
@@ -1181,6 +610,12 @@ mod fuzz {
             _ => pick(&[""]),
         }
     }
+
+    /// The keys `valid_values` knows (a test checks every key has values).
+    const HAS_VALUES: [&str; 26] = [
+        "sc", "cmp", "fn", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p", "a", "tau",
+        "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
+    ];
 
     fn wild_value() -> BoxedStrategy<String> {
         let fixed = prop::sample::select(vec![
@@ -1243,48 +678,33 @@ mod fuzz {
         .boxed()
     }
 
-    const ALL_KEYS: [&str; 28] = [
-        "v",
-        "sc",
-        "fn",
-        "k",
-        "n",
-        "pt",
-        "m",
-        "p",
-        "s",
-        "a",
-        "mu",
-        "tau",
-        "le",
-        "ld",
-        "lr",
-        "tr",
-        "seed",
-        "cmp",
-        "ns",
-        "ps",
-        "tab",
-        "ref",
-        "r",
-        "panels",
-        "embed",
-        "controls",
-        "debug-panic",
-        "no-worker",
-    ];
+    /// Every key the app reads, and the old test hooks (now unknown keys).
+    fn all_keys() -> Vec<&'static str> {
+        let mut keys: Vec<&'static str> = SETTINGS.iter().map(|s| s.key).collect();
+        keys.extend(["v", "debug-panic", "no-worker"]);
+        keys
+    }
+
+    #[test]
+    fn every_key_has_fuzz_values() {
+        for key in all_keys() {
+            if !["debug-panic", "no-worker"].contains(&key) {
+                assert!(HAS_VALUES.contains(&key), "no valid values for `{key}`");
+            }
+        }
+    }
 
     /// One `key=value` piece: a real key (or not) with a valid or wild value,
     /// sometimes percent-encoded, sometimes without `=`.
     fn piece() -> impl Strategy<Value = String> {
         let key = prop_oneof![
-            12 => prop::sample::select(ALL_KEYS.to_vec()).prop_map(str::to_string),
+            12 => prop::sample::select(all_keys()).prop_map(str::to_string),
             1 => prop::sample::select(vec!["K", "sc ", "ref2", "", "%", "é", "panel"])
                 .prop_map(str::to_string),
             1 => "\\PC{0,8}",
         ];
         (key, any::<u8>(), any::<u8>()).prop_flat_map(|(key, form, enc)| {
-            let known: Option<&'static str> = ALL_KEYS.iter().find(|k| **k == key).copied();
+            let known: Option<&'static str> = all_keys().into_iter().find(|k| *k == key);
             let value = match known {
                 Some(k) if form % 4 != 0 => valid_values(k),
                 _ => wild_value(),
@@ -1297,7 +717,7 @@ mod fuzz {
                 };
                 let v = match enc % 7 {
                     0 => percent_encode_all(&v),
-                    1 => escape(&v),
+                    1 => super::escape(&v),
                     _ => v.replace('&', "%26"),
                 };
                 match form % 13 {
@@ -1360,21 +780,10 @@ mod fuzz {
             (any::<usize>(), prop::array::uniform5(any::<bool>())),
             (prop::sample::select(kinds), any::<bool>()),
             prop::option::of(prop::sample::select(PANELS.to_vec())),
-            prop::sample::subsequence(CONTROLS.to_vec(), 0..=4).prop_shuffle(),
-            prop::sample::subsequence(FLAGS.to_vec(), 0..=2),
+            prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
         )
             .prop_map(
-                |(
-                    config,
-                    compare,
-                    ns,
-                    ps,
-                    (trial, p),
-                    (tab, references),
-                    embed,
-                    controls,
-                    flags,
-                )| {
+                |(config, compare, ns, ps, (trial, p), (tab, references), embed, controls)| {
                     let ui = UiState {
                         compare,
                         sweep_ns: ns,
@@ -1395,7 +804,6 @@ mod fuzz {
                         ui,
                         embed,
                         controls,
-                        flags: flags.into_iter().map(str::to_string).collect(),
                     })
                 },
             )
@@ -1422,11 +830,12 @@ mod fuzz {
     fn percent_escapes_take_exactly_two_hex_digits() {
         // u8::from_str_radix("+5", 16) is Ok(5): "%+5" used to become byte 5.
         // ('+' is a space in a query, as always.)
+        let unescape = |q: &str| pairs(&format!("k={q}"))[0].1.clone();
         assert_eq!(unescape("%+5%-1%x5%+F"), "% 5%-1%x5% F");
         assert_eq!(unescape("%4a%4A%e6%97%a5"), "JJ日");
         let (s, notes) = decode("k=%+5");
         assert_eq!(s.config.k, 10);
-        assert!(notes[0].starts_with("`k` = “% 5”"), "{notes:?}");
+        assert!(notes[0].starts_with("k = “% 5”"), "{notes:?}");
     }
 
     #[test]
@@ -1446,12 +855,12 @@ mod fuzz {
         let (s, notes) = decode("tr=10&r=50");
         assert_eq!(s.ui.trial, 9);
         assert_eq!(notes.len(), 1);
-        assert!(notes[0].starts_with("`r` = “50”"), "{notes:?}");
+        assert!(notes[0].starts_with("r = “50”"), "{notes:?}");
         // An invalid trials count: the round is kept below the default.
         let (s, notes) = decode("tr=0&r=150");
         assert_eq!((s.config.trials, s.ui.trial), (100, 99));
-        assert!(notes.iter().any(|n| n.starts_with("`tr`")));
-        assert!(notes.iter().any(|n| n.starts_with("`r`")));
+        assert!(notes.iter().any(|n| n.starts_with("tr = ")));
+        assert!(notes.iter().any(|n| n.starts_with("r = ")));
         assert_eq!(decode("tr=10&r=9"), decode("r=9&tr=10"));
         assert!(decode("tr=10&r=9").1.is_empty());
     }
@@ -1464,7 +873,7 @@ mod fuzz {
         assert_eq!(s.ui.panels, Panels::default());
         assert_eq!(s.embed, Some("errors"));
         assert!(
-            notes[0].starts_with("`panels` = “table” ignored"),
+            notes[0].starts_with("panels = “table” ignored"),
             "{notes:?}"
         );
         assert!(decode("embed=errors").1.is_empty());
@@ -1475,17 +884,16 @@ mod fuzz {
         let (s, notes) = decode("k=5&k=7&k=8&n=20&n=20");
         assert_eq!((s.config.k, s.config.n), (8, 20));
         assert_eq!(notes.len(), 2, "{notes:?}");
-        assert!(notes[0].starts_with("`k` given more than once"));
-        assert!(notes[1].starts_with("`n` given more than once"));
+        assert!(notes[0].starts_with("k given more than once"));
+        assert!(notes[1].starts_with("n given more than once"));
         // The last *valid* value: a bad one has its own notice.
         let (s, notes) = decode("k=5&k=x");
         assert_eq!(s.config.k, 5);
         assert_eq!(notes.len(), 2);
-        // Lists of controls add up; flags are switches.
-        let (s, notes) = decode("controls=n&controls=p,n&no-worker&no-worker");
+        // Lists of controls add up.
+        let (s, notes) = decode("controls=n&controls=p,n");
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(s.controls, vec!["n", "p"]);
-        assert_eq!(s.flags, vec!["no-worker"]);
     }
 
     #[test]
@@ -1522,10 +930,7 @@ mod fuzz {
             let (s, notes) = decode(q);
             assert!(s.config.validate().is_ok());
             assert_eq!(notes.len(), 1, "{q}: {notes:?}");
-            assert!(
-                notes[0].starts_with(&format!("`{key}` = ")),
-                "{q}: {notes:?}"
-            );
+            assert!(notes[0].starts_with(&format!("{key} = ")), "{q}: {notes:?}");
         }
     }
 }

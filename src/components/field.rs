@@ -1,5 +1,6 @@
 //! `Field`: one control's frame: a label tied to the input, a one-line
-//! explanation, the allowed range, and the message when the value is invalid.
+//! explanation, the allowed values, and the message when the value is
+//! invalid.
 //!
 //! Why one component: every control must show the same four things in the
 //! same place, and an invalid value must be visible next to the input that
@@ -7,51 +8,43 @@
 
 use leptos::prelude::*;
 
-/// The error shown, if any: (field names it concerns, message). Field names
-/// are the `Config` fields of the core's `ConfigError`, or UI names.
-pub type FieldError = RwSignal<Option<(String, String)>>;
+use crate::drafts::Invalid;
 
 #[component]
 pub fn Field(
-    /// Element id of the input inside; the label points at it.
-    #[prop(into)]
-    id: String,
+    /// The setting's control id: the input's element id (the label points
+    /// at it) and the frame's `data-setting` (embed mode keeps or hides it).
+    id: &'static str,
     #[prop(into)] label: String,
     /// One line: what the value does.
     #[prop(into)]
     help: String,
-    /// The allowed values, e.g. "1 – 8192".
+    /// The allowed values in words.
     #[prop(into)]
-    range: String,
-    /// Which error fields are shown here (several separated by spaces).
-    #[prop(into)]
-    fields: String,
-    errors: FieldError,
+    range: Signal<String>,
+    invalid: RwSignal<Vec<Invalid>>,
     children: Children,
 ) -> impl IntoView {
-    let help_id = format!("{id}-help");
-    let error_id = format!("{id}-error");
-    let names: Vec<String> = fields.split_whitespace().map(str::to_string).collect();
     let message = move || {
-        errors
-            .get()
-            .filter(|(f, _)| names.iter().any(|n| n == f))
-            .map(|(_, m)| m)
+        invalid.with(|v| {
+            v.iter()
+                .find(|(i, _)| *i == id)
+                .map(|(_, m)| format!("{m}."))
+        })
     };
-    let has_error = {
-        let message = message.clone();
-        move || message().is_some()
-    };
+    let has_error = move || invalid.with(|v| v.iter().any(|(i, _)| *i == id));
     view! {
-        <div class="control" class:invalid=has_error>
+        <div class="control" class:invalid=has_error data-setting=id>
             <label for=id>{label}</label>
             {children()}
-            <p class="help" id=help_id>
+            <p class="help" id=format!("{id}-help")>
                 {help}
                 " "
-                <span class="range">{range}</span>
+                <Show when=move || range.with(|r| !r.is_empty())>
+                    <span class="range">{move || range.get()}</span>
+                </Show>
             </p>
-            <p class="field-error" id=error_id role="alert">
+            <p class="field-error" id=format!("{id}-error") role="alert">
                 {message}
             </p>
         </div>

@@ -3,7 +3,9 @@
 pub mod field;
 pub mod plot_canvas;
 pub mod progress;
+pub mod typed;
 
-pub use field::{Field, FieldError};
+pub use field::Field;
 pub use plot_canvas::{CanvasArea, CanvasResult, PlotCanvas};
 pub use progress::{SweepProgress, TableProgress};
+pub use typed::TypedInput;

@@ -5,8 +5,10 @@ use coded_plots::hover;
 use coded_plots::summary;
 use leptos::prelude::*;
 
-use crate::components::PlotCanvas;
+use crate::components::{PlotCanvas, TypedInput};
+use crate::drafts::Draft;
 use crate::panels::RoundPlot;
+use crate::settings::whole;
 use crate::state::AppState;
 
 #[component]
@@ -20,6 +22,25 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
             .update(|u| u.trial = (((u.trial as i64 + delta) % t + t) % t) as usize);
     };
     let trial_error = RwSignal::new(None::<String>);
+    // The round field counts from 1; Play and the step buttons move it.
+    let round = Draft {
+        text: RwSignal::new((trial() + 1).to_string()),
+        reset: RwSignal::new(0),
+    };
+    Effect::new(move |_| round.replace((trial() + 1).to_string()));
+    let commit = move || {
+        state.editing.set(false);
+        match whole(&round.text.get_untracked()) {
+            Some(t) if t >= 1 && t <= trials() as u64 => {
+                trial_error.set(None);
+                state.ui.update(|u| u.trial = t as usize - 1);
+            }
+            _ => trial_error.set(Some(format!(
+                "The round must be a whole number from 1 to {}.",
+                trials()
+            ))),
+        }
+    };
     view! {
         <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
             <h2 id="stragglers-title">"1 · Straggler pattern"</h2>
@@ -49,22 +70,13 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                     <span aria-hidden="true">" ▶"</span>
                 </button>
                 <label for="trial">"Round"</label>
-                <input
-                    type="number"
+                <TypedInput
                     id="trial"
-                    min="1"
-                    max=move || trials().to_string()
-                    prop:value=move || (trial() + 1).to_string()
-                    aria-describedby="trial-error"
-                    on:input=move |ev| {
-                        match event_target_value(&ev).trim().parse::<usize>() {
-                            Ok(t) if t >= 1 && t <= trials() => {
-                                trial_error.set(None);
-                                state.ui.update(|u| u.trial = t - 1);
-                            }
-                            _ => trial_error.set(Some(format!("a round from 1 to {}", trials()))),
-                        }
-                    }
+                    draft=round
+                    commit=commit
+                    editing=state.editing
+                    inputmode="numeric"
+                    described_by="trial-error".to_string()
                 />
                 <span>{move || format!("of {}", trials())}</span>
             </div>

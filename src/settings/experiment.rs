@@ -1,0 +1,410 @@
+//! The settings of the experiment: every `Config` field.
+
+use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+use coded_core::{Config, LambdaDec, StragglerModel};
+
+use super::choices::{
+    function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
+};
+use super::parse::{choice_of, num, number, number_in, one_of, whole, whole_in, wire, wire_name};
+use super::{Group, Home, Kind, Setting, Shared, BASE};
+
+/// The core's default model of a name, with its default parameters.
+fn model_named(name: &str) -> Option<StragglerModel> {
+    serde_json::from_value(serde_json::json!({ "model": name })).ok()
+}
+
+fn default_model(name: &str) -> StragglerModel {
+    model_named(name).unwrap_or_default()
+}
+
+/// A straggler parameter applies only under its model(s).
+fn under(s: &Shared, names: &[&str], what: &str) -> Result<(), String> {
+    let m = s.config.stragglers.name();
+    if names.contains(&m) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what} is not a setting of the “{m}” straggler model"
+        ))
+    }
+}
+
+fn p_of(m: &StragglerModel) -> Option<f64> {
+    match *m {
+        StragglerModel::Iid { p } => Some(p),
+        _ => None,
+    }
+}
+
+fn s_of(m: &StragglerModel) -> Option<usize> {
+    match *m {
+        StragglerModel::Fixed { s } | StragglerModel::Block { s } => Some(s),
+        _ => None,
+    }
+}
+
+fn deadline_of(m: &StragglerModel) -> Option<(f64, f64, f64)> {
+    match *m {
+        StragglerModel::Deadline {
+            shift,
+            rate,
+            deadline,
+        } => Some((shift, rate, deadline)),
+        _ => None,
+    }
+}
+
+/// The deadline model's parameters, under it or as its defaults.
+fn deadline_params(s: &Shared) -> (f64, f64, f64) {
+    deadline_of(&s.config.stragglers)
+        .or_else(|| deadline_of(&default_model("deadline")))
+        .unwrap_or_default()
+}
+
+fn set_deadline(s: &mut Shared, f: impl FnOnce(&mut (f64, f64, f64)), ok: bool) -> bool {
+    if ok {
+        let mut d = deadline_params(s);
+        f(&mut d);
+        s.config.stragglers = StragglerModel::Deadline {
+            shift: d.0,
+            rate: d.1,
+            deadline: d.2,
+        };
+    }
+    ok
+}
+
+fn time_rule(_: &Shared) -> String {
+    format!("a number from 0 to {}", num(MAX_TIME))
+}
+
+pub const SCHEME: Setting = Setting {
+    key: "sc",
+    id: "scheme",
+    label: "Scheme shown",
+    name: "The scheme",
+    help: "Drawn in the round panels; what the CLI's coded round runs.",
+    group: Group::Scheme,
+    home: Home::Config("scheme"),
+    kind: Kind::Choice(scheme_choices),
+    text: |s| wire_name(&s.config.scheme),
+    read: |s, t| wire(t).map(|v| s.config.scheme = v).is_some(),
+    rule: |_| one_of(scheme_choices),
+    ..BASE
+};
+
+pub const FUNCTION: Setting = Setting {
+    key: "fn",
+    id: "function",
+    label: "Function f",
+    name: "The function",
+    help: "What every server computes on its coded input.",
+    group: Group::Computation,
+    home: Home::Config("function"),
+    kind: Kind::Choice(function_choices),
+    text: |s| wire_name(&s.config.function),
+    read: |s, t| wire(t).map(|v| s.config.function = v).is_some(),
+    rule: |_| one_of(function_choices),
+    ..BASE
+};
+
+pub const K: Setting = Setting {
+    key: "k",
+    id: "k",
+    label: "K (inputs)",
+    name: "K",
+    help: "How many inputs x_k the master wants f of.",
+    group: Group::Computation,
+    home: Home::Config("k"),
+    kind: Kind::Whole,
+    text: |s| s.config.k.to_string(),
+    read: |s, t| {
+        whole_in(t, 1, MAX_K as u64)
+            .map(|v| s.config.k = v)
+            .is_some()
+    },
+    rule: |s| {
+        if s.config.n < MAX_K {
+            format!("a whole number from 1 to N (now {})", s.config.n)
+        } else {
+            format!("a whole number from 1 to {MAX_K}")
+        }
+    },
+    check: |s| s.config.k <= s.config.n.min(MAX_K),
+    // The default K, or N when that is smaller.
+    fallback: Some(|s| Config::default().k.min(s.config.n).max(1).to_string()),
+    ..BASE
+};
+
+pub const N: Setting = Setting {
+    key: "n",
+    id: "n",
+    label: "N (servers)",
+    name: "N",
+    help: "How many servers compute, each on one coded input.",
+    group: Group::Computation,
+    home: Home::Config("n"),
+    kind: Kind::Whole,
+    text: |s| s.config.n.to_string(),
+    read: |s, t| {
+        whole_in(t, 1, MAX_N as u64)
+            .map(|v| s.config.n = v)
+            .is_some()
+    },
+    rule: |_| format!("a whole number from 1 to {MAX_N}"),
+    ..BASE
+};
+
+pub const POINTS: Setting = Setting {
+    key: "pt",
+    id: "points",
+    label: "Point set",
+    name: "The point set",
+    help: "Where the α's (data) and β's (servers) sit in [−1, 1].",
+    group: Group::Computation,
+    home: Home::Config("points"),
+    kind: Kind::Choice(point_choices),
+    text: |s| wire_name(&s.config.points),
+    read: |s, t| wire(t).map(|v| s.config.points = v).is_some(),
+    rule: |_| one_of(point_choices),
+    ..BASE
+};
+
+pub const MODEL: Setting = Setting {
+    key: "m",
+    id: "model",
+    label: "Straggler model",
+    name: "The straggler model",
+    help: "Which servers fail to answer in a round.",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Choice(model_choices),
+    text: |s| s.config.stragglers.name().to_string(),
+    // A new model starts from its defaults; the same model keeps its
+    // parameters.
+    read: |s, t| match choice_of(model_choices, t) {
+        Some(name) if name == s.config.stragglers.name() => true,
+        Some(name) => {
+            s.config.stragglers = default_model(name);
+            true
+        }
+        None => false,
+    },
+    rule: |_| one_of(model_choices),
+    ..BASE
+};
+
+pub const P: Setting = Setting {
+    key: "p",
+    id: "p",
+    label: "p (straggle probability)",
+    name: "p",
+    help: "Each server straggles independently with this probability.",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Number,
+    text: |s| {
+        num(p_of(&s.config.stragglers)
+            .or_else(|| p_of(&default_model("iid")))
+            .unwrap_or_default())
+    },
+    read: |s, t| {
+        number_in(t, 0.0, 1.0)
+            .map(|p| s.config.stragglers = StragglerModel::Iid { p })
+            .is_some()
+    },
+    rule: |_| "a number from 0 to 1".into(),
+    applies: |s| under(s, &["iid"], "p"),
+    ..BASE
+};
+
+pub const S: Setting = Setting {
+    key: "s",
+    id: "s",
+    label: "S (stragglers)",
+    name: "S",
+    help: "How many servers straggle (all of them if S ≥ N).",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Whole,
+    text: |s| {
+        s_of(&s.config.stragglers)
+            .or_else(|| s_of(&default_model("fixed")))
+            .unwrap_or_default()
+            .to_string()
+    },
+    read: |s, t| {
+        let Some(v) = whole_in(t, 0, MAX_N as u64) else {
+            return false;
+        };
+        s.config.stragglers = match s.config.stragglers {
+            StragglerModel::Block { .. } => StragglerModel::Block { s: v },
+            _ => StragglerModel::Fixed { s: v },
+        };
+        true
+    },
+    rule: |_| format!("a whole number from 0 to {MAX_N}"),
+    applies: |s| under(s, &["fixed", "block"], "S"),
+    ..BASE
+};
+
+pub const SHIFT: Setting = Setting {
+    key: "a",
+    id: "shift",
+    label: "Shift a",
+    name: "The shift a",
+    help: "No server finishes before time a.",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Number,
+    text: |s| num(deadline_params(s).0),
+    read: |s, t| {
+        let v = number_in(t, 0.0, MAX_TIME);
+        set_deadline(s, |d| d.0 = v.unwrap_or_default(), v.is_some())
+    },
+    rule: time_rule,
+    applies: |s| under(s, &["deadline"], "The shift a"),
+    ..BASE
+};
+
+pub const RATE: Setting = Setting {
+    key: "mu",
+    id: "rate",
+    label: "Rate μ",
+    name: "The rate μ",
+    help: "Finish time is a + Exp(μ): larger μ, faster servers.",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Number,
+    text: |s| num(deadline_params(s).1),
+    read: |s, t| {
+        let v = number(t).filter(|v| *v > 0.0 && *v <= MAX_TIME);
+        set_deadline(s, |d| d.1 = v.unwrap_or_default(), v.is_some())
+    },
+    rule: |_| format!("a number above 0, at most {}", num(MAX_TIME)),
+    applies: |s| under(s, &["deadline"], "The rate μ"),
+    ..BASE
+};
+
+pub const DEADLINE: Setting = Setting {
+    key: "tau",
+    id: "deadline",
+    label: "Deadline τ",
+    name: "The deadline τ",
+    help: "Answers after τ are lost: p = exp(−μ(τ − a)).",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::Number,
+    text: |s| num(deadline_params(s).2),
+    read: |s, t| {
+        let v = number_in(t, 0.0, MAX_TIME);
+        set_deadline(s, |d| d.2 = v.unwrap_or_default(), v.is_some())
+    },
+    rule: time_rule,
+    applies: |s| under(s, &["deadline"], "The deadline τ"),
+    ..BASE
+};
+
+pub const LAMBDA_ENC: Setting = Setting {
+    key: "le",
+    id: "lambda-enc",
+    label: "λ_enc",
+    name: "λ_enc",
+    help: "Encoder smoothing; 0 interpolates the inputs exactly.",
+    group: Group::Smoothing,
+    home: Home::Config("lambda_enc"),
+    kind: Kind::Number,
+    text: |s| num(s.config.lambda_enc),
+    read: |s, t| {
+        number_in(t, 0.0, MAX_LAMBDA)
+            .map(|v| s.config.lambda_enc = v)
+            .is_some()
+    },
+    rule: |_| format!("a number from 0 to {}", num(MAX_LAMBDA)),
+    ..BASE
+};
+
+pub const LAMBDA_DEC: Setting = Setting {
+    key: "ld",
+    id: "lambda-dec",
+    label: "λ_dec",
+    name: "λ_dec",
+    help: "Decoder smoothing: fit against smoothness.",
+    group: Group::Smoothing,
+    home: Home::Config("lambda_dec"),
+    kind: Kind::NumberOrAuto {
+        auto: "gcv",
+        auto_label: "automatic (GCV, per round)",
+        offer: "1e-6",
+    },
+    text: |s| match s.config.lambda_dec {
+        LambdaDec::Value(v) => num(v),
+        LambdaDec::Auto(_) => "gcv".into(),
+    },
+    read: |s, t| {
+        if t.trim() == "gcv" {
+            s.config.lambda_dec = LambdaDec::default();
+            return true;
+        }
+        number_in(t, 0.0, MAX_LAMBDA)
+            .map(|v| s.config.lambda_dec = LambdaDec::Value(v))
+            .is_some()
+    },
+    rule: |_| format!("a number from 0 to {}, or automatic", num(MAX_LAMBDA)),
+    ..BASE
+};
+
+pub const LAMBDA_RULE: Setting = Setting {
+    key: "lr",
+    id: "lambda-rule",
+    label: "λ_dec rule",
+    name: "The λ_dec rule",
+    help: "In sweeps: keep λ_dec, or shrink it like (N₀/N)⁴.",
+    group: Group::Smoothing,
+    home: Home::Config("lambda_rule"),
+    kind: Kind::Choice(lambda_rule_choices),
+    text: |s| wire_name(&s.config.lambda_rule),
+    read: |s, t| wire(t).map(|v| s.config.lambda_rule = v).is_some(),
+    rule: |_| one_of(lambda_rule_choices),
+    ..BASE
+};
+
+pub const TRIALS: Setting = Setting {
+    key: "tr",
+    id: "trials",
+    label: "Trials",
+    name: "The number of trials",
+    help: "Straggler draws averaged in the table and the curves.",
+    group: Group::MonteCarlo,
+    home: Home::Config("trials"),
+    kind: Kind::Whole,
+    text: |s| s.config.trials.to_string(),
+    read: |s, t| {
+        whole_in(t, 1, MAX_TRIALS as u64)
+            .map(|v| s.config.trials = v)
+            .is_some()
+    },
+    rule: |_| format!("a whole number from 1 to {MAX_TRIALS}"),
+    ..BASE
+};
+
+pub const SEED: Setting = Setting {
+    key: "seed",
+    id: "seed",
+    label: "Seed",
+    name: "The seed",
+    help: "Fixes the inputs and every straggler draw.",
+    group: Group::MonteCarlo,
+    home: Home::Config("seed"),
+    kind: Kind::Seed,
+    text: |s| s.config.seed.to_string(),
+    read: |s, t| {
+        whole(t)
+            .filter(|v| *v <= MAX_SEED)
+            .map(|v| s.config.seed = v)
+            .is_some()
+    },
+    rule: |_| format!("a whole number from 0 to {MAX_SEED}"),
+    ..BASE
+};

@@ -1,0 +1,88 @@
+//! Reading and writing the text of values as people type them.
+
+use super::Choice;
+
+/// The shortest exact text of a number ("1e-12" rather than
+/// "0.000000000001"); it parses back to the same bits.
+pub fn num(v: f64) -> String {
+    let plain = v.to_string();
+    let exp = format!("{v:e}");
+    if exp.len() < plain.len() {
+        exp
+    } else {
+        plain
+    }
+}
+
+/// A whole number as people write it: digits, or an exponent form of an
+/// integer ("1e3"). Surrounding spaces are ignored. Fractions ("2.5"),
+/// signs other than none and anything else are not whole numbers.
+pub fn whole(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if let Ok(v) = t.parse::<u64>() {
+        return Some(v);
+    }
+    // Below 10¹⁵ an f64 keeps every digit a person types before the point,
+    // so "1e3" is 1000 and "999999999999999.5" is not taken as whole.
+    let v: f64 = t.parse().ok()?;
+    (t.bytes()
+        .all(|b| b.is_ascii_digit() || b"eE+.".contains(&b))
+        && v.fract() == 0.0
+        && (0.0..1e15).contains(&v))
+    .then_some(v as u64)
+}
+
+/// A finite number ("0.35", "-1", "1e-6"); surrounding spaces are ignored.
+pub fn number(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+pub(crate) fn whole_in(text: &str, lo: u64, hi: u64) -> Option<usize> {
+    whole(text)
+        .filter(|v| (lo..=hi).contains(v))
+        .and_then(|v| usize::try_from(v).ok())
+}
+
+pub(crate) fn number_in(text: &str, lo: f64, hi: f64) -> Option<f64> {
+    number(text).filter(|v| (lo..=hi).contains(v))
+}
+
+/// Comma-separated entries; empty entries (a trailing comma) are skipped.
+pub(crate) fn entries(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim).filter(|e| !e.is_empty())
+}
+
+pub(crate) fn join<T>(v: &[T], f: impl Fn(&T) -> String) -> String {
+    v.iter().map(f).collect::<Vec<_>>().join(",")
+}
+
+/// A list of at most `max` entries, each read by `one`.
+pub(crate) fn list<T>(text: &str, max: usize, one: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
+    let v: Vec<T> = entries(text).map(one).collect::<Option<_>>()?;
+    (!v.is_empty() && v.len() <= max).then_some(v)
+}
+
+pub(crate) fn choice_of(choices: fn() -> Vec<Choice>, text: &str) -> Option<&'static str> {
+    choices()
+        .into_iter()
+        .find(|c| c.value == text.trim())
+        .map(|c| c.value)
+}
+
+pub(crate) fn one_of(choices: fn() -> Vec<Choice>) -> String {
+    let values: Vec<&str> = choices().iter().map(|c| c.value).collect();
+    format!("one of {}", values.join(", "))
+}
+
+/// A unit enum from its wire name (serde's, as in the JSON config).
+pub(crate) fn wire<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(text.trim().to_string())).ok()
+}
+
+/// The wire name of a unit enum ("bacc", "x_sin_x", …).
+pub fn wire_name<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}

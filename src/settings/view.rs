@@ -1,0 +1,240 @@
+//! The settings of the view (compared schemes, sweep lists, panels, error
+//! plot, round) and of embed links.
+
+use coded_core::Scheme;
+use coded_plots::views::curves::CurveKind;
+
+use super::choices::{panel_choices, scheme_choices, PANELS};
+use super::parse::{entries, join, list, num, number_in, whole, whole_in};
+use super::{
+    control_ids, none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
+};
+use coded_core::config::MAX_N;
+
+fn tab_name(k: CurveKind) -> &'static str {
+    match k {
+        CurveKind::ErrorVsN => "n",
+        CurveKind::ErrorVsP => "p",
+        CurveKind::ErrorVsLambda => "lambda",
+    }
+}
+
+const TABS: [CurveKind; 3] = [
+    CurveKind::ErrorVsN,
+    CurveKind::ErrorVsP,
+    CurveKind::ErrorVsLambda,
+];
+
+pub const EMBED: Setting = Setting {
+    key: "embed",
+    id: "embed",
+    name: "embed",
+    label: "Embedded panel",
+    text: |s| s.embed.unwrap_or("").to_string(),
+    read: |s, t| match PANELS.iter().find(|p| **p == t.trim()) {
+        Some(p) => {
+            s.embed = Some(p);
+            true
+        }
+        None => false,
+    },
+    rule: |_| format!("one of {}", PANELS.join(", ")),
+    ..BASE
+};
+
+pub const CONTROLS: Setting = Setting {
+    key: "controls",
+    id: "controls",
+    name: "controls",
+    label: "Controls kept in embed mode",
+    text: |s| s.controls.join(","),
+    // Lists add up (a link may name controls in several values);
+    // unknown names are left out.
+    read: |s, t| {
+        let mut all = true;
+        for name in entries(t) {
+            let norm = name.replace('_', "-");
+            match control_ids().find(|c| *c == norm) {
+                Some(c) if !s.controls.contains(&c) => s.controls.push(c),
+                Some(_) => {}
+                None => all = false,
+            }
+        }
+        all
+    },
+    rule: |_| "names of controls of the controls column, separated by commas".into(),
+    adds_up: true,
+    ..BASE
+};
+
+pub const COMPARE: Setting = Setting {
+    key: "cmp",
+    id: "compare",
+    label: "Compare",
+    name: "The compared schemes",
+    help: "Schemes in the table and the error curves (the shown one always is).",
+    group: Group::Scheme,
+    home: Home::Ui,
+    kind: Kind::Set {
+        choices: scheme_choices,
+        locked: |s| Some(s.config.scheme.name()),
+    },
+    // The set as the page shows it: the shown scheme always is in it.
+    text: |s| join(&s.ui.schemes(&s.config), |x| x.name().to_string()),
+    read: |s, t| match entries(t).map(Scheme::parse).collect::<Option<Vec<_>>>() {
+        Some(l) => {
+            s.ui.compare = l;
+            true
+        }
+        None => false,
+    },
+    rule: |_| "a comma-separated list of bacc, letcc, lcc, uncoded".into(),
+    ..BASE
+};
+
+pub const SWEEP_NS: Setting = Setting {
+    key: "ns",
+    id: "sweep-ns",
+    label: "N values (error vs N)",
+    name: "The N values",
+    help: "Comma-separated; values below K are left out.",
+    group: Group::MonteCarlo,
+    home: Home::Ui,
+    kind: Kind::List,
+    text: |s| join(&s.ui.sweep_ns, |n| n.to_string()),
+    read: |s, t| {
+        list(t, MAX_SWEEP_NS, |e| whole_in(e, 1, MAX_N as u64))
+            .map(|v| s.ui.sweep_ns = v)
+            .is_some()
+    },
+    rule: |_| {
+        format!("whole numbers from 1 to {MAX_N}, separated by commas (at most {MAX_SWEEP_NS})")
+    },
+    ..BASE
+};
+
+pub const SWEEP_PS: Setting = Setting {
+    key: "ps",
+    id: "sweep-ps",
+    label: "p values (error vs N)",
+    name: "The p values",
+    help: "Comma-separated; one curve per scheme and p.",
+    group: Group::MonteCarlo,
+    home: Home::Ui,
+    kind: Kind::List,
+    text: |s| join(&s.ui.sweep_ps, |p| num(*p)),
+    read: |s, t| {
+        list(t, MAX_SWEEP_PS, |e| number_in(e, 0.0, 1.0))
+            .map(|v| s.ui.sweep_ps = v)
+            .is_some()
+    },
+    rule: |_| format!("numbers from 0 to 1, separated by commas (at most {MAX_SWEEP_PS})"),
+    ..BASE
+};
+
+pub const PANELS_SHOWN: Setting = Setting {
+    key: "panels",
+    id: "show",
+    label: "Panels shown",
+    name: "The panels shown",
+    help: "Hidden panels are not computed.",
+    group: Group::Panels,
+    home: Home::Ui,
+    kind: Kind::Set {
+        choices: panel_choices,
+        locked: none_locked,
+    },
+    text: |s| {
+        let shown: Vec<&str> = PANELS
+            .iter()
+            .copied()
+            .filter(|p| super::choices::panel_shown(&s.ui.panels, p))
+            .collect();
+        if shown.is_empty() {
+            "none".into()
+        } else {
+            shown.join(",")
+        }
+    },
+    read: |s, t| {
+        let mut p = super::choices::no_panels();
+        for name in entries(t).filter(|e| *e != "none") {
+            if !super::choices::show_panel(&mut p, name) {
+                return false;
+            }
+        }
+        s.ui.panels = p;
+        true
+    },
+    rule: |_| format!("a comma-separated list of {} (or none)", PANELS.join(", ")),
+    applies: |s| match s.embed {
+        Some(_) => Err("an embedded page shows its one panel".into()),
+        None => Ok(()),
+    },
+    ..BASE
+};
+
+pub const TAB: Setting = Setting {
+    key: "tab",
+    id: "tab",
+    label: "Error plot",
+    name: "The error plot",
+    home: Home::Ui,
+    text: |s| tab_name(s.ui.error_tab).into(),
+    read: |s, t| match TABS.iter().find(|k| tab_name(**k) == t.trim()) {
+        Some(k) => {
+            s.ui.error_tab = *k;
+            true
+        }
+        None => false,
+    },
+    rule: |_| "one of n, p, lambda".into(),
+    ..BASE
+};
+
+pub const REFERENCES: Setting = Setting {
+    key: "ref",
+    id: "references",
+    label: "Claimed rates",
+    name: "The claimed-rates switch",
+    home: Home::Ui,
+    text: |s| (s.ui.references as u8).to_string(),
+    read: |s, t| match t.trim() {
+        "1" => {
+            s.ui.references = true;
+            true
+        }
+        "0" => {
+            s.ui.references = false;
+            true
+        }
+        _ => false,
+    },
+    rule: |_| "0 or 1".into(),
+    ..BASE
+};
+
+pub const ROUND: Setting = Setting {
+    key: "r",
+    id: "trial",
+    label: "Round",
+    name: "The round",
+    home: Home::Ui,
+    text: |s| s.ui.trial.to_string(),
+    read: |s, t| {
+        whole(t)
+            .and_then(|v| usize::try_from(v).ok())
+            .map(|v| s.ui.trial = v)
+            .is_some()
+    },
+    rule: |s| {
+        format!(
+                "a whole number from 0 to {} (rounds count from 0 in a link, below the number of trials)",
+                s.config.trials.saturating_sub(1)
+            )
+    },
+    check: |s| s.ui.trial < s.config.trials,
+    // The last round, rather than the first.
+    fallback: Some(|s| s.config.trials.saturating_sub(1).to_string()),
+    ..BASE
+};
