@@ -115,16 +115,16 @@ fn Status(state: AppState) -> impl IntoView {
             data-round-ms=move || s.with(|s| ms(s.round_ms))
             data-table-ms=move || s.with(|s| ms(s.table_ms))
             data-curves-ms=move || s.with(|s| ms(s.curves_ms))
-        >
             data-waiting=move || {
                 if !state.invalid.with(Vec::is_empty) {
                     "invalid"
                 } else if state.editing.get() {
                     "typing"
                 } else {
-                    ""
+                    "none"
                 }
             }
+        >
             {move || {
                 let st = s.get();
                 let invalid = state.invalid.with(Vec::len);

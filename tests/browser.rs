@@ -141,6 +141,10 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
         input
             .dispatch_event(&web_sys::Event::new("input").unwrap())
             .unwrap();
+        // A typed value is read when the field is left (or after a pause).
+        input
+            .dispatch_event(&web_sys::Event::new("blur").unwrap())
+            .unwrap();
     };
     set("n", "25");
     idle(&root, 1).await;
@@ -158,7 +162,7 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
         .unwrap()
         .text_content()
         .unwrap();
-    assert!(msg.contains("invalid `k`"), "{msg}");
+    assert_eq!(msg, "K must be a whole number from 1 to N (now 25).");
     drop(handle);
     root.remove();
 }

@@ -90,7 +90,7 @@ test('Tab reaches every control in document order, with a visible focus indicato
     // Sanity: the list holds the controls of every part of the page.
     const ids = all.map((e) => e.id);
     for (const id of ['copy-link', 'embed-button', 'preset-lenet', 'export-png', 'scheme', 'compare-lcc', 'n', 'model', 'p',
-      'lambda-auto', 'seed', 'reroll', 'sweep-ns', 'show-table', 'step-back', 'play', 'step-forward', 'trial', 'tab-n',
+      'lambda-dec-auto', 'seed', 'reroll', 'sweep-ns', 'show-table', 'step-back', 'play', 'step-forward', 'trial', 'tab-n',
       'references', 'errors-tabpanel']) {
       assert.ok(ids.includes(id), `#${id} is in the Tab sequence`);
     }

@@ -45,7 +45,7 @@ async function assertSane(page, what) {
 const CASES = [
   ['every server straggles (p = 1)', '?p=1', /no server answered/],
   ['every server straggles (S = N)', '?m=fixed&s=40', /no server answered/],
-  ['S > N', '?m=fixed&s=41', /`s`|at most N|≤ N|no server answered/],
+  ['S > N', '?m=fixed&s=41', /s = |at most N|≤ N|no server answered/],
   ['one survivor', '?m=fixed&s=39&tr=30', /p = 0\.975/],
   ['no straggler (p = 0)', '?p=0&tr=30', /"p":0\b/],
   ['N = K', '?k=12&n=12&tr=30', /"k":12,"n":12/],
@@ -54,12 +54,12 @@ const CASES = [
   ['λ = 1e-300', '?le=1e-300&ld=1e-300&tr=30', /Results/],
   ['λ = 1e300', '?le=1e300&ld=1e300&tr=30', /Results/],
   ['LCC below its threshold', '?sc=lcc&fn=cubic&k=4&n=16&p=0.9&tr=30', /fail/i],
-  ['K > N (impossible)', '?k=50&n=20', /`k` = “50”/],
-  ['N over the limit', '?n=100000', /`n` = “100000”/],
-  ['trials over the limit', '?tr=99999', /`tr` = “99999”/],
-  ['λ over the limit', '?ld=1e301', /`ld` = “1e301”/],
-  ['p over 1', '?p=1.5', /`p` = “1.5”/],
-  ['p NaN', '?p=NaN', /`p` = “NaN”/],
+  ['K > N (impossible)', '?k=50&n=20', /k = “50”/],
+  ['N over the limit', '?n=100000', /n = “100000”/],
+  ['trials over the limit', '?tr=99999', /tr = “99999”/],
+  ['λ over the limit', '?ld=1e301', /ld = “1e301”/],
+  ['p over 1', '?p=1.5', /p = “1.5”/],
+  ['p NaN', '?p=NaN', /p = “NaN”/],
 ];
 
 test('named edge cases: a drawn page, a clear message, no NaN', T, async () => {
