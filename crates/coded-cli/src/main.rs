@@ -4,7 +4,7 @@
 mod args;
 mod plot;
 
-use coded_core::experiment::{curves, fitted_slope};
+use coded_core::metrics::{curves, fitted_slope};
 use coded_core::{run_round, sweep, Config, SweepPlan};
 use std::process::ExitCode;
 

@@ -7,7 +7,7 @@
 //! fitted log-log slope. The project's default rule was chosen from this table
 //! (see the README).
 
-use coded_core::experiment::{curves, fitted_slope};
+use coded_core::metrics::{curves, fitted_slope};
 use coded_core::{sweep, Config, FunctionKind, LambdaDec, LambdaRule, Scheme, SweepPlan};
 
 fn main() {

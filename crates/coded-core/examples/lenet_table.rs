@@ -43,7 +43,7 @@ fn main() {
             };
             let plan = SweepPlan::new(&config, None, None, None).unwrap();
             let p = &sweep(&config, &plan).unwrap()[0];
-            let fmt = |s: Option<coded_core::experiment::Stats>| {
+            let fmt = |s: Option<coded_core::metrics::Stats>| {
                 s.map(|s| format!("{:.3} ± {:.3}", s.mean, s.std))
                     .unwrap_or_else(|| "failed".into())
             };

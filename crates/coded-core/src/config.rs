@@ -1,31 +1,24 @@
 //! The one description of an experiment, shared by the CLI, the URL state and
 //! the exported JSON. Parsed field by field so every error names its field.
+//!
+//! It uses the enums it holds and the numbers in `limits`; none of those uses
+//! it back (the λ cap in `scheme` reads `limits`), so there is no cycle.
 
 use crate::functions::FunctionKind;
+use crate::limits::{
+    k_range, short_number, FloatRange, IntRange, DEADLINE_RANGE, K_RANGE, LAMBDA_RANGE, N_RANGE,
+    P_RANGE, RATE_RANGE, SEED_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
+};
 use crate::points::PointSet;
-use crate::scheme::{LambdaDec, LambdaRule, Scheme};
+use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::sync::LazyLock;
 
-/// Largest N. A LeNet-5 round evaluates the CNN on N coded 784-pixel images
-/// (about 0.42 M multiply-adds each) and keeps N×784 doubles: at 8192 that is
-/// 51 MB and a few seconds in one browser thread, the most a tab should take.
-pub const MAX_N: usize = 8192;
-/// Largest K: the encoder matrix is N × K and the inputs K × d.
-pub const MAX_K: usize = 1024;
-/// Largest number of Monte-Carlo trials per point of a sweep: the cost of a
-/// sweep grows linearly in it, and 10⁴ already gives a 1 % standard error.
-pub const MAX_TRIALS: usize = 10_000;
-/// Largest λ: far beyond the point where the spline is the least-squares
-/// line, and small enough that n·λ·(scaling) stays finite.
-pub const MAX_LAMBDA: f64 = 1e300;
-/// Seeds stop at 2⁵³ − 1 so that they survive a round trip through
-/// JavaScript numbers (URL state, exported JSON) exactly.
-pub const MAX_SEED: u64 = (1 << 53) - 1;
-/// Bound on the deadline model's times (shift, deadline) and rate.
-pub const MAX_TIME: f64 = 1e6;
+// The limits live in `limits`; these names are kept for existing users.
+pub use crate::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -87,44 +80,106 @@ impl std::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// The allowed values of each field, as shown in error messages.
-pub const FIELDS: &[(&str, &str)] = &[
-    ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
-    ("function", "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\""),
-    ("k", "an integer in 1..=min(n, 1024)"),
-    ("n", "an integer in 1..=8192, at least k"),
-    ("points", "one of \"chebyshev\", \"equispaced\""),
-    (
-        "stragglers",
-        "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6}",
-    ),
-    ("lambda_enc", "a number in [0, 1e300]"),
-    ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
-    ("lambda_rule", "one of \"fixed\", \"shrink\""),
-    ("trials", "an integer in 1..=10000"),
-    ("seed", "an integer in 0..=9007199254740991"),
+/// The configuration's fields, in the order of its JSON.
+pub const FIELD_NAMES: [&str; 11] = [
+    "scheme",
+    "function",
+    "k",
+    "n",
+    "points",
+    "stragglers",
+    "lambda_enc",
+    "lambda_dec",
+    "lambda_rule",
+    "trials",
+    "seed",
 ];
 
-fn allowed(field: &str) -> &'static str {
-    FIELDS
-        .iter()
-        .find(|(f, _)| *f == field)
-        .map(|(_, a)| *a)
-        .unwrap_or("")
+/// `"a", "b"`: wire names as JSON strings.
+fn quoted(names: impl IntoIterator<Item = &'static str>) -> String {
+    let each: Vec<String> = names.into_iter().map(|n| format!("\"{n}\"")).collect();
+    each.join(", ")
 }
+
+/// `one of "a", "b"`: a choice among wire names.
+fn one_of(names: impl IntoIterator<Item = &'static str>) -> String {
+    format!("one of {}", quoted(names))
+}
+
+/// The compact form inside the stragglers' JSON sketch: `0..1`, `(0,1e6]`.
+fn compact(r: FloatRange) -> String {
+    let (min, max) = (short_number(r.min), short_number(r.max));
+    if r.min_exclusive {
+        format!("({min},{max}]")
+    } else {
+        format!("{min}..{max}")
+    }
+}
+
+fn integer_in(r: IntRange) -> String {
+    format!("an integer in {r}")
+}
+
+/// The allowed values of a field, as error messages show them (empty for an
+/// unknown field). Built from the limits and the enums' names, so that the
+/// text cannot disagree with what `validate` checks.
+pub fn allowed(field: &str) -> String {
+    match field {
+        "scheme" => one_of(Scheme::ALL.map(Scheme::name)),
+        "function" => one_of(FunctionKind::ALL.map(FunctionKind::name)),
+        "k" => format!("an integer in {}..=min(n, {})", K_RANGE.min, K_RANGE.max),
+        "n" => format!("{}, at least k", integer_in(N_RANGE)),
+        "points" => one_of(PointSet::ALL.map(PointSet::name)),
+        "stragglers" => {
+            let forms: Vec<String> = StragglerModel::ALL
+                .iter()
+                .map(|m| {
+                    let params = match *m {
+                        StragglerModel::Iid { .. } => format!("\"p\":{}", compact(P_RANGE)),
+                        StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
+                            format!("\"s\":{S_RANGE}")
+                        }
+                        StragglerModel::Deadline { .. } => format!(
+                            "\"shift\":{},\"rate\":{},\"deadline\":{}",
+                            compact(SHIFT_RANGE),
+                            compact(RATE_RANGE),
+                            compact(DEADLINE_RANGE)
+                        ),
+                    };
+                    format!("{{\"model\":\"{}\",{params}}}", m.name())
+                })
+                .collect();
+            forms.join(" | ")
+        }
+        "lambda_enc" => format!("a number in {LAMBDA_RANGE}"),
+        "lambda_dec" => format!(
+            "a number in {LAMBDA_RANGE} or {}",
+            quoted(AutoLambda::ALL.map(AutoLambda::name))
+        ),
+        "lambda_rule" => one_of(LambdaRule::ALL.map(LambdaRule::name)),
+        "trials" => integer_in(TRIALS_RANGE),
+        "seed" => integer_in(SEED_RANGE),
+        _ => String::new(),
+    }
+}
+
+/// Each field with its allowed values ([`allowed`]), for users that look a
+/// field up. Built once: the texts live as long as the program, which keeps
+/// them `&'static str`.
+pub static FIELDS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    FIELD_NAMES
+        .iter()
+        .map(|&f| (f, &*allowed(f).leak()))
+        .collect()
+});
 
 fn field<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
     serde_json::from_value(value.clone())
         .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
 }
 
-fn in_range<T: PartialOrd + std::fmt::Display>(
-    name: &str,
-    v: T,
-    lo: T,
-    hi: T,
-) -> Result<(), ConfigError> {
-    if v >= lo && v <= hi {
+fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
+    if range.contains(v) {
         Ok(())
     } else {
         Err(ConfigError::new(
@@ -134,8 +189,8 @@ fn in_range<T: PartialOrd + std::fmt::Display>(
     }
 }
 
-fn finite_in(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), ConfigError> {
-    if v.is_finite() && v >= lo && v <= hi {
+fn finite_in(name: &str, v: f64, range: FloatRange) -> Result<(), ConfigError> {
+    if range.contains(v) {
         Ok(())
     } else {
         Err(ConfigError::new(
@@ -173,10 +228,9 @@ impl Config {
                 "trials" => c.trials = field(key, v)?,
                 "seed" => c.seed = field(key, v)?,
                 other => {
-                    let known: Vec<&str> = FIELDS.iter().map(|(f, _)| *f).collect();
                     return Err(ConfigError::new(
                         other,
-                        format!("unknown field; known fields: {}", known.join(", ")),
+                        format!("unknown field; known fields: {}", FIELD_NAMES.join(", ")),
                     ));
                 }
             }
@@ -191,14 +245,14 @@ impl Config {
 
     /// Checks every range; the first violation is returned.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        in_range("n", self.n, 1, MAX_N)?;
-        in_range("k", self.k, 1, MAX_K.min(self.n))?;
-        finite_in("lambda_enc", self.lambda_enc, 0.0, MAX_LAMBDA)?;
+        in_range("n", self.n as u64, N_RANGE)?;
+        in_range("k", self.k as u64, k_range(self.n))?;
+        finite_in("lambda_enc", self.lambda_enc, LAMBDA_RANGE)?;
         if let LambdaDec::Value(l) = self.lambda_dec {
-            finite_in("lambda_dec", l, 0.0, MAX_LAMBDA)?;
+            finite_in("lambda_dec", l, LAMBDA_RANGE)?;
         }
-        in_range("trials", self.trials, 1, MAX_TRIALS)?;
-        in_range("seed", self.seed, 0, MAX_SEED)?;
+        in_range("trials", self.trials as u64, TRIALS_RANGE)?;
+        in_range("seed", self.seed, SEED_RANGE)?;
         validate_stragglers(&self.stragglers)
     }
 
@@ -211,16 +265,18 @@ impl Config {
 pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
     let name = "stragglers";
     match *m {
-        StragglerModel::Iid { p } => finite_in(name, p, 0.0, 1.0),
-        StragglerModel::Fixed { s } | StragglerModel::Block { s } => in_range(name, s, 0, MAX_N),
+        StragglerModel::Iid { p } => finite_in(name, p, P_RANGE),
+        StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
+            in_range(name, s as u64, S_RANGE)
+        }
         StragglerModel::Deadline {
             shift,
             rate,
             deadline,
         } => {
-            finite_in(name, shift, 0.0, MAX_TIME)?;
-            finite_in(name, deadline, 0.0, MAX_TIME)?;
-            if rate.is_finite() && rate > 0.0 && rate <= MAX_TIME {
+            finite_in(name, shift, SHIFT_RANGE)?;
+            finite_in(name, deadline, DEADLINE_RANGE)?;
+            if RATE_RANGE.contains(rate) {
                 Ok(())
             } else {
                 Err(ConfigError::new(
@@ -267,6 +323,60 @@ mod tests {
         let g = Config::from_json(r#"{"lambda_dec": "gcv"}"#).unwrap();
         assert_eq!(g.lambda_dec, LambdaDec::default());
         assert!(g.to_json().contains("\"gcv\""));
+    }
+
+    #[test]
+    fn allowed_values_read_as_before_the_limits_moved() {
+        // The table as it was typed out by hand; now derived from `limits`.
+        let typed = [
+            ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
+            ("function", "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\""),
+            ("k", "an integer in 1..=min(n, 1024)"),
+            ("n", "an integer in 1..=8192, at least k"),
+            ("points", "one of \"chebyshev\", \"equispaced\""),
+            (
+                "stragglers",
+                "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6}",
+            ),
+            ("lambda_enc", "a number in [0, 1e300]"),
+            ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
+            ("lambda_rule", "one of \"fixed\", \"shrink\""),
+            ("trials", "an integer in 1..=10000"),
+            ("seed", "an integer in 0..=9007199254740991"),
+        ];
+        assert_eq!(*FIELDS, typed);
+        assert_eq!(allowed("bogus"), "");
+    }
+
+    #[test]
+    fn wire_names_are_serdes_and_parse_back() {
+        fn check<T: Serialize + PartialEq + std::fmt::Debug>(
+            all: &[T],
+            name: fn(&T) -> &'static str,
+            parse: fn(&str) -> Option<T>,
+        ) {
+            for x in all {
+                let json = serde_json::to_value(x).unwrap();
+                let wire = json.get("model").unwrap_or(&json);
+                assert_eq!(wire, name(x), "{x:?}");
+                assert_eq!(parse(name(x)).as_ref(), Some(x));
+            }
+            let mut names: Vec<_> = all.iter().map(name).collect();
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), all.len(), "a variant listed twice");
+        }
+        check(&Scheme::ALL, |x| x.name(), Scheme::parse);
+        check(&FunctionKind::ALL, |x| x.name(), FunctionKind::parse);
+        check(&PointSet::ALL, |x| x.name(), PointSet::parse);
+        check(&LambdaRule::ALL, |x| x.name(), LambdaRule::parse);
+        check(&AutoLambda::ALL, |x| x.name(), AutoLambda::parse);
+        check(&StragglerModel::ALL, |x| x.name(), StragglerModel::parse);
+        assert_eq!(
+            StragglerModel::parse("iid"),
+            Some(StragglerModel::default())
+        );
+        assert_eq!(Scheme::parse("BACC"), None);
     }
 
     #[test]

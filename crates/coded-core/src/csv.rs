@@ -3,9 +3,13 @@
 //! then for classifiers `acc_mean,acc_std` (accuracy against the true labels),
 //! and last `lost_mean` (the fraction of outputs replication lost; 0 for the
 //! coded schemes).
+//!
+//! A module of its own so that the CLI and the app write one format, from
+//! one function.
 
-use crate::experiment::{Stats, SweepPoint};
-use crate::Config;
+use crate::config::Config;
+use crate::metrics::Stats;
+use crate::sweep::SweepPoint;
 use std::fmt::Write;
 
 fn num(v: Option<f64>) -> String {

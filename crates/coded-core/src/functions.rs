@@ -1,60 +1,54 @@
-//! The functions f that servers compute. A `Computation` maps a batch of
-//! points (rows) in R^d to R^m; the LeNet-5 issue plugs a CNN in through the
-//! same interface.
+//! The functions f that servers compute: the built-in scalar functions, and
+//! `FunctionKind`, the configuration's choice among them and LeNet-5 (which
+//! lives in `lenet`, behind the same `Computation` trait).
+//!
+//! The trait is in `computation`, so this list can build LeNet-5 without
+//! LeNet-5 depending back on the list.
 
+use crate::computation::{Computation, Inputs};
+use crate::lenet::LeNetFunction;
+use crate::portable::sin;
 use crate::rng::Rng;
+use crate::wire::wire_enum;
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
-/// Vector in, vector out, evaluated in batches (one row per point).
-pub trait Computation {
-    fn input_dim(&self) -> usize;
-    fn output_dim(&self) -> usize;
-    /// f applied to every row of `inputs` (rows × d) → rows × m.
-    fn eval_batch(&self, inputs: &DMatrix<f64>) -> DMatrix<f64>;
-    /// Degree when f is a polynomial: LCC's recovery threshold needs it.
-    fn polynomial_degree(&self) -> Option<usize> {
-        None
+wire_enum! {
+    /// The built-in functions, by their JSON names.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+    pub enum FunctionKind {
+        /// f₁(x) = x·sin(x), the probabilistic-regime paper's test function.
+        #[default]
+        XSinX = "x_sin_x",
+        /// f(x) = x³ − 2x, a degree-3 polynomial: LCC is exact with 3(K−1)+1 answers.
+        Cubic = "cubic",
+        /// f(x) = |x|, continuous but not differentiable at 0.
+        Abs = "abs",
+        /// LeNet-5 on 28×28 digits: d = 784, m = 10 logits (crate::lenet).
+        Lenet5 = "lenet5",
     }
-    /// Outputs are class scores: report argmax agreement too.
-    fn is_classifier(&self) -> bool {
-        false
-    }
-    /// The K inputs of an experiment, drawn from `rng`.
-    fn sample_inputs(&self, k: usize, rng: &mut Rng) -> Inputs;
-}
-
-/// An experiment's inputs: K × d, with true class labels where they exist.
-pub struct Inputs {
-    pub x: DMatrix<f64>,
-    pub labels: Option<Vec<usize>>,
-}
-
-/// The built-in scalar functions, by their JSON names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum FunctionKind {
-    /// f₁(x) = x·sin(x), the probabilistic-regime paper's test function.
-    #[default]
-    XSinX,
-    /// f(x) = x³ − 2x, a degree-3 polynomial: LCC is exact with 3(K−1)+1 answers.
-    Cubic,
-    /// f(x) = |x|, continuous but not differentiable at 0.
-    Abs,
-    /// LeNet-5 on 28×28 digits: d = 784, m = 10 logits (crate::lenet).
-    Lenet5,
 }
 
 impl FunctionKind {
-    pub const ALL: [FunctionKind; 3] =
+    /// Every function, in the order a UI lists them.
+    pub const ALL: [FunctionKind; 4] = [
+        FunctionKind::XSinX,
+        FunctionKind::Cubic,
+        FunctionKind::Abs,
+        FunctionKind::Lenet5,
+    ];
+
+    /// The scalar functions R → R (every one but LeNet-5).
+    pub const SCALARS: [FunctionKind; 3] =
         [FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs];
 
-    pub fn name(self) -> &'static str {
+    /// What a UI calls it.
+    pub const fn label(self) -> &'static str {
         match self {
-            FunctionKind::XSinX => "x_sin_x",
-            FunctionKind::Cubic => "cubic",
-            FunctionKind::Abs => "abs",
-            FunctionKind::Lenet5 => "lenet5",
+            FunctionKind::XSinX => "x · sin x",
+            FunctionKind::Cubic => "x³ − 2x (polynomial)",
+            FunctionKind::Abs => "|x| (not smooth)",
+            FunctionKind::Lenet5 => "LeNet-5 on digits",
         }
     }
 
@@ -67,7 +61,7 @@ impl FunctionKind {
     /// weights are verified against their checksum on first use.
     pub fn build(self) -> Result<Box<dyn Computation>, String> {
         match self {
-            FunctionKind::Lenet5 => Ok(Box::new(crate::lenet::LeNetFunction::new()?)),
+            FunctionKind::Lenet5 => Ok(Box::new(LeNetFunction::new()?)),
             scalar => Ok(Box::new(Scalar(scalar))),
         }
     }
@@ -83,7 +77,7 @@ pub const SCALAR_INPUT_RANGE: (f64, f64) = (-3.0, 3.0);
 impl Scalar {
     fn apply(&self, x: f64) -> f64 {
         match self.0 {
-            FunctionKind::XSinX => x * crate::portable::sin(x),
+            FunctionKind::XSinX => x * sin(x),
             FunctionKind::Cubic => x * x * x - 2.0 * x,
             FunctionKind::Abs => x.abs(),
             FunctionKind::Lenet5 => unreachable!("LeNet-5 is not a scalar function"),

@@ -13,7 +13,8 @@
 //! summed in the same order on every path, so all paths, native and wasm,
 //! give bit-identical logits.
 
-use crate::functions::{Computation, Inputs};
+use crate::computation::{Computation, Inputs};
+use crate::metrics::argmax;
 use crate::rng::Rng;
 use nalgebra::DMatrix;
 use std::sync::OnceLock;
@@ -495,7 +496,7 @@ pub fn digits_accuracy() -> Result<(usize, usize), String> {
     let correct = logits
         .chunks_exact(CLASSES)
         .zip(&digits.labels)
-        .filter(|(l, &y)| crate::experiment::argmax(l.iter().map(|&v| v as f64)) == y as usize)
+        .filter(|(l, &y)| argmax(l.iter().map(|&v| v as f64)) == y as usize)
         .count();
     Ok((correct, digits.len()))
 }

@@ -4,24 +4,39 @@
 //! same code runs natively (tests, the `coded` CLI) and in the browser.
 //!
 //! See `shared/MATH.md` in the project's documents for every formula.
+//!
+//! No module cycles: each module uses only modules before it in this list:
+//! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
+//! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
+//! `functions`, `config`, `problem`, `report`, `sweep`, `csv`.
 
 pub mod banded;
 pub mod barycentric;
+pub mod computation;
 pub mod config;
 pub mod csv;
-pub mod experiment;
 pub mod functions;
 pub mod lenet;
+pub mod limits;
+pub mod metrics;
 pub mod points;
 pub mod portable;
+pub mod problem;
+pub mod report;
 pub mod rng;
 pub mod scheme;
 pub mod spline;
 pub mod stragglers;
+pub mod sweep;
+mod wire;
 
+pub use computation::Computation;
 pub use config::{Config, ConfigError};
-pub use experiment::{run_round, sweep, MonteCarlo, Problem, RoundReport, SweepPlan, SweepPoint};
-pub use functions::{Computation, FunctionKind};
+pub use functions::FunctionKind;
+pub use metrics::Stats;
 pub use points::PointSet;
+pub use problem::Problem;
+pub use report::{run_round, RoundReport};
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;
+pub use sweep::{sweep, MonteCarlo, SweepPlan, SweepPoint};

@@ -1,20 +1,37 @@
 //! Data points α (where the inputs sit on the curve) and server points β
 //! (where the curve is sampled for the servers). Always sorted ascending.
+//! Apart from the schemes because the two sets are chosen by the
+//! configuration (`PointSet`) and used by the views as well as the coders.
 
 use crate::portable::cos;
+use crate::wire::wire_enum;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum PointSet {
-    /// α: Chebyshev first kind (strictly inside [-1, 1]); β: second kind
-    /// (includes ±1). The papers' choice.
-    #[default]
-    Chebyshev,
-    /// α: midpoints of K equal cells of [-1, 1]; β: N equally spaced points
-    /// including ±1. The equispaced analogue of the two Chebyshev kinds.
-    Equispaced,
+wire_enum! {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+    pub enum PointSet {
+        /// α: Chebyshev first kind (strictly inside [-1, 1]); β: second kind
+        /// (includes ±1). The papers' choice.
+        #[default]
+        Chebyshev = "chebyshev",
+        /// α: midpoints of K equal cells of [-1, 1]; β: N equally spaced
+        /// points including ±1. The equispaced analogue of the two Chebyshev
+        /// kinds.
+        Equispaced = "equispaced",
+    }
+}
+
+impl PointSet {
+    pub const ALL: [PointSet; 2] = [PointSet::Chebyshev, PointSet::Equispaced];
+
+    /// What a UI calls it.
+    pub const fn label(self) -> &'static str {
+        match self {
+            PointSet::Chebyshev => "Chebyshev (the papers')",
+            PointSet::Equispaced => "Equispaced",
+        }
+    }
 }
 
 /// The K data points α_k, ascending.

@@ -1,41 +1,54 @@
 //! The coding schemes as linear operators: encoding X̃ = E X (E is N × K) and
 //! decoding Ŷ = D_F Y_F (D_F is K × |F|), applied to every coordinate alike
 //! (MATH.md §2).
+//!
+//! Also the schemes' and λ choices' names and labels, so that the JSON, the
+//! CLI, legends and choosers all read the one definition next to the code.
 
 use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
+use crate::limits::MAX_LAMBDA;
 use crate::portable::matmul;
 use crate::spline::{SmoothingSpline, SplineError};
+use crate::wire::wire_enum;
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Scheme {
-    /// Berrut's rational interpolant for encoder and decoder.
-    #[default]
-    Bacc,
-    /// Natural cubic smoothing splines (λ_enc, λ_dec).
-    Letcc,
-    /// Lagrange coded computing: polynomial encoder and decoder.
-    Lcc,
-    /// Replication: server n computes f(x_{(n mod K)+1}).
-    Uncoded,
+wire_enum! {
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    pub enum Scheme {
+        /// Berrut's rational interpolant for encoder and decoder.
+        #[default]
+        Bacc = "bacc",
+        /// Natural cubic smoothing splines (λ_enc, λ_dec).
+        Letcc = "letcc",
+        /// Lagrange coded computing: polynomial encoder and decoder.
+        Lcc = "lcc",
+        /// Replication: server n computes f(x_{(n mod K)+1}).
+        Uncoded = "uncoded",
+    }
 }
 
 impl Scheme {
     pub const ALL: [Scheme; 4] = [Scheme::Bacc, Scheme::Letcc, Scheme::Lcc, Scheme::Uncoded];
 
-    pub fn name(self) -> &'static str {
+    /// The short name in legends, tables and summaries.
+    pub const fn label(self) -> &'static str {
         match self {
-            Scheme::Bacc => "bacc",
-            Scheme::Letcc => "letcc",
-            Scheme::Lcc => "lcc",
+            Scheme::Bacc => "BACC",
+            Scheme::Letcc => "LeTCC",
+            Scheme::Lcc => "LCC",
             Scheme::Uncoded => "uncoded",
         }
     }
 
-    pub fn parse(s: &str) -> Option<Scheme> {
-        Scheme::ALL.into_iter().find(|x| x.name() == s)
+    /// The name with what it is built on, for a chooser.
+    pub const fn long_label(self) -> &'static str {
+        match self {
+            Scheme::Bacc => "BACC (Berrut)",
+            Scheme::Letcc => "LeTCC (smoothing splines)",
+            Scheme::Lcc => "LCC (Lagrange)",
+            Scheme::Uncoded => "Uncoded (replication)",
+        }
     }
 }
 
@@ -92,10 +105,17 @@ pub enum LambdaDec {
     Auto(AutoLambda),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum AutoLambda {
-    Gcv,
+wire_enum! {
+    /// The ways λ_dec can be chosen per round.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub enum AutoLambda {
+        /// Generalized cross-validation.
+        Gcv = "gcv",
+    }
+}
+
+impl AutoLambda {
+    pub const ALL: [AutoLambda; 1] = [AutoLambda::Gcv];
 }
 
 impl Default for LambdaDec {
@@ -110,21 +130,35 @@ impl std::fmt::Display for LambdaDec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LambdaDec::Value(v) => write!(f, "{v}"),
-            LambdaDec::Auto(AutoLambda::Gcv) => write!(f, "gcv"),
+            LambdaDec::Auto(a) => f.write_str(a.name()),
         }
     }
 }
 
-/// How a numeric λ_dec varies with N in a sweep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum LambdaRule {
-    /// λ_dec as given, at every N.
-    #[default]
-    Fixed,
-    /// λ_dec as given at the configuration's own N, scaled by (n / N)⁴ at other
-    /// N: the smoothing length λ^{1/4} then shrinks like the node spacing 1/N.
-    Shrink,
+wire_enum! {
+    /// How a numeric λ_dec varies with N in a sweep.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+    pub enum LambdaRule {
+        /// λ_dec as given, at every N.
+        #[default]
+        Fixed = "fixed",
+        /// λ_dec as given at the configuration's own N, scaled by (n / N)⁴ at
+        /// other N: the smoothing length λ^{1/4} then shrinks like the node
+        /// spacing 1/N.
+        Shrink = "shrink",
+    }
+}
+
+impl LambdaRule {
+    pub const ALL: [LambdaRule; 2] = [LambdaRule::Fixed, LambdaRule::Shrink];
+
+    /// What a UI calls it.
+    pub const fn label(self) -> &'static str {
+        match self {
+            LambdaRule::Fixed => "Fixed at every N",
+            LambdaRule::Shrink => "Shrink with N",
+        }
+    }
 }
 
 /// The decoder's λ at N servers (None: GCV chooses per round).
@@ -140,7 +174,7 @@ pub fn resolve_lambda(
         (LambdaDec::Value(l), LambdaRule::Shrink) => {
             let ratio = n_config as f64 / n.max(1) as f64;
             let r2 = ratio * ratio;
-            Some((l * r2 * r2).min(crate::config::MAX_LAMBDA))
+            Some((l * r2 * r2).min(MAX_LAMBDA))
         }
     }
 }

@@ -1,57 +1,67 @@
-//! Which servers straggle in a round (MATH.md §6).
+//! Which servers straggle in a round (MATH.md §6): the models, their names
+//! and labels, and one round's draw.
+//!
+//! The models' default parameters are in `limits`, with the ranges a
+//! configuration checks them against.
 
+use crate::limits::{DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE, DEFAULT_S, DEFAULT_SHIFT};
+use crate::portable::exp;
 use crate::rng::Rng;
+use crate::wire::wire_enum;
 use serde::{Deserialize, Serialize};
 
-/// The straggler models, by their JSON form `{"model": …, …}`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "model", rename_all = "snake_case", deny_unknown_fields)]
-pub enum StragglerModel {
-    /// Each server straggles independently with probability p.
-    Iid {
-        #[serde(default = "default_p")]
-        p: f64,
-    },
-    /// Exactly S servers straggle, chosen uniformly at random.
-    Fixed {
-        #[serde(default = "default_s")]
-        s: usize,
-    },
-    /// S consecutive servers in β order straggle: the worst case.
-    Block {
-        #[serde(default = "default_s")]
-        s: usize,
-    },
-    /// Server n finishes at a + Exp(rate); answers after `deadline` are lost.
-    Deadline {
-        #[serde(default = "default_shift")]
-        shift: f64,
-        #[serde(default = "default_rate")]
-        rate: f64,
-        #[serde(default = "default_deadline")]
-        deadline: f64,
-    },
+wire_enum! {
+    /// The straggler models, by their JSON form `{"model": …, …}`.
+    #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(tag = "model", deny_unknown_fields)]
+    pub enum StragglerModel {
+        /// Each server straggles independently with probability p.
+        Iid {
+            #[serde(default = "default_p")]
+            p: f64,
+        } = "iid",
+        /// Exactly S servers straggle, chosen uniformly at random.
+        Fixed {
+            #[serde(default = "default_s")]
+            s: usize,
+        } = "fixed",
+        /// S consecutive servers in β order straggle: the worst case.
+        Block {
+            #[serde(default = "default_s")]
+            s: usize,
+        } = "block",
+        /// Server n finishes at a + Exp(rate); answers after `deadline` are lost.
+        Deadline {
+            #[serde(default = "default_shift")]
+            shift: f64,
+            #[serde(default = "default_rate")]
+            rate: f64,
+            #[serde(default = "default_deadline")]
+            deadline: f64,
+        } = "deadline",
+    }
 }
 
+// serde's `default` takes a function; the values are the limits module's.
 fn default_p() -> f64 {
-    0.2
+    DEFAULT_P
 }
 fn default_s() -> usize {
-    5
+    DEFAULT_S
 }
 fn default_shift() -> f64 {
-    1.0
+    DEFAULT_SHIFT
 }
 fn default_rate() -> f64 {
-    1.0
+    DEFAULT_RATE
 }
 fn default_deadline() -> f64 {
-    1.5
+    DEFAULT_DEADLINE
 }
 
 impl Default for StragglerModel {
     fn default() -> Self {
-        StragglerModel::Iid { p: default_p() }
+        StragglerModel::Iid { p: DEFAULT_P }
     }
 }
 
@@ -86,12 +96,26 @@ pub fn longest_run(straggled: &[bool]) -> usize {
 }
 
 impl StragglerModel {
-    pub fn name(&self) -> &'static str {
+    /// Every model with its default parameters, in the order a UI lists them
+    /// (so `parse("block")` is the block model with S = DEFAULT_S).
+    pub const ALL: [StragglerModel; 4] = [
+        StragglerModel::Iid { p: DEFAULT_P },
+        StragglerModel::Fixed { s: DEFAULT_S },
+        StragglerModel::Block { s: DEFAULT_S },
+        StragglerModel::Deadline {
+            shift: DEFAULT_SHIFT,
+            rate: DEFAULT_RATE,
+            deadline: DEFAULT_DEADLINE,
+        },
+    ];
+
+    /// What a UI calls the model.
+    pub const fn label(self) -> &'static str {
         match self {
-            StragglerModel::Iid { .. } => "iid",
-            StragglerModel::Fixed { .. } => "fixed",
-            StragglerModel::Block { .. } => "block",
-            StragglerModel::Deadline { .. } => "deadline",
+            StragglerModel::Iid { .. } => "Independent, probability p",
+            StragglerModel::Fixed { .. } => "Exactly S at random",
+            StragglerModel::Block { .. } => "Block of S consecutive",
+            StragglerModel::Deadline { .. } => "Deadline (shifted exponential)",
         }
     }
 
@@ -111,7 +135,7 @@ impl StragglerModel {
                 if deadline < shift {
                     1.0
                 } else {
-                    crate::portable::exp(-rate * (deadline - shift))
+                    exp(-rate * (deadline - shift))
                 }
             }
         }

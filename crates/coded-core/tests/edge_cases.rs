@@ -6,9 +6,10 @@
 //! (Parsing the limits, and rejecting values past them, is in fuzz_config.rs.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TRIALS};
 use coded_core::csv::sweep_csv;
-use coded_core::experiment::{draw_stragglers, Problem, Stats};
+use coded_core::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TRIALS};
+use coded_core::metrics::Stats;
+use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
     run_round, sweep, Config, DecodeError, FunctionKind, LambdaDec, LambdaRule, PointSet,
     RoundReport, Scheme, StragglerModel, SweepPlan, SweepPoint,

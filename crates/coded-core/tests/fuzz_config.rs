@@ -9,7 +9,7 @@
 //! a debug build.
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TRIALS};
+use coded_core::limits::{MAX_K, MAX_N, MAX_SEED, MAX_TRIALS};
 use coded_core::{Config, LambdaDec};
 use proptest::prelude::*;
 

@@ -13,7 +13,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use coded_core::csv::sweep_csv;
-use coded_core::experiment::{draw_stragglers, Problem, Stats};
+use coded_core::metrics::Stats;
+use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
     run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, SweepPlan,
     SweepPoint,
@@ -179,8 +180,8 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     no_nan_text(&csv)?;
     let again = sweep(c, &plan).unwrap();
     prop_assert_eq!(format!("{points:?}"), format!("{again:?}"));
-    for curve in coded_core::experiment::curves(&points) {
-        if let Some(s) = coded_core::experiment::fitted_slope(&curve) {
+    for curve in coded_core::metrics::curves(&points) {
+        if let Some(s) = coded_core::metrics::fitted_slope(&curve) {
             prop_assert!(s.is_finite());
         }
     }

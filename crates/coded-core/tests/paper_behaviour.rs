@@ -3,7 +3,7 @@
 //! grows although about pN servers straggle, and LeTCC (small λ_dec) falls
 //! faster than BACC.
 
-use coded_core::experiment::{curves, fitted_slope};
+use coded_core::metrics::{curves, fitted_slope};
 use coded_core::{sweep, Config, LambdaDec, Scheme, SweepPlan};
 
 fn run(lambda_dec: LambdaDec) -> Vec<coded_core::SweepPoint> {

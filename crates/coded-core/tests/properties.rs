@@ -1,7 +1,7 @@
 //! Properties of the schemes that must hold for every configuration.
 
 use coded_core::barycentric::{berrut_weights, operator_row};
-use coded_core::experiment::{draw_stragglers, Problem};
+use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::rng::Rng;
 use coded_core::{
     run_round, sweep, Config, FunctionKind, LambdaDec, PointSet, Scheme, StragglerModel, SweepPlan,

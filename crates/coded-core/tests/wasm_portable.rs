@@ -5,7 +5,7 @@
 //!     CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown -p coded-core --test wasm_portable
 #![cfg(target_arch = "wasm32")]
 
-use coded_core::experiment::draw_stragglers;
+use coded_core::problem::draw_stragglers;
 use coded_core::rng::Rng;
 use coded_core::{run_round, Config, StragglerModel};
 use wasm_bindgen_test::*;

@@ -14,7 +14,7 @@ use crate::views::digits::DigitsView;
 use crate::views::encdec::EncDecView;
 use crate::views::stragglers::StragglerView;
 use crate::views::table::TableView;
-use coded_core::experiment::draw_stragglers;
+use coded_core::problem::draw_stragglers;
 use coded_core::{Config, ConfigError, FunctionKind, Scheme};
 use serde::{Deserialize, Serialize};
 

@@ -264,7 +264,7 @@ mod tests {
     use super::*;
     use crate::session::Session;
     use crate::theme::Theme;
-    use coded_core::experiment::draw_stragglers;
+    use coded_core::problem::draw_stragglers;
     use coded_core::{Config, Scheme};
 
     #[test]

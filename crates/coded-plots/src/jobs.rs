@@ -17,7 +17,7 @@ use crate::views::curves::{
     CurveKind, CurvesView, P_GRID,
 };
 use crate::views::table::{TableRow, TableView};
-use coded_core::experiment::Stats;
+use coded_core::metrics::Stats;
 use coded_core::{
     Config, ConfigError, LambdaDec, MonteCarlo, Scheme, StragglerModel, SweepPlan, SweepPoint,
 };

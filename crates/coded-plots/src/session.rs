@@ -9,7 +9,8 @@
 //! through the core's own calls (`Problem::new`, `prepare`, `monte_carlo`),
 //! so the numbers equal the `coded` CLI's.
 
-use coded_core::experiment::{Prepared, Problem, Stats};
+use coded_core::metrics::Stats;
+use coded_core::problem::{Prepared, Problem};
 use coded_core::{Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel};
 use serde::{Deserialize, Serialize};
 

@@ -421,7 +421,7 @@ mod tests {
         let right = (0..10)
             .filter(|&k| {
                 let d = est[k].as_ref().unwrap();
-                coded_core::experiment::argmax(d.iter().copied()) == labels[k]
+                coded_core::metrics::argmax(d.iter().copied()) == labels[k]
             })
             .count();
         assert!(

@@ -106,7 +106,7 @@ pub fn small_config(
 /// Any valid configuration, limits included (N up to 8192, λ up to 1e300,
 /// seeds up to 2⁵³ − 1): for the parsers, which do not compute.
 pub fn any_valid_config() -> impl Strategy<Value = Config> {
-    use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+    use coded_core::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     let lambda = prop_oneof![
         Just(0.0),
         Just(1e-300),

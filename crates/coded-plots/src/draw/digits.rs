@@ -247,7 +247,7 @@ pub fn draw<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::session::Session;
-    use coded_core::experiment::draw_stragglers;
+    use coded_core::problem::draw_stragglers;
     use coded_core::Config;
 
     fn view(text: &str) -> DigitsView {

@@ -306,7 +306,7 @@ fn chart_on<'a, DB: DrawingBackend>(
 mod tests {
     use super::*;
     use crate::session::Session;
-    use coded_core::experiment::draw_stragglers;
+    use coded_core::problem::draw_stragglers;
     use coded_core::Config;
 
     fn view(text: &str) -> EncDecView {

@@ -6,7 +6,7 @@
 use crate::reference::{loglog_slope, Rate};
 use crate::session::{Session, Summary};
 use coded_core::config::MAX_N;
-use coded_core::experiment::{curves as core_curves, fitted_slope};
+use coded_core::metrics::{curves as core_curves, fitted_slope};
 use coded_core::{
     sweep, Config, ConfigError, LambdaDec, Scheme, StragglerModel, SweepPlan, SweepPoint,
 };
@@ -80,13 +80,9 @@ pub fn scheme_color(s: Scheme) -> usize {
     Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
+/// The core's label ([`Scheme::label`]), the one place it is written.
 pub fn scheme_label(s: Scheme) -> &'static str {
-    match s {
-        Scheme::Bacc => "BACC",
-        Scheme::Letcc => "LeTCC",
-        Scheme::Lcc => "LCC",
-        Scheme::Uncoded => "uncoded",
-    }
+    s.label()
 }
 
 /// p values of the error-vs-p sweep.

@@ -1,7 +1,8 @@
 //! Panel 3: LeNet-5 on coded digits, one round: the inputs, what a sample
 //! of servers receive (blends of the inputs), and the predictions.
 
-use coded_core::experiment::{argmax, Prepared, Problem, RoundOutcome};
+use coded_core::metrics::argmax;
+use coded_core::problem::{Prepared, Problem, RoundOutcome};
 use coded_core::Scheme;
 use serde::{Deserialize, Serialize};
 
@@ -115,7 +116,7 @@ impl DigitsView {
 mod tests {
     use super::*;
     use crate::session::Session;
-    use coded_core::experiment::draw_stragglers;
+    use coded_core::problem::draw_stragglers;
     use coded_core::{run_round, Config};
 
     #[test]

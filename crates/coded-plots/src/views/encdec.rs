@@ -1,7 +1,7 @@
 //! Panel 2: encode → compute → decode for a scalar function, one round.
 
 use super::finite;
-use coded_core::experiment::{Prepared, Problem, RoundOutcome};
+use coded_core::problem::{Prepared, Problem, RoundOutcome};
 use coded_core::{FunctionKind, Scheme};
 use serde::{Deserialize, Serialize};
 
@@ -137,7 +137,7 @@ impl EncDecView {
 mod tests {
     use super::*;
     use crate::session::Session;
-    use coded_core::experiment::draw_stragglers;
+    use coded_core::problem::draw_stragglers;
     use coded_core::{run_round, Config};
 
     fn view(text: &str, trial: usize) -> (EncDecView, coded_core::RoundReport) {

@@ -1,6 +1,6 @@
 //! Panel 1: which servers straggled, in this round and over many trials.
 
-use coded_core::experiment::draw_stragglers;
+use coded_core::problem::draw_stragglers;
 use coded_core::stragglers::longest_run;
 use coded_core::{Config, StragglerModel};
 use serde::{Deserialize, Serialize};

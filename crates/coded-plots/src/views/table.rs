@@ -3,7 +3,7 @@
 //! configuration) and the current round (what `coded round` prints).
 
 use crate::session::{Session, Summary};
-use coded_core::experiment::draw_stragglers;
+use coded_core::problem::draw_stragglers;
 use coded_core::{Config, ConfigError, Scheme};
 use serde::{Deserialize, Serialize};
 

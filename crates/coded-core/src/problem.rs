@@ -1,0 +1,182 @@
+//! The part of an experiment every round and sweep shares: the problem (f,
+//! the data points, the K inputs and their exact outputs), one scheme
+//! prepared at one N, and the decoding and scoring of one straggler pattern.
+//!
+//! Server answers f(x̃_n) do not depend on who straggles, so they are
+//! computed once per (scheme, N) and every trial and every p only re-draws
+//! the straggler pattern and decodes (MATH.md §2). Separate from `report`
+//! and `sweep`, the two ways of running it, which both build on it.
+
+use crate::computation::Computation;
+use crate::config::{Config, ConfigError};
+use crate::metrics::argmax;
+use crate::points::{data_points, server_points};
+use crate::rng::Rng;
+use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
+use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
+use nalgebra::DMatrix;
+
+/// Stream tags: each kind of randomness has its own stream under the seed.
+const TAG_INPUTS: u64 = 1;
+const TAG_STRAGGLERS: u64 = 2;
+
+/// The part of an experiment that does not depend on N or the scheme: the
+/// function, the data points and the K inputs with their exact outputs.
+pub struct Problem {
+    pub config: Config,
+    pub func: Box<dyn Computation>,
+    pub alphas: Vec<f64>,
+    /// K × d.
+    pub inputs: DMatrix<f64>,
+    /// K × m: f at every input, what the master wants.
+    pub exact: DMatrix<f64>,
+    /// True classes of the inputs (LeNet-5's digits).
+    pub labels: Option<Vec<usize>>,
+}
+
+/// One scheme at one N: its coder, the coded inputs and every server's answer.
+pub struct Prepared {
+    pub coder: Coder,
+    /// N × d.
+    pub coded_inputs: DMatrix<f64>,
+    /// N × m: f at every coded input (stragglers' answers included, unused).
+    pub outputs: DMatrix<f64>,
+}
+
+/// What one straggler pattern gives.
+#[derive(Clone, Debug)]
+pub struct RoundOutcome {
+    pub survivors: Vec<usize>,
+    pub decoded: Result<Decoded, DecodeError>,
+    /// (1/K) Σ_k ‖û_k − f(x_k)‖² over the recovered outputs; None when failed.
+    pub squared_error: Option<f64>,
+    /// Fraction of recovered outputs whose argmax agrees with f's (classifiers).
+    pub relative_accuracy: Option<f64>,
+    /// Fraction of recovered outputs whose argmax is the true label.
+    pub accuracy: Option<f64>,
+    /// Fraction of outputs not recovered (replication; 1 when failed).
+    pub lost_fraction: f64,
+}
+
+impl RoundOutcome {
+    pub fn failed(&self) -> bool {
+        self.decoded.is_err()
+    }
+}
+
+impl Problem {
+    pub fn new(config: &Config) -> Result<Problem, ConfigError> {
+        config.validate()?;
+        let func = config
+            .function
+            .build()
+            .map_err(|e| ConfigError::new("function", e))?;
+        let mut rng = Rng::stream(config.seed, &[TAG_INPUTS, config.k as u64]);
+        let drawn = func.sample_inputs(config.k, &mut rng);
+        let exact = func.eval_batch(&drawn.x);
+        Ok(Problem {
+            config: config.clone(),
+            alphas: data_points(config.k, config.points),
+            func,
+            inputs: drawn.x,
+            exact,
+            labels: drawn.labels,
+        })
+    }
+
+    pub fn k(&self) -> usize {
+        self.alphas.len()
+    }
+
+    pub fn coder(&self, scheme: Scheme, n: usize) -> Coder {
+        let c = &self.config;
+        Coder {
+            scheme,
+            alphas: self.alphas.clone(),
+            betas: server_points(n, c.points),
+            lambda_enc: c.lambda_enc,
+            lambda_dec: resolve_lambda(c.lambda_dec, c.lambda_rule, c.n, n),
+            poly_degree: self.func.polynomial_degree(),
+        }
+    }
+
+    /// Encodes and runs f on all N servers.
+    pub fn prepare(&self, scheme: Scheme, n: usize) -> Prepared {
+        let coder = self.coder(scheme, n);
+        let coded_inputs = coder.encode(&self.inputs);
+        let outputs = self.func.eval_batch(&coded_inputs);
+        Prepared {
+            coder,
+            coded_inputs,
+            outputs,
+        }
+    }
+
+    /// Decodes one straggler pattern and scores it.
+    pub fn evaluate(&self, prepared: &Prepared, straggled: &[bool]) -> RoundOutcome {
+        let surv = survivors(straggled);
+        let answers = prepared.outputs.select_rows(surv.iter());
+        let decoded = prepared.coder.decode(&surv, &answers);
+        let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
+            (None, None, None, 1.0);
+        if let Ok(d) = &decoded {
+            let k = self.k();
+            let recovered: Vec<usize> = (0..k).filter(|&i| d.recovered[i]).collect();
+            let count = recovered.len() as f64;
+            lost_fraction = 1.0 - count / k as f64;
+            let se: f64 = recovered
+                .iter()
+                .map(|&i| (d.estimates.row(i) - self.exact.row(i)).norm_squared())
+                .sum::<f64>()
+                / count;
+            // A decoder can only produce a non-finite number from non-finite
+            // answers; count that as a failure rather than show a NaN.
+            if se.is_finite() {
+                squared_error = Some(se);
+            }
+            if self.func.is_classifier() {
+                let agree = recovered
+                    .iter()
+                    .filter(|&&i| {
+                        argmax(d.estimates.row(i).iter().copied())
+                            == argmax(self.exact.row(i).iter().copied())
+                    })
+                    .count();
+                relative_accuracy = Some(agree as f64 / count);
+            }
+            if let Some(labels) = &self.labels {
+                let right = recovered
+                    .iter()
+                    .filter(|&&i| argmax(d.estimates.row(i).iter().copied()) == labels[i])
+                    .count();
+                accuracy = Some(right as f64 / count);
+            }
+        }
+        let decoded = match (decoded, squared_error) {
+            (Ok(_), None) => {
+                // A failed round, like any other: nothing recovered, no
+                // accuracy (Monte-Carlo averages count failures apart).
+                (relative_accuracy, accuracy, lost_fraction) = (None, None, 1.0);
+                Err(DecodeError::Overflow)
+            }
+            (d, _) => d,
+        };
+        RoundOutcome {
+            survivors: surv,
+            decoded,
+            squared_error,
+            relative_accuracy,
+            accuracy,
+            lost_fraction,
+        }
+    }
+}
+
+/// The straggler pattern of trial `trial` with N servers. The stream depends
+/// on (seed, N, trial) only, so every scheme and, for the iid model, every p
+/// sees the same uniforms (common random numbers: curves compare fairly, and
+/// error vs p is monotone in the pattern).
+pub fn draw_stragglers(model: &StragglerModel, seed: u64, n: usize, trial: usize) -> StragglerDraw {
+    let mut rng = Rng::stream(seed, &[TAG_STRAGGLERS, n as u64, trial as u64]);
+    model.draw(n, &mut rng)
+}

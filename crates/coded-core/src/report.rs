@@ -1,0 +1,117 @@
+//! One round as the `coded round` JSON contract describes it: every number of
+//! one straggler draw, from the inputs to the decoded estimates.
+//!
+//! Separate from `problem` because it is a view of one round for the CLI,
+//! the app's round panels and their tests, not part of the computation.
+
+use crate::config::{Config, ConfigError};
+use crate::functions::FunctionKind;
+use crate::problem::{draw_stragglers, Problem};
+use crate::scheme::Scheme;
+use crate::stragglers::longest_run;
+use nalgebra::DMatrix;
+use serde::{Deserialize, Serialize};
+
+/// One round as the `coded round` JSON contract describes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundReport {
+    pub scheme: Scheme,
+    pub function: FunctionKind,
+    pub k: usize,
+    pub n: usize,
+    pub trial: usize,
+    pub alphas: Vec<f64>,
+    pub betas: Vec<f64>,
+    pub inputs: Vec<Vec<f64>>,
+    pub coded_inputs: Vec<Vec<f64>>,
+    pub outputs: Vec<Vec<f64>>,
+    /// Per server in β order: did it straggle.
+    pub straggled: Vec<bool>,
+    pub finish_times: Option<Vec<f64>>,
+    pub survivors: Vec<usize>,
+    pub longest_straggler_run: usize,
+    /// K × m; a row is null when replication lost that output. Null when failed.
+    pub estimates: Option<Vec<Option<Vec<f64>>>>,
+    pub exact: Vec<Vec<f64>>,
+    pub squared_error: Option<f64>,
+    pub relative_accuracy: Option<f64>,
+    /// Against the true labels (LeNet-5).
+    pub accuracy: Option<f64>,
+    pub labels: Option<Vec<usize>>,
+    pub lost_fraction: f64,
+    pub lambda_dec_used: Option<f64>,
+    pub failed: bool,
+    pub failure: Option<String>,
+}
+
+pub fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
+    (0..m.nrows())
+        .map(|r| m.row(r).iter().copied().collect())
+        .collect()
+}
+
+/// Runs trial `trial` of the configuration's own scheme and N.
+pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigError> {
+    let problem = Problem::new(config)?;
+    let prepared = problem.prepare(config.scheme, config.n);
+    let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
+    let outcome = problem.evaluate(&prepared, &draw.straggled);
+    let estimates = outcome.decoded.as_ref().ok().map(|d| {
+        (0..problem.k())
+            .map(|i| d.recovered[i].then(|| d.estimates.row(i).iter().copied().collect()))
+            .collect()
+    });
+    Ok(RoundReport {
+        scheme: config.scheme,
+        function: config.function,
+        k: config.k,
+        n: config.n,
+        trial,
+        alphas: problem.alphas.clone(),
+        betas: prepared.coder.betas.clone(),
+        inputs: rows(&problem.inputs),
+        coded_inputs: rows(&prepared.coded_inputs),
+        outputs: rows(&prepared.outputs),
+        longest_straggler_run: longest_run(&draw.straggled),
+        straggled: draw.straggled,
+        finish_times: draw.finish_times,
+        survivors: outcome.survivors.clone(),
+        estimates,
+        exact: rows(&problem.exact),
+        squared_error: outcome.squared_error,
+        relative_accuracy: outcome.relative_accuracy,
+        accuracy: outcome.accuracy,
+        labels: problem.labels.clone(),
+        lost_fraction: outcome.lost_fraction,
+        lambda_dec_used: outcome.decoded.as_ref().ok().and_then(|d| d.lambda_dec),
+        failed: outcome.failed(),
+        failure: outcome.decoded.as_ref().err().map(|e| e.to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_reports_survive_a_json_round_trip() {
+        let configs = [
+            // Deadline: finish times; LeNet-5: labels and accuracies; LCC
+            // below its threshold: a failure with no estimates.
+            r#"{"scheme": "letcc", "lambda_dec": 1e-6, "stragglers": {"model": "deadline"}}"#,
+            r#"{"function": "lenet5", "k": 4, "n": 12, "stragglers": {"model": "fixed", "s": 3}}"#,
+            r#"{"scheme": "lcc", "k": 8, "n": 10, "stragglers": {"model": "block", "s": 5}}"#,
+            r#"{"scheme": "uncoded", "k": 5, "n": 10, "stragglers": {"model": "iid", "p": 0.5}}"#,
+        ];
+        for text in configs {
+            let c = Config::from_json(text).unwrap();
+            let r = run_round(&c, 3).unwrap();
+            let json = serde_json::to_string(&r).unwrap();
+            let back: RoundReport = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, r, "{text}");
+            assert_eq!(serde_json::to_string(&back).unwrap(), json, "{text}");
+        }
+        let failed = run_round(&Config::from_json(configs[2]).unwrap(), 3).unwrap();
+        assert!(failed.failed && failed.estimates.is_none());
+    }
+}
