@@ -1,10 +1,10 @@
 //! The values a select or a checkbox group offers, with their labels.
 //!
-//! Why a module: the wire names come from the core's serde names, the
-//! labels are the page's words for them; both are used by the controls and
-//! by the messages that list the choices.
+//! Why a module: the wire names and labels are the core's (each written once,
+//! on the enum); the controls and the messages that list the choices read
+//! them from here.
 
-use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme};
+use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme, StragglerModel};
 use coded_plots::compute::Panels;
 
 /// One choice: its value as the link and the config write it, and its label.
@@ -31,67 +31,27 @@ fn choices<T: Copy>(
 }
 
 pub fn scheme_choices() -> Vec<Choice> {
-    choices(&Scheme::ALL, Scheme::name, |s| match s {
-        Scheme::Bacc => "BACC (Berrut)",
-        Scheme::Letcc => "LeTCC (smoothing splines)",
-        Scheme::Lcc => "LCC (Lagrange)",
-        Scheme::Uncoded => "Uncoded (replication)",
-    })
+    choices(&Scheme::ALL, Scheme::name, Scheme::long_label)
 }
 
 pub fn function_choices() -> Vec<Choice> {
-    let all = [
-        FunctionKind::XSinX,
-        FunctionKind::Cubic,
-        FunctionKind::Abs,
-        FunctionKind::Lenet5,
-    ];
-    choices(&all, FunctionKind::name, |f| match f {
-        FunctionKind::XSinX => "x · sin x",
-        FunctionKind::Cubic => "x³ − 2x (polynomial)",
-        FunctionKind::Abs => "|x| (not smooth)",
-        FunctionKind::Lenet5 => "LeNet-5 on digits",
-    })
+    choices(&FunctionKind::ALL, FunctionKind::name, FunctionKind::label)
 }
 
 pub fn point_choices() -> Vec<Choice> {
-    choices(
-        &[PointSet::Chebyshev, PointSet::Equispaced],
-        |p| match p {
-            PointSet::Chebyshev => "chebyshev",
-            PointSet::Equispaced => "equispaced",
-        },
-        |p| match p {
-            PointSet::Chebyshev => "Chebyshev (the papers')",
-            PointSet::Equispaced => "Equispaced",
-        },
-    )
+    choices(&PointSet::ALL, PointSet::name, PointSet::label)
 }
 
 pub fn lambda_rule_choices() -> Vec<Choice> {
-    choices(
-        &[LambdaRule::Fixed, LambdaRule::Shrink],
-        |r| match r {
-            LambdaRule::Fixed => "fixed",
-            LambdaRule::Shrink => "shrink",
-        },
-        |r| match r {
-            LambdaRule::Fixed => "Fixed at every N",
-            LambdaRule::Shrink => "Shrink with N",
-        },
-    )
+    choices(&LambdaRule::ALL, LambdaRule::name, LambdaRule::label)
 }
 
 pub fn model_choices() -> Vec<Choice> {
-    [
-        ("iid", "Independent, probability p"),
-        ("fixed", "Exactly S at random"),
-        ("block", "Block of S consecutive"),
-        ("deadline", "Deadline (shifted exponential)"),
-    ]
-    .into_iter()
-    .map(|(value, label)| Choice { value, label })
-    .collect()
+    choices(
+        &StragglerModel::ALL,
+        StragglerModel::name,
+        StragglerModel::label,
+    )
 }
 
 pub fn panel_choices() -> Vec<Choice> {

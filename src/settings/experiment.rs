@@ -1,21 +1,40 @@
 //! The settings of the experiment: every `Config` field.
 
-use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
+use coded_core::limits::{
+    k_range, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE,
+    DEFAULT_S, DEFAULT_SHIFT, K_RANGE, LAMBDA_RANGE, N_RANGE, P_RANGE, RATE_RANGE, SEED_RANGE,
+    SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
+};
+use coded_core::scheme::AutoLambda;
 use coded_core::{Config, LambdaDec, StragglerModel};
 
 use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
 };
-use super::parse::{choice_of, num, number, number_in, one_of, whole, whole_in, wire, wire_name};
+use super::parse::{choice_of, num, number, one_of, whole, wire, wire_name};
 use super::{Group, Home, Kind, Setting, Shared, BASE};
 
-/// The core's default model of a name, with its default parameters.
-fn model_named(name: &str) -> Option<StragglerModel> {
-    serde_json::from_value(serde_json::json!({ "model": name })).ok()
+/// A whole number in one of the core's ranges.
+fn whole_in(text: &str, r: IntRange) -> Option<u64> {
+    whole(text).filter(|v| r.contains(*v))
 }
 
-fn default_model(name: &str) -> StragglerModel {
-    model_named(name).unwrap_or_default()
+/// A number in one of the core's ranges.
+fn number_in(text: &str, r: FloatRange) -> Option<f64> {
+    number(text).filter(|v| r.contains(*v))
+}
+
+/// A range of the core in words.
+fn whole_words(r: IntRange) -> String {
+    format!("a whole number from {} to {}", r.min, r.max)
+}
+
+fn number_words(r: FloatRange) -> String {
+    if r.min_exclusive {
+        format!("a number above {}, at most {}", num(r.min), num(r.max))
+    } else {
+        format!("a number from {} to {}", num(r.min), num(r.max))
+    }
 }
 
 /// A straggler parameter applies only under its model(s).
@@ -57,9 +76,7 @@ fn deadline_of(m: &StragglerModel) -> Option<(f64, f64, f64)> {
 
 /// The deadline model's parameters, under it or as its defaults.
 fn deadline_params(s: &Shared) -> (f64, f64, f64) {
-    deadline_of(&s.config.stragglers)
-        .or_else(|| deadline_of(&default_model("deadline")))
-        .unwrap_or_default()
+    deadline_of(&s.config.stragglers).unwrap_or((DEFAULT_SHIFT, DEFAULT_RATE, DEFAULT_DEADLINE))
 }
 
 fn set_deadline(s: &mut Shared, f: impl FnOnce(&mut (f64, f64, f64)), ok: bool) -> bool {
@@ -73,10 +90,6 @@ fn set_deadline(s: &mut Shared, f: impl FnOnce(&mut (f64, f64, f64)), ok: bool) 
         };
     }
     ok
-}
-
-fn time_rule(_: &Shared) -> String {
-    format!("a number from 0 to {}", num(MAX_TIME))
 }
 
 pub const SCHEME: Setting = Setting {
@@ -120,18 +133,19 @@ pub const K: Setting = Setting {
     kind: Kind::Whole,
     text: |s| s.config.k.to_string(),
     read: |s, t| {
-        whole_in(t, 1, MAX_K as u64)
-            .map(|v| s.config.k = v)
+        whole_in(t, K_RANGE)
+            .map(|v| s.config.k = v as usize)
             .is_some()
     },
     rule: |s| {
-        if s.config.n < MAX_K {
-            format!("a whole number from 1 to N (now {})", s.config.n)
+        let r = k_range(s.config.n);
+        if r.max < K_RANGE.max {
+            format!("a whole number from {} to N (now {})", r.min, s.config.n)
         } else {
-            format!("a whole number from 1 to {MAX_K}")
+            whole_words(r)
         }
     },
-    check: |s| s.config.k <= s.config.n.min(MAX_K),
+    check: |s| k_range(s.config.n).contains(s.config.k as u64),
     // The default K, or N when that is smaller.
     fallback: Some(|s| Config::default().k.min(s.config.n).max(1).to_string()),
     ..BASE
@@ -148,11 +162,11 @@ pub const N: Setting = Setting {
     kind: Kind::Whole,
     text: |s| s.config.n.to_string(),
     read: |s, t| {
-        whole_in(t, 1, MAX_N as u64)
-            .map(|v| s.config.n = v)
+        whole_in(t, N_RANGE)
+            .map(|v| s.config.n = v as usize)
             .is_some()
     },
-    rule: |_| format!("a whole number from 1 to {MAX_N}"),
+    rule: |_| whole_words(N_RANGE),
     ..BASE
 };
 
@@ -185,10 +199,13 @@ pub const MODEL: Setting = Setting {
     // parameters.
     read: |s, t| match choice_of(model_choices, t) {
         Some(name) if name == s.config.stragglers.name() => true,
-        Some(name) => {
-            s.config.stragglers = default_model(name);
-            true
-        }
+        Some(name) => match StragglerModel::parse(name) {
+            Some(m) => {
+                s.config.stragglers = m;
+                true
+            }
+            None => false,
+        },
         None => false,
     },
     rule: |_| one_of(model_choices),
@@ -204,17 +221,13 @@ pub const P: Setting = Setting {
     group: Group::Stragglers,
     home: Home::Config("stragglers"),
     kind: Kind::Number,
-    text: |s| {
-        num(p_of(&s.config.stragglers)
-            .or_else(|| p_of(&default_model("iid")))
-            .unwrap_or_default())
-    },
+    text: |s| num(p_of(&s.config.stragglers).unwrap_or(DEFAULT_P)),
     read: |s, t| {
-        number_in(t, 0.0, 1.0)
+        number_in(t, P_RANGE)
             .map(|p| s.config.stragglers = StragglerModel::Iid { p })
             .is_some()
     },
-    rule: |_| "a number from 0 to 1".into(),
+    rule: |_| number_words(P_RANGE),
     applies: |s| under(s, &["iid"], "p"),
     ..BASE
 };
@@ -228,14 +241,9 @@ pub const S: Setting = Setting {
     group: Group::Stragglers,
     home: Home::Config("stragglers"),
     kind: Kind::Whole,
-    text: |s| {
-        s_of(&s.config.stragglers)
-            .or_else(|| s_of(&default_model("fixed")))
-            .unwrap_or_default()
-            .to_string()
-    },
+    text: |s| s_of(&s.config.stragglers).unwrap_or(DEFAULT_S).to_string(),
     read: |s, t| {
-        let Some(v) = whole_in(t, 0, MAX_N as u64) else {
+        let Some(v) = whole_in(t, S_RANGE).map(|v| v as usize) else {
             return false;
         };
         s.config.stragglers = match s.config.stragglers {
@@ -244,7 +252,7 @@ pub const S: Setting = Setting {
         };
         true
     },
-    rule: |_| format!("a whole number from 0 to {MAX_N}"),
+    rule: |_| whole_words(S_RANGE),
     applies: |s| under(s, &["fixed", "block"], "S"),
     ..BASE
 };
@@ -260,10 +268,10 @@ pub const SHIFT: Setting = Setting {
     kind: Kind::Number,
     text: |s| num(deadline_params(s).0),
     read: |s, t| {
-        let v = number_in(t, 0.0, MAX_TIME);
+        let v = number_in(t, SHIFT_RANGE);
         set_deadline(s, |d| d.0 = v.unwrap_or_default(), v.is_some())
     },
-    rule: time_rule,
+    rule: |_| number_words(SHIFT_RANGE),
     applies: |s| under(s, &["deadline"], "The shift a"),
     ..BASE
 };
@@ -279,10 +287,10 @@ pub const RATE: Setting = Setting {
     kind: Kind::Number,
     text: |s| num(deadline_params(s).1),
     read: |s, t| {
-        let v = number(t).filter(|v| *v > 0.0 && *v <= MAX_TIME);
+        let v = number_in(t, RATE_RANGE);
         set_deadline(s, |d| d.1 = v.unwrap_or_default(), v.is_some())
     },
-    rule: |_| format!("a number above 0, at most {}", num(MAX_TIME)),
+    rule: |_| number_words(RATE_RANGE),
     applies: |s| under(s, &["deadline"], "The rate μ"),
     ..BASE
 };
@@ -298,10 +306,10 @@ pub const DEADLINE: Setting = Setting {
     kind: Kind::Number,
     text: |s| num(deadline_params(s).2),
     read: |s, t| {
-        let v = number_in(t, 0.0, MAX_TIME);
+        let v = number_in(t, DEADLINE_RANGE);
         set_deadline(s, |d| d.2 = v.unwrap_or_default(), v.is_some())
     },
-    rule: time_rule,
+    rule: |_| number_words(DEADLINE_RANGE),
     applies: |s| under(s, &["deadline"], "The deadline τ"),
     ..BASE
 };
@@ -317,11 +325,11 @@ pub const LAMBDA_ENC: Setting = Setting {
     kind: Kind::Number,
     text: |s| num(s.config.lambda_enc),
     read: |s, t| {
-        number_in(t, 0.0, MAX_LAMBDA)
+        number_in(t, LAMBDA_RANGE)
             .map(|v| s.config.lambda_enc = v)
             .is_some()
     },
-    rule: |_| format!("a number from 0 to {}", num(MAX_LAMBDA)),
+    rule: |_| number_words(LAMBDA_RANGE),
     ..BASE
 };
 
@@ -340,18 +348,18 @@ pub const LAMBDA_DEC: Setting = Setting {
     },
     text: |s| match s.config.lambda_dec {
         LambdaDec::Value(v) => num(v),
-        LambdaDec::Auto(_) => "gcv".into(),
+        LambdaDec::Auto(a) => a.name().into(),
     },
     read: |s, t| {
-        if t.trim() == "gcv" {
-            s.config.lambda_dec = LambdaDec::default();
+        if let Some(a) = AutoLambda::parse(t.trim()) {
+            s.config.lambda_dec = LambdaDec::Auto(a);
             return true;
         }
-        number_in(t, 0.0, MAX_LAMBDA)
+        number_in(t, LAMBDA_RANGE)
             .map(|v| s.config.lambda_dec = LambdaDec::Value(v))
             .is_some()
     },
-    rule: |_| format!("a number from 0 to {}, or automatic", num(MAX_LAMBDA)),
+    rule: |_| format!("{}, or automatic", number_words(LAMBDA_RANGE)),
     ..BASE
 };
 
@@ -381,11 +389,11 @@ pub const TRIALS: Setting = Setting {
     kind: Kind::Whole,
     text: |s| s.config.trials.to_string(),
     read: |s, t| {
-        whole_in(t, 1, MAX_TRIALS as u64)
-            .map(|v| s.config.trials = v)
+        whole_in(t, TRIALS_RANGE)
+            .map(|v| s.config.trials = v as usize)
             .is_some()
     },
-    rule: |_| format!("a whole number from 1 to {MAX_TRIALS}"),
+    rule: |_| whole_words(TRIALS_RANGE),
     ..BASE
 };
 
@@ -399,12 +407,7 @@ pub const SEED: Setting = Setting {
     home: Home::Config("seed"),
     kind: Kind::Seed,
     text: |s| s.config.seed.to_string(),
-    read: |s, t| {
-        whole(t)
-            .filter(|v| *v <= MAX_SEED)
-            .map(|v| s.config.seed = v)
-            .is_some()
-    },
-    rule: |_| format!("a whole number from 0 to {MAX_SEED}"),
+    read: |s, t| whole_in(t, SEED_RANGE).map(|v| s.config.seed = v).is_some(),
+    rule: |_| whole_words(SEED_RANGE),
     ..BASE
 };
