@@ -11,8 +11,8 @@ use coded_core::{Config, LambdaDec, StragglerModel};
 use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
 };
+use super::model::{Group, Home, Kind, Setting, Shared, BASE};
 use super::parse::{choice_of, num, number, one_of, whole, wire, wire_name};
-use super::{Group, Home, Kind, Setting, Shared, BASE};
 
 /// A whole number in one of the core's ranges.
 fn whole_in(text: &str, r: IntRange) -> Option<u64> {

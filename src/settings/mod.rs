@@ -12,249 +12,15 @@
 
 mod choices;
 mod experiment;
+mod model;
 mod parse;
 mod view;
 
-use coded_core::Config;
-use coded_plots::compute::UiState;
-
 pub use choices::{no_panels, only_panel, show_panel, Choice, PANELS};
+use model::BASE;
+pub use model::{Group, Home, Kind, Setting, Shared, MAX_SWEEP_NS, MAX_SWEEP_PS};
+use parse::entries;
 pub use parse::{num, number, whole, wire_name};
-
-/// Everything a link carries: the experiment, the view, and the embed
-/// parameters.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Shared {
-    pub config: Config,
-    pub ui: UiState,
-    /// `embed=<panel>`: show only this panel.
-    pub embed: Option<&'static str>,
-    /// `controls=<ids>`: controls kept in embed mode.
-    pub controls: Vec<&'static str>,
-}
-
-/// Most N values (and p values) in an error-vs-N sweep: each is a full
-/// Monte-Carlo run, all in the one worker.
-pub const MAX_SWEEP_NS: usize = 12;
-pub const MAX_SWEEP_PS: usize = 6;
-
-/// The fieldset a control sits in, in page order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    Scheme,
-    Computation,
-    Stragglers,
-    Smoothing,
-    MonteCarlo,
-    Panels,
-    /// Its control is in a panel (the round, the error tabs), or it has
-    /// none (embed parameters).
-    Elsewhere,
-}
-
-impl Group {
-    pub const SHOWN: [Group; 6] = [
-        Group::Scheme,
-        Group::Computation,
-        Group::Stragglers,
-        Group::Smoothing,
-        Group::MonteCarlo,
-        Group::Panels,
-    ];
-
-    pub fn legend(self) -> &'static str {
-        match self {
-            Group::Scheme => "Scheme",
-            Group::Computation => "Computation",
-            Group::Stragglers => "Stragglers",
-            Group::Smoothing => "Smoothing (LeTCC)",
-            Group::MonteCarlo => "Monte Carlo",
-            Group::Panels => "Panels shown",
-            Group::Elsewhere => "",
-        }
-    }
-}
-
-/// Where a setting's value lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Home {
-    /// A `Config` field: the name the core's `ConfigError` uses for it.
-    Config(&'static str),
-    /// The view (`UiState`): its default does not depend on the `Config`.
-    Ui,
-    /// The link only (embed mode).
-    Link,
-}
-
-/// What kind of control edits the value, and so how its text looks.
-#[derive(Clone, Copy)]
-pub enum Kind {
-    /// A text field for a whole number.
-    Whole,
-    /// A text field for a whole number, with a button for a random one.
-    Seed,
-    /// A text field for a number (decimals and exponents).
-    Number,
-    /// A number, or `auto` (a checkbox beside the field); `offer` is the
-    /// number the field starts from when the checkbox is cleared.
-    NumberOrAuto {
-        auto: &'static str,
-        auto_label: &'static str,
-        offer: &'static str,
-    },
-    /// A select.
-    Choice(fn() -> Vec<Choice>),
-    /// A text field for a comma-separated list.
-    List,
-    /// Checkboxes: the text is the comma-separated set of checked values;
-    /// `locked` is a value that is always checked (and disabled).
-    Set {
-        choices: fn() -> Vec<Choice>,
-        locked: fn(&Shared) -> Option<&'static str>,
-    },
-    /// Edited elsewhere on the page, or by no control at all.
-    Elsewhere,
-}
-
-impl Kind {
-    /// Whether the control keeps a text draft (everything in the controls
-    /// column does).
-    pub fn has_draft(self) -> bool {
-        !matches!(self, Kind::Elsewhere)
-    }
-
-    /// A text field that a person types into (parsed when complete).
-    pub fn is_typed(self) -> bool {
-        matches!(
-            self,
-            Kind::Whole | Kind::Seed | Kind::Number | Kind::NumberOrAuto { .. } | Kind::List
-        )
-    }
-}
-
-/// One setting. Every function takes the whole state, because some rules
-/// depend on other settings (K on N, p on the straggler model).
-#[derive(Clone, Copy)]
-pub struct Setting {
-    /// Its key in a link.
-    pub key: &'static str,
-    /// Its control's element id; also its name in an embed's `controls=`.
-    pub id: &'static str,
-    pub label: &'static str,
-    /// How messages name it ("K", "p", "λ_dec").
-    pub name: &'static str,
-    /// One line: what it does.
-    pub help: &'static str,
-    pub group: Group,
-    pub home: Home,
-    pub kind: Kind,
-    /// Its value as text: what the control shows and the link carries.
-    pub text: fn(&Shared) -> String,
-    /// Reads a text into the state; false when the text is not an allowed
-    /// value (the state is then as before, except that a list keeps the
-    /// entries it could read).
-    pub read: fn(&mut Shared, &str) -> bool,
-    /// The allowed values in plain words ("a whole number from 1 to N (now
-    /// 40)"): messages say "<name> must be <rule>".
-    pub rule: fn(&Shared) -> String,
-    /// Whether it is part of the state at all (p only under the
-    /// independent model), and if not, why.
-    pub applies: fn(&Shared) -> Result<(), String>,
-    /// A rule that involves other settings, checked once all are read.
-    pub check: fn(&Shared) -> bool,
-    /// The value taken instead of an invalid one (by default, the default).
-    pub fallback: Option<fn(&Shared) -> String>,
-    /// A link may give it several times and the values add up (the embed's
-    /// controls); any other key given twice has a notice.
-    pub adds_up: bool,
-}
-
-pub(crate) fn always(_: &Shared) -> Result<(), String> {
-    Ok(())
-}
-
-pub(crate) fn no_check(_: &Shared) -> bool {
-    true
-}
-
-pub(crate) fn none_locked(_: &Shared) -> Option<&'static str> {
-    None
-}
-
-fn not_applicable(s: &Shared) -> String {
-    let _ = s;
-    String::new()
-}
-
-fn never(_: &mut Shared, _: &str) -> bool {
-    false
-}
-
-/// The fields most entries leave as they are.
-pub(crate) const BASE: Setting = Setting {
-    key: "",
-    id: "",
-    label: "",
-    name: "",
-    help: "",
-    group: Group::Elsewhere,
-    home: Home::Link,
-    kind: Kind::Elsewhere,
-    text: not_applicable,
-    read: never,
-    rule: not_applicable,
-    applies: always,
-    check: no_check,
-    fallback: None,
-    adds_up: false,
-};
-
-impl Setting {
-    /// The state whose value of this setting is its default: the defaults,
-    /// except that a view setting is judged against the current `Config`
-    /// (the compared schemes always include the shown one).
-    fn default_state(&self, s: &Shared) -> Shared {
-        match self.home {
-            Home::Ui => Shared {
-                config: s.config.clone(),
-                ..Shared::default()
-            },
-            _ => Shared::default(),
-        }
-    }
-
-    /// The default's text (in the context of `s`).
-    pub fn default_text(&self, s: &Shared) -> String {
-        (self.text)(&self.default_state(s))
-    }
-
-    pub fn is_default(&self, s: &Shared) -> bool {
-        (self.text)(s) == self.default_text(s)
-    }
-
-    /// What an invalid value is replaced by.
-    pub fn fallback_text(&self, s: &Shared) -> String {
-        match self.fallback {
-            Some(f) => f(s),
-            None => self.default_text(s),
-        }
-    }
-
-    /// "K must be a whole number from 1 to N (now 40)".
-    pub fn message(&self, s: &Shared) -> String {
-        format!("{} must be {}", self.name, (self.rule)(s))
-    }
-
-    /// The range line under the control.
-    pub fn range_text(&self, s: &Shared) -> String {
-        let rule = (self.rule)(s);
-        let mut c = rule.chars();
-        match c.next() {
-            Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
-            None => String::new(),
-        }
-    }
-}
 
 /// Every setting, in the order links are read: a setting comes after those
 /// its rules depend on (embed before panels, the model before its
@@ -262,7 +28,7 @@ impl Setting {
 /// order within their fieldsets.
 pub const SETTINGS: &[Setting] = &[
     view::EMBED,
-    view::CONTROLS,
+    CONTROLS,
     experiment::SCHEME,
     view::COMPARE,
     experiment::FUNCTION,
@@ -287,6 +53,33 @@ pub const SETTINGS: &[Setting] = &[
     view::REFERENCES,
     view::ROUND,
 ];
+
+/// The controls an embed keeps: it names the table's own controls, so it
+/// is defined beside the table.
+const CONTROLS: Setting = Setting {
+    key: "controls",
+    id: "controls",
+    name: "controls",
+    label: "Controls kept in embed mode",
+    text: |s| s.controls.join(","),
+    // Lists add up (a link may name controls in several values);
+    // unknown names are left out.
+    read: |s, t| {
+        let mut all = true;
+        for name in entries(t) {
+            let norm = name.replace('_', "-");
+            match control_ids().find(|c| *c == norm) {
+                Some(c) if !s.controls.contains(&c) => s.controls.push(c),
+                Some(_) => {}
+                None => all = false,
+            }
+        }
+        all
+    },
+    rule: |_| "names of controls of the controls column, separated by commas".into(),
+    adds_up: true,
+    ..BASE
+};
 
 /// The setting of a URL key.
 pub fn by_key(key: &str) -> Option<&'static Setting> {
@@ -332,7 +125,7 @@ mod tests {
                 assert_ne!(a.id, b.id);
             }
         }
-        let fields = serde_json::to_value(Config::default()).unwrap();
+        let fields = serde_json::to_value(coded_core::Config::default()).unwrap();
         for f in fields.as_object().unwrap().keys() {
             assert!(
                 SETTINGS

@@ -1,6 +1,6 @@
 //! Reading and writing the text of values as people type them.
 
-use super::Choice;
+use super::choices::Choice;
 
 /// The shortest exact text of a number ("1e-12" rather than
 /// "0.000000000001"); it parses back to the same bits.

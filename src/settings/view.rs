@@ -5,10 +5,8 @@ use coded_core::Scheme;
 use coded_plots::views::curves::CurveKind;
 
 use super::choices::{panel_choices, scheme_choices, PANELS};
+use super::model::{none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS};
 use super::parse::{entries, join, list, num, number_in, whole, whole_in};
-use super::{
-    control_ids, none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
-};
 use coded_core::config::MAX_N;
 
 fn tab_name(k: CurveKind) -> &'static str {
@@ -39,31 +37,6 @@ pub const EMBED: Setting = Setting {
         None => false,
     },
     rule: |_| format!("one of {}", PANELS.join(", ")),
-    ..BASE
-};
-
-pub const CONTROLS: Setting = Setting {
-    key: "controls",
-    id: "controls",
-    name: "controls",
-    label: "Controls kept in embed mode",
-    text: |s| s.controls.join(","),
-    // Lists add up (a link may name controls in several values);
-    // unknown names are left out.
-    read: |s, t| {
-        let mut all = true;
-        for name in entries(t) {
-            let norm = name.replace('_', "-");
-            match control_ids().find(|c| *c == norm) {
-                Some(c) if !s.controls.contains(&c) => s.controls.push(c),
-                Some(_) => {}
-                None => all = false,
-            }
-        }
-        all
-    },
-    rule: |_| "names of controls of the controls column, separated by commas".into(),
-    adds_up: true,
     ..BASE
 };
 

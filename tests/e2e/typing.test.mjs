@@ -83,6 +83,13 @@ function plainWords(text) {
 /** Types a valid value and checks the link once the typing pauses. */
 async function typeValid(page, id, keys, key, value) {
   const shown = await typeKeys(page, id, keys);
+  // Read once typing paused: nothing waits any more, and no message.
+  await page.waitForFunction(
+    (i) => document.querySelector('#status').dataset.waiting === 'none'
+      && document.querySelector(`#${i}-error`).textContent === '',
+    id,
+    { timeout: 10_000 },
+  );
   await linkBecomes(page, key, value);
   assert.equal(await page.locator(`#${id}`).inputValue(), shown, `#${id} keeps the typed text`);
   assert.equal(await message(page, id), '', `#${id} has no message`);
@@ -136,9 +143,9 @@ test('every number and list field takes typing key by key', T, async () => {
     // λ_dec: clear "automatic", then type a number.
     await page.click('#lambda-dec-auto');
     await linkBecomes(page, 'ld', '1e-6');
-    await typeValid(page, 'lambda-dec', ['0.001'], 'ld', '0.001');
+    await typeValid(page, 'lambda-dec', ['0.001'], 'ld', '1e-3');
     await typeInvalid(page, 'lambda-dec', ['1e301'], 'ld', 'λ_dec must be a number from 0 to 1e300, or automatic.');
-    await typeValid(page, 'lambda-dec', ['2.5e-4'], 'ld', '0.00025');
+    await typeValid(page, 'lambda-dec', ['0.00025'], 'ld', '2.5e-4');
 
     // Trials and seed.
     await typeInvalid(page, 'trials', ['0'], 'tr', 'The number of trials must be a whole number from 1 to 10000.');
