@@ -65,7 +65,14 @@ fn control(state: AppState, st: &'static Setting) -> impl IntoView {
             view! {
                 <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
                     <div class="row">
-                        <TypedInput id=st.id draft=draft commit=commit editing=state.editing inputmode=mode />
+                        <TypedInput
+                            id=st.id
+                            draft=draft
+                            commit=commit
+                            editing=state.editing
+                            inputmode=mode
+                            steps=matches!(st.kind, Kind::Whole | Kind::Seed)
+                        />
                         {matches!(st.kind, Kind::Seed).then(|| reroll(state, draft))}
                     </div>
                 </Field>

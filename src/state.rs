@@ -150,7 +150,7 @@ mod tests {
             type_into(&s, "k", "50");
             assert_eq!(
                 message(&s, "k").as_deref(),
-                Some("K must be a whole number from 1 to N (now 40)")
+                Some("K must be a whole number from 1 to N (now 40; at most 1024)")
             );
             assert_eq!(
                 s.config.get_untracked().k,

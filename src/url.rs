@@ -53,7 +53,7 @@ fn quote(v: &str) -> String {
     }
 }
 
-/// "k = “50”: K must be a whole number from 1 to N (now 20); using 10".
+/// "k = “50”: K must be a whole number from 1 to N (now 20; at most 1024); using 10".
 fn refused(st: &Setting, given: &str, message: &str, using: &str) -> String {
     format!(
         "{} = {}: {message}; using {}",
@@ -302,7 +302,7 @@ mod tests {
         assert_eq!((s.config.k, s.config.n), (10, 20));
         assert_eq!(
             notes,
-            ["k = “50”: K must be a whole number from 1 to N (now 20); using “10”"]
+            ["k = “50”: K must be a whole number from 1 to N (now 20; at most 1024); using “10”"]
         );
         let (s, _) = decode("k=50&n=5");
         assert_eq!((s.config.k, s.config.n), (5, 5));

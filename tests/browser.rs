@@ -162,7 +162,10 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
         .unwrap()
         .text_content()
         .unwrap();
-    assert_eq!(msg, "K must be a whole number from 1 to N (now 25).");
+    assert_eq!(
+        msg,
+        "K must be a whole number from 1 to N (now 25; at most 1024)."
+    );
     drop(handle);
     root.remove();
 }

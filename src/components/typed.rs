@@ -27,6 +27,10 @@ pub fn TypedInput<C>(
     /// `numeric` or `decimal`: the keyboard a phone shows.
     inputmode: &'static str,
     #[prop(optional, into)] disabled: Signal<bool>,
+    /// A whole-number field: ArrowUp and ArrowDown add and take 1 and read
+    /// the value at once (as a number field's would).
+    #[prop(optional)]
+    steps: bool,
     /// Extra ids for `aria-describedby` besides the help and the error.
     #[prop(optional)]
     described_by: Option<String>,
@@ -72,8 +76,20 @@ where
                 pending.set_value(later.ok());
             }
             on:keydown=move |ev| {
-                if ev.key() == "Enter" {
+                let key = ev.key();
+                if key == "Enter" {
                     read_now();
+                } else if steps && (key == "ArrowUp" || key == "ArrowDown") {
+                    if let Some(v) = crate::settings::whole(&draft.text.get_untracked()) {
+                        ev.prevent_default();
+                        let v = if key == "ArrowUp" { v.saturating_add(1) } else { v.saturating_sub(1) };
+                        if let Some(h) = pending.get_value() {
+                            h.clear();
+                            pending.set_value(None);
+                        }
+                        draft.replace(v.to_string());
+                        commit();
+                    }
                 }
             }
             on:blur=move |_| read_now()

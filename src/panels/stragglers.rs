@@ -76,6 +76,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                     commit=commit
                     editing=state.editing
                     inputmode="numeric"
+                    steps=true
                     described_by="trial-error".to_string()
                 />
                 <span>{move || format!("of {}", trials())}</span>

@@ -140,7 +140,10 @@ pub const K: Setting = Setting {
     rule: |s| {
         let r = k_range(s.config.n);
         if r.max < K_RANGE.max {
-            format!("a whole number from {} to N (now {})", r.min, s.config.n)
+            format!(
+                "a whole number from {} to N (now {}; at most {})",
+                r.min, s.config.n, K_RANGE.max
+            )
         } else {
             whole_words(r)
         }

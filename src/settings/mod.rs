@@ -173,7 +173,7 @@ mod tests {
         let s = Shared::default();
         assert_eq!(
             by_key("k").unwrap().message(&s),
-            "K must be a whole number from 1 to N (now 40)"
+            "K must be a whole number from 1 to N (now 40; at most 1024)"
         );
         assert_eq!(
             by_key("p").unwrap().message(&s),
@@ -196,9 +196,12 @@ mod tests {
         let cell = |t: &str| t.replace('|', "\\|");
         for st in SETTINGS {
             let rule = (st.rule)(&d);
-            // "from 1 to N (now 40)": the current N belongs to the page.
+            // "from 1 to N (now 40; at most 1024)": the current N belongs to the page.
             let rule = match rule.split_once(" (now ") {
-                Some((a, b)) => format!("{a}{}", b.split_once(')').map_or("", |x| x.1)),
+                Some((a, b)) => match b.split_once("; ") {
+                    Some((_, rest)) => format!("{a} ({rest}"),
+                    None => format!("{a}{}", b.split_once(')').map_or("", |x| x.1)),
+                },
                 None => rule,
             };
             let control = match st.kind {

@@ -225,7 +225,7 @@ impl Setting {
         }
     }
 
-    /// "K must be a whole number from 1 to N (now 40)".
+    /// "K must be a whole number from 1 to N (now 40; at most 1024)".
     pub fn message(&self, s: &Shared) -> String {
         format!("{} must be {}", self.name, (self.rule)(s))
     }

@@ -145,7 +145,7 @@ test('invalid values show a message, keep the last valid state, never NaN or a p
     // K > N: the core's message under K; the plot keeps the last valid state.
     const before = await page.evaluate((s) => document.querySelector(s).toDataURL(), ENCDEC);
     await page.fill('#k', '50');
-    await page.locator('#k-error').filter({ hasText: 'K must be a whole number from 1 to N (now 40).' }).waitFor();
+    await page.locator('#k-error').filter({ hasText: 'K must be a whole number from 1 to N (now 40; at most 1024).' }).waitFor();
     assert.match(await page.locator('#status').textContent(), /waiting to be fixed.*last valid/);
     await page.waitForTimeout(600);
     assert.equal(await page.evaluate((s) => document.querySelector(s).toDataURL(), ENCDEC), before);

@@ -155,7 +155,7 @@ test('malformed links: a notice naming each bad value, defaults, no console erro
     await notice.waitFor({ state: 'detached' });
     // K > N in an otherwise valid link: K falls back, at most N.
     await openApp(page, `${server.appUrl}?k=50&n=20`);
-    assert.match(await notice.textContent(), /k = “50”/);
+    assert.match(await notice.textContent(), /k = “50”: K must be a whole number from 1 to N \(now 20; at most 1024\); using “10”/);
     assert.equal(await value(page, '#k'), '10');
     assert.equal(await value(page, '#n'), '20');
   });

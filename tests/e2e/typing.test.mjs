@@ -122,7 +122,7 @@ test('every number and list field takes typing key by key', T, async () => {
     await typeValid(page, 'p', ['0.55', { backspace: 1 }, '2'], 'p', '0.52');
 
     // K: a fraction, a sign, an exponent beyond N, an empty field.
-    const kSays = 'K must be a whole number from 1 to N (now 40).';
+    const kSays = 'K must be a whole number from 1 to N (now 40; at most 1024).';
     await typeInvalid(page, 'k', ['2.5'], 'k', kSays);
     await typeInvalid(page, 'k', ['-3'], 'k', kSays);
     await typeInvalid(page, 'k', ['1e3'], 'k', kSays);
@@ -195,7 +195,7 @@ test('every number and list field takes typing key by key', T, async () => {
 test('a value waiting to be fixed at phone width: the message fits its column', T, async () => {
   await withPage('typing-phone', PHONE, async (page) => {
     await openApp(page, server.appUrl);
-    await typeInvalid(page, 'k', ['2.5'], 'k', 'K must be a whole number from 1 to N (now 40).');
+    await typeInvalid(page, 'k', ['2.5'], 'k', 'K must be a whole number from 1 to N (now 40; at most 1024).');
     const fits = await page.evaluate(() => {
       const m = document.querySelector('#k-error');
       const c = m.closest('.control');
