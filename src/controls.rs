@@ -6,6 +6,7 @@
 
 use coded_core::config::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
 use coded_core::Scheme;
+use coded_plots::messages::Panel;
 use coded_plots::views::curves::scheme_label;
 use leptos::prelude::*;
 
@@ -404,11 +405,11 @@ pub fn Controls(state: AppState) -> impl IntoView {
             <fieldset>
                 <legend>"Panels shown"</legend>
                 <div class="checks">
-                    {panel_check(state, "show-stragglers", "Straggler pattern", |p| &mut p.stragglers)}
-                    {panel_check(state, "show-encdec", "Encode → decode", |p| &mut p.encdec)}
-                    {panel_check(state, "show-digits", "Coded digits", |p| &mut p.digits)}
-                    {panel_check(state, "show-errors", "Error curves", |p| &mut p.errors)}
-                    {panel_check(state, "show-table", "Results table", |p| &mut p.table)}
+                    {panel_check(state, "show-stragglers", "Straggler pattern", Panel::Stragglers)}
+                    {panel_check(state, "show-encdec", "Encode → decode", Panel::Encdec)}
+                    {panel_check(state, "show-digits", "Coded digits", Panel::Digits)}
+                    {panel_check(state, "show-errors", "Error curves", Panel::Errors)}
+                    {panel_check(state, "show-table", "Results table", Panel::Table)}
                 </div>
                 <p class="help">"Hidden panels are not computed."</p>
             </fieldset>
@@ -420,20 +421,17 @@ fn panel_check(
     state: AppState,
     id: &'static str,
     text: &'static str,
-    flag: fn(&mut coded_plots::compute::Panels) -> &mut bool,
+    flag: Panel,
 ) -> impl IntoView {
     view! {
         <label class="check" for=id>
             <input
                 type="checkbox"
                 id=id
-                prop:checked=move || {
-                    let mut p = state.ui.with(|u| u.panels);
-                    *flag(&mut p)
-                }
+                prop:checked=move || state.ui.with(|u| u.panels.shows(flag))
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    state.ui.update(|u| *flag(&mut u.panels) = on);
+                    state.ui.update(|u| u.panels.set(flag, on));
                 }
             />
             {text}

@@ -5,7 +5,7 @@
 //! natively (every preset validates) and is the same thing a link carries.
 
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
-use coded_plots::compute::{Panels, UiState};
+use coded_plots::messages::{Panel, Panels, UiState};
 use coded_plots::views::curves::CurveKind;
 
 use crate::url::only_panel;
@@ -23,8 +23,8 @@ pub struct Preset {
 fn panels(names: &[&str]) -> Panels {
     let mut p = only_panel("");
     for n in names {
-        if let Some(f) = crate::url::panel_flag(&mut p, n) {
-            *f = true;
+        if let Some(f) = Panel::parse(n) {
+            p.set(f, true);
         }
     }
     p

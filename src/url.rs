@@ -10,7 +10,7 @@
 //! only as text.
 
 use coded_core::{Config, ConfigError, LambdaDec, StragglerModel};
-use coded_plots::compute::{Panels, UiState};
+use coded_plots::messages::{Panel, Panels, UiState};
 use coded_plots::views::curves::CurveKind;
 
 use crate::controls::{parse_ns, parse_ps};
@@ -72,30 +72,9 @@ pub struct Shared {
 /// they pass through unchanged.
 pub const FLAGS: [&str; 2] = ["debug-panic", "no-worker"];
 
-pub fn panel_flag<'a>(p: &'a mut Panels, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "stragglers" => &mut p.stragglers,
-        "encdec" => &mut p.encdec,
-        "digits" => &mut p.digits,
-        "errors" => &mut p.errors,
-        "table" => &mut p.table,
-        _ => return None,
-    })
-}
-
 /// Only the named panel shown.
 pub fn only_panel(name: &str) -> Panels {
-    let mut p = Panels {
-        stragglers: false,
-        encdec: false,
-        digits: false,
-        errors: false,
-        table: false,
-    };
-    if let Some(f) = panel_flag(&mut p, name) {
-        *f = true;
-    }
-    p
+    Panel::parse(name).map_or_else(Panels::none, Panels::only)
 }
 
 fn tab_name(k: CurveKind) -> &'static str {
@@ -225,10 +204,9 @@ pub fn encode(s: &Shared) -> String {
     );
     put("r", u.trial.to_string(), du.trial.to_string());
     let shown = |p: &Panels| {
-        let mut p = *p;
         PANELS
             .iter()
-            .filter(|n| *panel_flag(&mut p, n).unwrap())
+            .filter(|n| p.shows(Panel::parse(n).unwrap()))
             .copied()
             .collect::<Vec<_>>()
             .join(",")
@@ -474,8 +452,8 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
                 let mut p = only_panel("");
                 let mut ok = true;
                 for name in v.split(',').filter(|s| !s.is_empty() && *s != "none") {
-                    match panel_flag(&mut p, name) {
-                        Some(f) => *f = true,
+                    match Panel::parse(name) {
+                        Some(f) => p.set(f, true),
                         None => ok = false,
                     }
                 }
@@ -720,9 +698,10 @@ mod tests {
                 sweep_ns: vec![10, 30, 90],
                 sweep_ps: vec![0.05, 0.5],
                 trial: 3,
-                panels: Panels {
-                    digits: false,
-                    ..Panels::default()
+                panels: {
+                    let mut p = Panels::default();
+                    p.set(Panel::Digits, false);
+                    p
                 },
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
@@ -974,10 +953,10 @@ mod fuzz {
             "tab" => tab_name(s.ui.error_tab) == v,
             "ref" => v == (s.ui.references as u8).to_string(),
             "panels" => {
-                let mut p = s.ui.panels;
+                let p = s.ui.panels;
                 let shown: Vec<&str> = PANELS
                     .iter()
-                    .filter(|n| *panel_flag(&mut p, n).unwrap())
+                    .filter(|n| p.shows(Panel::parse(n).unwrap()))
                     .copied()
                     .collect();
                 let mut asked: Vec<&str> = v
@@ -1380,13 +1359,12 @@ mod fuzz {
                         sweep_ns: ns,
                         sweep_ps: ps,
                         trial: trial % config.trials,
-                        panels: Panels {
-                            stragglers: p[0],
-                            encdec: p[1],
-                            digits: p[2],
-                            errors: p[3],
-                            table: p[4],
-                        },
+                        panels: Panel::ALL
+                            .into_iter()
+                            .zip(p)
+                            .filter(|(_, shown)| *shown)
+                            .map(|(panel, _)| panel)
+                            .collect(),
                         error_tab: tab,
                         references,
                     };

@@ -10,7 +10,7 @@ use crate::rng::Rng;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{longest_run, survivors, StragglerDraw, StragglerModel};
 use nalgebra::DMatrix;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Stream tags: each kind of randomness has its own stream under the seed.
 const TAG_INPUTS: u64 = 1;
@@ -266,7 +266,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
 }
 
 /// Mean and sample standard deviation.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     pub mean: f64,
     pub std: f64,
@@ -303,7 +303,7 @@ impl Stats {
 }
 
 /// One point of an error-vs-N curve.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepPoint {
     pub scheme: Scheme,
     pub n: usize,
