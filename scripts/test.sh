@@ -46,9 +46,21 @@ done_step
 
 section "trunk build --release"
 trunk build --release
-for f in dist/*.wasm; do
-  printf '    %s: %s bytes, %s gzip -9\n' "$f" "$(wc -c <"$f")" "$(gzip -9 -c "$f" | wc -c)"
+# Transfer sizes: every file of dist/, gzip -9. The worker's files (worker*)
+# load after the page; everything else loads before the first canvas.
+PAGE_GZ=0
+WORKER_GZ=0
+for f in dist/*; do
+  [ -f "$f" ] || continue
+  gz=$(gzip -9 -c "$f" | wc -c)
+  printf '    %-48s %9s bytes %8s gzip -9\n' "$f" "$(wc -c <"$f")" "$gz"
+  case "$(basename "$f")" in
+    worker*) WORKER_GZ=$((WORKER_GZ + gz)) ;;
+    *) PAGE_GZ=$((PAGE_GZ + gz)) ;;
+  esac
 done
+printf '    page (before the worker): %s gzip -9 (budget 350000)\n' "$PAGE_GZ"
+printf '    worker: %s gzip -9; total %s (budget 800000)\n' "$WORKER_GZ" "$((PAGE_GZ + WORKER_GZ))"
 done_step
 
 section "end-to-end tests (node --test tests/e2e/)"

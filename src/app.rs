@@ -1,8 +1,9 @@
 //! The page layout: header, controls column, the five panels.
 //!
 //! Why one file: it only arranges things; the state lives in `state`, the
-//! computations in `runner`, each panel in `panels`.
+//! link to the computation worker in `runner`, each panel in `panels`.
 
+use coded_plots::messages::Panel;
 use leptos::prelude::*;
 
 use crate::controls::Controls;
@@ -21,13 +22,11 @@ const PLAY_STEP: std::time::Duration = std::time::Duration::from_millis(900);
 pub fn App() -> impl IntoView {
     provide_theme();
     let state = AppState::new();
-    provide_context(state);
     // Before the first computation: the link's state replaces the defaults.
     let share = crate::share::init(state);
     crate::runner::start(state);
     start_player(state);
-    let shown =
-        move |f: fn(&coded_plots::compute::Panels) -> bool| move || state.ui.with(|u| f(&u.panels));
+    let shown = move |p: Panel| move || state.ui.with(|u| u.panels.shows(p));
 
     if share.embed.get_value().is_some() {
         return view! { <crate::share::EmbedApp state=state share=share /> }.into_any();
@@ -53,19 +52,19 @@ pub fn App() -> impl IntoView {
             <div class="layout">
                 <Controls state=state />
                 <main class="main-area" id="plots" tabindex="-1" aria-label="Plots">
-                    <Show when=shown(|p| p.stragglers)>
+                    <Show when=shown(Panel::Stragglers)>
                         <StragglersPanel state=state />
                     </Show>
-                    <Show when=shown(|p| p.encdec)>
+                    <Show when=shown(Panel::Encdec)>
                         <EncDecPanel state=state />
                     </Show>
-                    <Show when=shown(|p| p.digits)>
+                    <Show when=shown(Panel::Digits)>
                         <DigitsPanel state=state />
                     </Show>
-                    <Show when=shown(|p| p.errors)>
+                    <Show when=shown(Panel::Errors)>
                         <ErrorsPanel state=state />
                     </Show>
-                    <Show when=shown(|p| p.table)>
+                    <Show when=shown(Panel::Table)>
                         <TablePanel state=state />
                     </Show>
                 </main>

@@ -5,10 +5,8 @@
 //! natively (every preset validates) and is the same thing a link carries.
 
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
-use coded_plots::compute::{Panels, UiState};
+use coded_plots::messages::{Panel, Panels, UiState};
 use coded_plots::views::curves::CurveKind;
-
-use crate::settings::{no_panels, show_panel};
 
 pub struct Preset {
     /// Element id suffix (`preset-<id>`).
@@ -21,9 +19,11 @@ pub struct Preset {
 }
 
 fn panels(names: &[&str]) -> Panels {
-    let mut p = no_panels();
+    let mut p = Panels::none();
     for n in names {
-        show_panel(&mut p, n);
+        if let Some(f) = Panel::parse(n) {
+            p.set(f, true);
+        }
     }
     p
 }

@@ -1,29 +1,28 @@
-//! Recomputes after a change: debounced, in stages, only what changed.
+//! Keeps the results up to date: after a change (debounced), posts the
+//! configuration to the computation worker and applies what it posts back.
 //!
-//! Why stages: the round (one straggler draw) is cheap once the server
-//! answers are cached, the table runs every trial, the error curves run
-//! whole sweeps. Every computation is a pure function of (Config, UiState)
-//! from `coded_plots::compute`.
+//! Why a worker, and only a worker: a LeNet-5 sweep takes seconds; on the
+//! page's thread it would freeze the page. Every computation runs in the Web
+//! Worker (`crates/coded-worker`, running `coded_engine::Engine`): it posts
+//! the round, the table and the curves point by point (partial curves,
+//! progress, time left); a change replaces the running job, the Cancel
+//! button stops it. The page carries no copy of the engine: if the worker
+//! cannot start, the page says so (the error box) instead of computing.
 //!
-//! Why a Web Worker: a LeNet-5 sweep takes seconds; on the page's thread it
-//! would freeze the page. The page (`lib::start`) runs everything in the
-//! worker (`src/bin/worker.rs`, `coded_plots::jobs`): it posts each change,
-//! the worker posts the round, the table and the curves point by point
-//! (partial curves, progress, time left); a change replaces the running job,
-//! the Cancel button stops it. Without a worker (the wasm-bindgen browser
-//! tests mount `App` directly, or the worker failed to load) the stages run
-//! here, on the page's thread: the round and the table first, the curves
-//! after the browser has painted.
+//! The worker is reached through a [`Backend`] (post a [`ToWorker`], receive
+//! [`Event`]s): the built page uses the Web Worker with JSON strings; the
+//! wasm-bindgen browser tests, which mount `App` without a worker, install an
+//! in-process one with [`set_backend`] (from Rust: nothing in a URL or in
+//! JavaScript reaches it).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
-use coded_core::Config;
-use coded_plots::compute::{self, UiState};
-use coded_plots::jobs::{FromWorker, ToWorker};
-use coded_plots::session::Session;
+use coded_plots::messages::{FromWorker, SweepState, ToWorker};
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -33,88 +32,157 @@ use crate::state::AppState;
 /// computes once, not for "0", "0.", "0.2" and "0.25".
 pub const DEBOUNCE: Duration = Duration::from_millis(150);
 
-/// Milliseconds since the page started (performance.now()).
-pub fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map(|p| p.now())
-        .unwrap_or(0.0)
-}
-
-/// Keys of the last computed stages (round, table, curves).
-#[derive(Default)]
-struct Keys {
-    round: String,
-    table: String,
-    curves: String,
-}
-
 /// The worker script trunk writes (unhashed), relative to the page.
 pub const WORKER_URL: &str = "./worker_loader.js";
 
+/// What a backend reports to the page.
+// Each event is moved once, from the backend to `received`: boxing the
+// message would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub enum Event {
+    /// A message of the worker (the first one is [`FromWorker::Ready`]).
+    Message(FromWorker),
+    /// The worker failed (to load, or later), with what it said.
+    Failed(String),
+}
+
+/// Where the page's events go; a backend calls it from its own tasks (never
+/// from within [`Backend::post`]).
+pub type Deliver = Rc<dyn Fn(Event)>;
+
+/// A connection to the computation.
+pub trait Backend {
+    /// Posts a request (only after the backend has delivered `Ready`).
+    fn post(&self, msg: &ToWorker);
+    /// Stops it: the app was unmounted.
+    fn close(&self) {}
+}
+
+type Connect = Rc<dyn Fn(Deliver) -> Result<Rc<dyn Backend>, String>>;
+
 thread_local! {
-    static USE_WORKER: Cell<bool> = const { Cell::new(false) };
+    static CONNECT: RefCell<Option<Connect>> = const { RefCell::new(None) };
 }
 
-/// Makes [`start`] run the computations in the Web Worker (the built page
-/// calls it; tests that mount `App` alone compute on the page's thread).
-pub fn use_worker() {
-    USE_WORKER.set(true);
+/// Makes apps mounted from now on reach the computation through `connect`
+/// instead of the Web Worker. For tests that mount `App` where no worker
+/// script is served (tests/browser.rs runs the engine in-process this way).
+pub fn set_backend(connect: impl Fn(Deliver) -> Result<Rc<dyn Backend>, String> + 'static) {
+    CONNECT.set(Some(Rc::new(connect)));
 }
 
-/// Where the computations run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// The worker is loading: requests wait for its `Ready`.
-    Loading,
-    Worker,
-    Local,
+/// The Web Worker, speaking JSON strings.
+struct WebWorker(web_sys::Worker);
+
+impl Backend for WebWorker {
+    fn post(&self, msg: &ToWorker) {
+        match serde_json::to_string(msg) {
+            Ok(text) => {
+                let _ = self.0.post_message(&JsValue::from_str(&text));
+            }
+            Err(e) => web_sys::console::error_1(&format!("unsent message: {e}").into()),
+        }
+    }
+
+    fn close(&self) {
+        self.0.terminate();
+    }
 }
 
-/// The worker connection.
+fn connect_web_worker(deliver: Deliver) -> Result<Rc<dyn Backend>, String> {
+    let worker = web_sys::Worker::new(WORKER_URL)
+        .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))?;
+    let on_message = {
+        let deliver = deliver.clone();
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
+            match serde_json::from_str::<FromWorker>(&text) {
+                Ok(msg) => deliver(Event::Message(msg)),
+                Err(e) => {
+                    web_sys::console::error_1(&format!("bad message from the worker: {e}").into())
+                }
+            }
+        })
+    };
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        ev.prevent_default();
+        let what = ev
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| format!("{WORKER_URL} could not be loaded or run"));
+        deliver(Event::Failed(what));
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    Ok(Rc::new(WebWorker(worker)))
+}
+
+/// The connection, as the runner sees it.
 struct Remote {
-    worker: Option<web_sys::Worker>,
-    mode: Mode,
-    /// The last request, and whether it still has to be posted.
+    backend: Option<Rc<dyn Backend>>,
+    /// The backend has said `Ready`: requests are posted, not held.
+    ready: bool,
+    /// It could not start, or it stopped: nothing will be computed.
+    broken: bool,
+    /// The last request, and the one held until `Ready`.
     id: u64,
     unsent: Option<ToWorker>,
 }
 
-impl Remote {
-    fn post(&mut self, msg: ToWorker) {
-        match (&self.worker, self.mode) {
-            (Some(w), Mode::Worker) => {
-                if let Ok(text) = serde_json::to_string(&msg) {
-                    let _ = w.post_message(&JsValue::from_str(&text));
-                }
-            }
-            _ => self.unsent = Some(msg),
-        }
-    }
-}
-
 /// Starts the effect that keeps `state`'s outputs up to date.
 pub fn start(state: AppState) {
-    let session = StoredValue::new_local(Session::new());
-    let keys = StoredValue::new_local(Keys::default());
     let pending = StoredValue::new(None::<TimeoutHandle>);
     let generation = StoredValue::new(0u64);
     let remote = StoredValue::new_local(Remote {
-        worker: None,
-        mode: Mode::Local,
+        backend: None,
+        ready: false,
+        broken: false,
         id: 0,
         unsent: None,
     });
-    // Bumped when the worker fails to load: recompute on this thread.
-    let fallback = RwSignal::new(0u32);
-    if USE_WORKER.get() {
-        spawn_worker(state, remote, fallback);
+    // Events may arrive after the app is gone (unmounted in a test).
+    let alive = Rc::new(Cell::new(true));
+    let deliver: Deliver = {
+        let alive = alive.clone();
+        Rc::new(move |event| {
+            if alive.get() {
+                received(state, remote, event);
+            }
+        })
+    };
+    let connect = CONNECT
+        .with_borrow(|c| c.clone())
+        .unwrap_or_else(|| Rc::new(connect_web_worker));
+    match connect(deliver) {
+        Ok(backend) => remote.update_value(|r| r.backend = Some(backend)),
+        Err(e) => {
+            remote.update_value(|r| r.broken = true);
+            failed(
+                state,
+                &format!("The computation worker could not be started: {e}"),
+            );
+        }
     }
+    let cleanup = SendWrapper::new((alive, remote));
+    on_cleanup(move || {
+        let (alive, remote) = cleanup.take();
+        alive.set(false);
+        if let Some(Some(b)) = remote.try_update_value(|r| r.backend.take()) {
+            b.close();
+        }
+    });
 
     Effect::new(move |_| {
         let config = state.config.get();
         let ui = state.ui.get();
-        fallback.track();
+        if remote.with_value(|r| r.broken) {
+            return;
+        }
         if let Some(h) = pending.get_value() {
             h.clear();
         }
@@ -122,121 +190,96 @@ pub fn start(state: AppState) {
         let gen = generation.get_value();
         state.status.update(|s| s.busy = true);
         let run = move || {
-            if generation.get_value() != gen {
+            if generation.try_get_value() != Some(gen) {
                 return;
             }
-            if remote.with_value(|r| r.mode != Mode::Local) {
-                remote.update_value(|r| {
-                    r.id += 1;
-                    let msg = ToWorker::Run {
-                        id: r.id,
-                        config: config.clone(),
-                        ui: ui.clone(),
-                    };
-                    r.post(msg);
-                });
-                return;
-            }
-            first_stages(state, session, keys, &config, &ui);
-            // Let the browser paint the round and the table, then the curves.
-            request_animation_frame(move || {
-                set_timeout(
-                    move || {
-                        if generation.get_value() != gen {
-                            return;
-                        }
-                        curves_stage(state, session, keys, &config, &ui);
-                        state.status.update(|s| {
-                            s.busy = false;
-                            s.runs += 1;
-                        });
-                    },
-                    Duration::ZERO,
-                )
+            let msg = remote.try_update_value(|r| {
+                r.id += 1;
+                ToWorker::Run {
+                    id: r.id,
+                    config,
+                    ui,
+                }
             });
+            if let Some(msg) = msg {
+                post(remote, msg);
+            }
         };
         pending.set_value(set_timeout_with_handle(run, DEBOUNCE).ok());
     });
 
-    // The Cancel button.
+    // The Cancel buttons.
     Effect::new(move |prev: Option<u64>| {
         let n = state.cancel.get();
         if prev.is_some() {
-            remote.update_value(|r| {
-                let id = r.id;
-                r.post(ToWorker::Cancel { id });
-            });
+            let id = remote.with_value(|r| r.id);
+            post(remote, ToWorker::Cancel { id });
         }
         n
     });
 }
 
-/// Loads the worker; on failure before its `Ready`, computes here instead.
-fn spawn_worker(
-    state: AppState,
-    remote: StoredValue<Remote, LocalStorage>,
-    fallback: RwSignal<u32>,
-) {
-    let worker = match web_sys::Worker::new(WORKER_URL) {
-        Ok(w) => w,
-        Err(e) => {
-            web_sys::console::warn_2(&"Web Worker unavailable, computing on the page:".into(), &e);
-            return;
-        }
-    };
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
-                return;
-            };
-            match serde_json::from_str::<FromWorker>(&text) {
-                Ok(msg) => received(state, remote, msg),
-                Err(e) => {
-                    web_sys::console::error_1(&format!("bad message from the worker: {e}").into())
-                }
+/// Posts `msg` now, or holds it (the newest one only) until `Ready`.
+fn post(remote: StoredValue<Remote, LocalStorage>, msg: ToWorker) {
+    let backend = remote.with_value(|r| r.backend.clone().filter(|_| r.ready));
+    match backend {
+        Some(b) => b.post(&msg),
+        None => remote.update_value(|r| {
+            // A Cancel before the first request has nothing to stop.
+            if matches!(msg, ToWorker::Run { .. }) {
+                r.unsent = Some(msg)
             }
-        });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
-        ev.prevent_default();
-        let loading = remote.with_value(|r| r.mode == Mode::Loading);
-        if loading {
-            web_sys::console::warn_1(&"The Web Worker did not load: computing on the page.".into());
-            remote.update_value(|r| {
-                r.mode = Mode::Local;
-                r.unsent = None;
-            });
-            fallback.update(|n| *n += 1);
-        } else {
-            let what = ev
-                .dyn_ref::<web_sys::ErrorEvent>()
-                .map(|e| e.message())
-                .unwrap_or_default();
-            crate::panic::show_error_box(&format!("The computation worker stopped: {what}"));
-        }
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
-    remote.update_value(|r| {
-        r.worker = Some(worker);
-        r.mode = Mode::Loading;
+        }),
+    }
+}
+
+/// The worker is not there: say so, in the error box and in the panels.
+fn failed(state: AppState, message: &str) {
+    crate::panic::show_error_box(message);
+    state.round.set(Some(Arc::new(Err(message.to_string()))));
+    state.table.set(Some(Arc::new(Err(message.to_string()))));
+    state.curves.set(Some(Arc::new(Err(message.to_string()))));
+    state.status.update(|s| {
+        s.busy = false;
+        s.sweep = None;
+        s.table_progress = None;
     });
 }
 
-/// Applies a message of the worker to the state.
-fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: FromWorker) {
+/// Applies an event of the backend to the state.
+fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: Event) {
+    let msg = match event {
+        Event::Message(m) => m,
+        Event::Failed(what) => {
+            let loaded = remote.with_value(|r| r.ready);
+            remote.update_value(|r| {
+                r.ready = false;
+                r.broken = true;
+                r.unsent = None;
+            });
+            let message = if loaded {
+                format!("The computation worker stopped: {what}")
+            } else {
+                format!("The computation worker did not load: {what}")
+            };
+            failed(state, &message);
+            return;
+        }
+    };
     let current = remote.with_value(|r| r.id);
     // Results of an older request are shown until the newer ones arrive (the
     // worker skips stages whose inputs did not change); the status follows
     // the newest request only.
     match msg {
-        FromWorker::Ready => remote.update_value(|r| {
-            r.mode = Mode::Worker;
-            if let Some(m) = r.unsent.take() {
-                r.post(m);
+        FromWorker::Ready => {
+            let unsent = remote.try_update_value(|r| {
+                r.ready = true;
+                r.unsent.take()
+            });
+            if let Some(Some(m)) = unsent {
+                post(remote, m);
             }
-        }),
+        }
         FromWorker::Round { result, ms, .. } => {
             state.status.update(|s| s.round_ms = Some(ms));
             state.round.set(Some(Arc::new(result)));
@@ -266,9 +309,9 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
                 // A finished sweep is the newest news even from an older
                 // request (the newer one then skips the curves stage).
                 if finished {
-                    s.sweep = Some((progress, "done"));
+                    s.sweep = Some((progress, SweepState::Done));
                 } else if id == current {
-                    s.sweep = Some((progress, "running"));
+                    s.sweep = Some((progress, SweepState::Running));
                 }
             });
             state.curves.set(Some(Arc::new(result)));
@@ -277,7 +320,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
             if id == current {
                 state
                     .status
-                    .update(|s| s.sweep = Some((progress, "running")));
+                    .update(|s| s.sweep = Some((progress, SweepState::Running)));
             }
         }
         FromWorker::Done { id } => {
@@ -288,8 +331,8 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
                     s.table_progress = None;
                     // Every stage is up to date, the curves included.
                     if let Some((_, st)) = s.sweep.as_mut() {
-                        if *st == "running" {
-                            *st = "done";
+                        if *st == SweepState::Running {
+                            *st = SweepState::Done;
                         }
                     }
                 });
@@ -302,72 +345,10 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, msg: Fro
                     s.runs += 1;
                     s.table_progress = None;
                     if let Some(p) = progress {
-                        s.sweep = Some((p, "cancelled"));
+                        s.sweep = Some((p, SweepState::Cancelled));
                     }
                 });
             }
         }
-    }
-}
-
-fn first_stages(
-    state: AppState,
-    session: StoredValue<Session, LocalStorage>,
-    keys: StoredValue<Keys, LocalStorage>,
-    config: &Config,
-    ui: &UiState,
-) {
-    let p = ui.panels;
-    if p.stragglers || p.encdec || p.digits {
-        let key = compute::round_key(config, ui);
-        if keys.with_value(|k| k.round != key) {
-            let t0 = now_ms();
-            let Some(r) = session.try_update_value(|s| compute::round(s, config, ui)) else {
-                return;
-            };
-            state.status.update(|s| s.round_ms = Some(now_ms() - t0));
-            state
-                .round
-                .set(Some(Arc::new(r.map_err(|e| e.to_string()))));
-            keys.update_value(|k| k.round = key);
-        }
-    }
-    if p.table {
-        let key = compute::table_key(config, ui);
-        if keys.with_value(|k| k.table != key) {
-            let t0 = now_ms();
-            let Some(r) = session.try_update_value(|s| compute::table(s, config, ui)) else {
-                return;
-            };
-            state.status.update(|s| s.table_ms = Some(now_ms() - t0));
-            state
-                .table
-                .set(Some(Arc::new(r.map_err(|e| e.to_string()))));
-            keys.update_value(|k| k.table = key);
-        }
-    }
-}
-
-fn curves_stage(
-    state: AppState,
-    session: StoredValue<Session, LocalStorage>,
-    keys: StoredValue<Keys, LocalStorage>,
-    config: &Config,
-    ui: &UiState,
-) {
-    if !ui.panels.errors {
-        return;
-    }
-    let key = compute::curves_key(config, ui);
-    if keys.with_value(|k| k.curves != key) {
-        let t0 = now_ms();
-        let Some(r) = session.try_update_value(|s| compute::curves(s, config, ui)) else {
-            return;
-        };
-        state.status.update(|s| s.curves_ms = Some(now_ms() - t0));
-        state
-            .curves
-            .set(Some(Arc::new(r.map_err(|e| e.to_string()))));
-        keys.update_value(|k| k.curves = key);
     }
 }

@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use coded_core::Config;
-use coded_plots::compute::UiState;
+use coded_plots::messages::UiState;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -179,7 +179,7 @@ fn cell(s: &str) -> String {
 
 /// The results table in `coded sweep`'s CSV format (the core's own writer).
 pub fn table_csv(config: &Config, t: &coded_plots::views::table::TableView) -> String {
-    let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| (&r.summary).into()).collect();
+    let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| r.summary.clone()).collect();
     coded_core::csv::sweep_csv(config, &points, t.classifier)
 }
 

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use coded_core::Config;
-use coded_plots::compute::{RoundResult, UiState};
+use coded_plots::messages::{Progress, RoundResult, SweepState, UiState};
 use coded_plots::views::curves::CurvesView;
 use coded_plots::views::table::TableView;
 use leptos::prelude::*;
@@ -27,11 +27,11 @@ pub struct Status {
     /// Completed computations (a test waits for it to grow).
     pub runs: u64,
     /// The error-curves sweep in the Web Worker: progress, and whether it
-    /// is "running", "done" or "cancelled".
-    pub sweep: Option<(coded_plots::jobs::Progress, &'static str)>,
+    /// is running, done or cancelled.
+    pub sweep: Option<(Progress, SweepState)>,
     /// The results table while the worker computes it (minutes at the
     /// largest settings); None once it is done or cancelled.
-    pub table_progress: Option<coded_plots::jobs::Progress>,
+    pub table_progress: Option<Progress>,
 }
 
 #[derive(Clone, Copy)]

@@ -142,11 +142,11 @@ fn cap_notices(notes: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::{by_key, PANELS};
+    use crate::settings::by_key;
     use coded_core::{
         Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
-    use coded_plots::compute::{Panels, UiState};
+    use coded_plots::messages::{Panels, UiState};
     use coded_plots::views::curves::CurveKind;
 
     fn every_field() -> Shared {
@@ -173,9 +173,10 @@ mod tests {
                 sweep_ns: vec![10, 30, 90],
                 sweep_ps: vec![0.05, 0.5],
                 trial: 3,
-                panels: Panels {
-                    digits: false,
-                    ..Panels::default()
+                panels: {
+                    let mut p = Panels::default();
+                    p.set(coded_plots::messages::Panel::Digits, false);
+                    p
                 },
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
@@ -338,7 +339,7 @@ mod tests {
             assert_eq!(encode(&back), q);
             assert_eq!((st.text)(&back), (st.text)(&one), "{q}");
         }
-        assert!(by_key("panels").is_some() && PANELS.len() == 5);
+        assert!(by_key("panels").is_some());
     }
 }
 
@@ -360,10 +361,10 @@ mod strategies;
 mod fuzz {
     use super::strategies::{any_valid_config, cfg};
     use super::*;
-    use crate::settings::{by_key, control_ids, num, MAX_SWEEP_NS, MAX_SWEEP_PS, PANELS};
+    use crate::settings::{by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS};
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
-    use coded_plots::compute::{Panels, UiState};
+    use coded_plots::messages::{Panels, UiState};
     use coded_plots::views::curves::CurveKind;
     use proptest::prelude::*;
 
@@ -583,12 +584,11 @@ mod fuzz {
             "ps" => list(small_f(), MAX_SWEEP_PS + 1),
             "tab" => pick(&["n", "p", "lambda"]),
             "ref" => pick(&["0", "1"]),
-            "embed" => pick(&PANELS),
+            "embed" => pick(&panel_names()),
             "panels" => list(
                 prop::sample::select(
-                    PANELS
-                        .iter()
-                        .copied()
+                    panel_names()
+                        .into_iter()
                         .chain(["none", "foo"])
                         .collect::<Vec<_>>(),
                 )
@@ -779,7 +779,7 @@ mod fuzz {
             ),
             (any::<usize>(), prop::array::uniform5(any::<bool>())),
             (prop::sample::select(kinds), any::<bool>()),
-            prop::option::of(prop::sample::select(PANELS.to_vec())),
+            prop::option::of(prop::sample::select(panel_names().to_vec())),
             prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
         )
             .prop_map(
@@ -789,12 +789,13 @@ mod fuzz {
                         sweep_ns: ns,
                         sweep_ps: ps,
                         trial: trial % config.trials,
-                        panels: Panels {
-                            stragglers: p[0],
-                            encdec: p[1],
-                            digits: p[2],
-                            errors: p[3],
-                            table: p[4],
+                        panels: {
+                            let mut shown = Panels::none();
+                            for (panel, on) in coded_plots::messages::Panel::ALL.into_iter().zip(p)
+                            {
+                                shown.set(panel, on);
+                            }
+                            shown
                         },
                         error_tab: tab,
                         references,

@@ -3,18 +3,125 @@
 //!
 //! They mount the real `App` into a fresh div (without the page's CSS), so they
 //! check behaviour, not looks; the end-to-end tests in `tests/e2e/` check the
-//! built page.
+//! built page. No worker script is served here: the app reaches the engine
+//! through an in-process backend (below) that runs `coded_engine::Engine` in
+//! slices on this thread, with the same JSON messages as the Web Worker.
 #![cfg(target_arch = "wasm32")]
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use std::time::Duration;
 
 use coded_core::{sweep, Config, Scheme, SweepPlan};
+use coded_engine::Engine;
+use coded_playground::runner::{self, Backend, Deliver, Event};
 use coded_playground::App;
+use coded_plots::messages::{FromWorker, ToWorker};
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+fn now() -> f64 {
+    web_sys::window().unwrap().performance().unwrap().now()
+}
+
+/// Calls `f` from a task of its own (as a worker's messages arrive).
+fn later(f: impl FnOnce() + 'static) {
+    let cb = Closure::once_into_js(f);
+    web_sys::window()
+        .unwrap()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0)
+        .unwrap();
+}
+
+/// The engine on this thread, in slices of about 25 ms like the worker's;
+/// every message goes through JSON both ways, as between page and worker.
+#[derive(Clone)]
+struct InProcess {
+    engine: Rc<RefCell<Engine>>,
+    deliver: Deliver,
+    scheduled: Rc<Cell<bool>>,
+    closed: Rc<Cell<bool>>,
+}
+
+fn through_json<T: serde::Serialize + serde::de::DeserializeOwned>(v: &T) -> T {
+    serde_json::from_str(&serde_json::to_string(v).unwrap()).unwrap()
+}
+
+impl InProcess {
+    fn connect(deliver: Deliver) -> Result<Rc<dyn Backend>, String> {
+        let d = deliver.clone();
+        later(move || d(Event::Message(FromWorker::Ready)));
+        Ok(Rc::new(InProcess {
+            engine: Rc::new(RefCell::new(Engine::new(now))),
+            deliver,
+            scheduled: Rc::new(Cell::new(false)),
+            closed: Rc::new(Cell::new(false)),
+        }))
+    }
+
+    /// Delivers `out` from a task of its own (never from within `post`).
+    fn send(&self, out: Vec<FromWorker>) {
+        let (deliver, closed) = (self.deliver.clone(), self.closed.clone());
+        later(move || {
+            for m in &out {
+                if !closed.get() {
+                    deliver(Event::Message(through_json(m)));
+                }
+            }
+        });
+    }
+
+    fn schedule(&self) {
+        if self.scheduled.replace(true) {
+            return;
+        }
+        let me = self.clone();
+        later(move || {
+            me.scheduled.set(false);
+            if me.closed.get() {
+                return;
+            }
+            let t0 = now();
+            let mut out = vec![];
+            let mut more = true;
+            while more && now() - t0 < 25.0 {
+                more = me.engine.borrow_mut().step(&mut out);
+            }
+            me.send(out);
+            if more {
+                me.schedule();
+            }
+        });
+    }
+}
+
+impl Backend for InProcess {
+    fn post(&self, msg: &ToWorker) {
+        let mut out = vec![];
+        let busy = {
+            let mut e = self.engine.borrow_mut();
+            e.handle(through_json(msg), &mut out);
+            e.busy()
+        };
+        self.send(out);
+        if busy {
+            self.schedule();
+        }
+    }
+
+    fn close(&self) {
+        self.closed.set(true);
+    }
+}
+
+/// Apps mounted from now on compute with the in-process engine.
+fn in_process() {
+    runner::set_backend(InProcess::connect);
+}
 
 /// Resolves after `d` (lets effects, the ResizeObserver and a frame run).
 async fn sleep(d: Duration) {
@@ -75,6 +182,7 @@ async fn idle(root: &HtmlElement, after: u64) {
 #[wasm_bindgen_test]
 async fn app_mounts_and_draws_every_panel() {
     let root = container();
+    in_process();
     let handle = leptos::mount::mount_to(root.clone(), App);
     idle(&root, 0).await;
     sleep(Duration::from_millis(100)).await;
@@ -98,6 +206,7 @@ async fn app_mounts_and_draws_every_panel() {
 #[wasm_bindgen_test]
 async fn table_in_the_browser_equals_the_core_sweep() {
     let root = container();
+    in_process();
     let handle = leptos::mount::mount_to(root.clone(), App);
     idle(&root, 0).await;
     let table = root
@@ -127,6 +236,7 @@ async fn table_in_the_browser_equals_the_core_sweep() {
 #[wasm_bindgen_test]
 async fn editing_n_redraws_and_k_above_n_is_reported() {
     let root = container();
+    in_process();
     let handle = leptos::mount::mount_to(root.clone(), App);
     idle(&root, 0).await;
     let c = canvas(&root, "stragglers-plot");
@@ -185,8 +295,60 @@ fn error_box_shows_the_message() {
 }
 
 #[wasm_bindgen_test]
-fn time_round_runs_the_core_round() {
-    let ms = coded_playground::time_round(r#"{"n": 20, "k": 4}"#, 0).unwrap();
-    assert!(ms.is_finite() && ms >= 0.0);
-    assert!(coded_playground::time_round(r#"{"k": 0}"#, 0).is_err());
+async fn without_a_worker_the_page_says_so_instead_of_computing() {
+    runner::set_backend(|_| Err("no worker in this test".into()));
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), App);
+    sleep(Duration::from_millis(400)).await;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let el = document
+        .get_element_by_id(coded_playground::panic::BOX_ID)
+        .expect("the error box");
+    let text = el.text_content().unwrap();
+    assert!(
+        text.contains("The computation worker could not be started: no worker in this test"),
+        "{text}"
+    );
+    el.remove();
+    // Nothing computed on the page: the panels show the message, the
+    // status line is not left "Computing…".
+    let table_note = root.query_selector("#panel-table .note").unwrap().unwrap();
+    assert!(table_note
+        .text_content()
+        .unwrap()
+        .contains("could not be started"));
+    let status = root.query_selector("#status").unwrap().unwrap();
+    assert_eq!(status.get_attribute("data-state").as_deref(), Some("idle"));
+    assert_eq!(status.get_attribute("data-runs").as_deref(), Some("0"));
+    drop(handle);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_worker_that_fails_to_load_is_reported() {
+    struct Dead;
+    impl Backend for Dead {
+        fn post(&self, _: &ToWorker) {
+            panic!("nothing is posted before Ready");
+        }
+    }
+    runner::set_backend(|deliver| {
+        later(move || deliver(Event::Failed("script not found".into())));
+        Ok(Rc::new(Dead))
+    });
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), App);
+    sleep(Duration::from_millis(400)).await;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let el = document
+        .get_element_by_id(coded_playground::panic::BOX_ID)
+        .expect("the error box");
+    let text = el.text_content().unwrap();
+    assert!(
+        text.contains("The computation worker did not load: script not found"),
+        "{text}"
+    );
+    el.remove();
+    drop(handle);
+    root.remove();
 }

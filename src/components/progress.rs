@@ -4,6 +4,7 @@
 //! Why data-* attributes: the end-to-end tests read the sweep's state and
 //! counts without parsing the text.
 
+use coded_plots::messages::SweepState;
 use leptos::prelude::*;
 
 use crate::state::AppState;
@@ -21,8 +22,8 @@ fn time_left(ms: Option<f64>) -> String {
 #[component]
 pub fn SweepProgress(state: AppState) -> impl IntoView {
     let sweep = move || state.status.with(|s| s.sweep.clone());
-    let stage = move || sweep().map(|(_, st)| st).unwrap_or("none");
-    let running = move || stage() == "running";
+    let stage = move || sweep().map(|(_, st)| st.name()).unwrap_or("none");
+    let running = move || stage() == SweepState::Running.name();
     view! {
         <div
             class="sweep-progress"
@@ -42,17 +43,17 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
             <span class="sweep-text">
                 {move || match sweep() {
                     None => String::new(),
-                    Some((p, "running")) => {
+                    Some((p, SweepState::Running)) => {
                         format!("Sweep: {} of {} points, {}.", p.done, p.total, time_left(p.left_ms))
                     }
-                    Some((p, "cancelled")) => {
+                    Some((p, SweepState::Cancelled)) => {
                         format!(
                             "Cancelled after {} of {} points: the curves show the points computed so far. Change a setting to run it again.",
                             p.done,
                             p.total,
                         )
                     }
-                    Some((p, _)) => {
+                    Some((p, SweepState::Done)) => {
                         format!("Sweep: {} points in {:.0} ms.", p.total, p.elapsed_ms)
                     }
                 }}

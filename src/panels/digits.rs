@@ -1,9 +1,9 @@
 //! Panel 3: LeNet-5 on coded digits.
 
 use coded_core::FunctionKind;
-use coded_plots::compute::{Detail, RoundResult};
 use coded_plots::draw::digits as draw;
 use coded_plots::hover;
+use coded_plots::messages::{Detail, RoundResult};
 use coded_plots::summary;
 use coded_plots::views::digits::DigitsView;
 use leptos::prelude::*;

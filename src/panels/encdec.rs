@@ -1,9 +1,9 @@
 //! Panel 2: encode → compute → decode, for the scalar functions.
 
 use coded_core::FunctionKind;
-use coded_plots::compute::{Detail, RoundResult};
 use coded_plots::draw::encdec as draw;
 use coded_plots::hover;
+use coded_plots::messages::{Detail, RoundResult};
 use coded_plots::summary;
 use coded_plots::views::encdec::EncDecView;
 use leptos::prelude::*;

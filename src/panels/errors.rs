@@ -132,9 +132,12 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     // One sentence per settled result: while the sweep runs the curves grow
     // point by point, and a live region following them would talk non-stop.
     let sweeping = move || {
-        state
-            .status
-            .with(|s| matches!(s.sweep, Some((_, "running"))))
+        state.status.with(|s| {
+            matches!(
+                s.sweep,
+                Some((_, coded_plots::messages::SweepState::Running))
+            )
+        })
     };
     let summary = Signal::derive(move || {
         if sweeping() {

@@ -1,8 +1,8 @@
 //! The five panels. Each owns its canvas (or table) and a short
 //! explanation with formulas in MathML (rendered by the browser, no script).
 //!
-//! Why they only read signals: every number comes from `coded_plots::compute`
-//! through `state::AppState`; a panel chooses a draw function and a hover
+//! Why they only read signals: every number comes from the worker (see
+//! `runner`) through `state::AppState`; a panel chooses a draw function and a hover
 //! description, nothing else.
 
 pub mod digits;
@@ -11,8 +11,8 @@ pub mod errors;
 pub mod stragglers;
 pub mod table;
 
-use coded_plots::compute::RoundResult;
 use coded_plots::draw::common::message;
+use coded_plots::messages::RoundResult;
 use coded_plots::{Area, DrawResult, Theme};
 use plotters::prelude::DrawingBackend;
 

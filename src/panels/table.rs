@@ -4,8 +4,8 @@
 //! Why data-* attributes: the end-to-end tests compare the raw values with
 //! the CLI's output; the text shows them to four significant digits.
 
+use coded_core::Stats;
 use coded_plots::format::{mean_std, percent, sig4};
-use coded_plots::session::MeanStd;
 use coded_plots::views::curves::scheme_label;
 use coded_plots::views::table::{TableRow, TableView};
 use leptos::prelude::*;
@@ -19,15 +19,15 @@ fn raw(v: Option<f64>) -> String {
     v.map(|x| x.to_string()).unwrap_or_default()
 }
 
-fn stat(s: Option<MeanStd>) -> String {
+fn stat(s: Option<Stats>) -> String {
     s.map(|s| mean_std(s.mean, s.std))
         .unwrap_or_else(|| "–".into())
 }
 
 fn row(r: &TableRow, classifier: bool) -> impl IntoView {
     let s = &r.summary;
-    let m = |v: Option<MeanStd>| raw(v.map(|x| x.mean));
-    let d = |v: Option<MeanStd>| raw(v.map(|x| x.std));
+    let m = |v: Option<Stats>| raw(v.map(|x| x.mean));
+    let d = |v: Option<Stats>| raw(v.map(|x| x.std));
     let round = match (&r.round_failure, r.round_squared_error) {
         (Some(f), _) => format!("failed: {f}"),
         (None, e) => sig4(e),

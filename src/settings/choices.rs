@@ -5,7 +5,7 @@
 //! them from here.
 
 use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme, StragglerModel};
-use coded_plots::compute::Panels;
+use coded_plots::messages::{Panel, Panels};
 
 /// One choice: its value as the link and the config write it, and its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +15,9 @@ pub struct Choice {
 }
 
 /// Panels by their URL names (also `embed=` values), in page order.
-pub const PANELS: [&str; 5] = ["stragglers", "encdec", "digits", "errors", "table"];
+pub fn panel_names() -> [&'static str; 5] {
+    Panel::ALL.map(Panel::name)
+}
 
 fn choices<T: Copy>(
     all: &[T],
@@ -55,53 +57,19 @@ pub fn model_choices() -> Vec<Choice> {
 }
 
 pub fn panel_choices() -> Vec<Choice> {
-    PANELS
-        .iter()
-        .zip([
-            "Straggler pattern",
-            "Encode → decode",
-            "Coded digits",
-            "Error curves",
-            "Results table",
-        ])
-        .map(|(&value, label)| Choice { value, label })
-        .collect()
-}
-
-fn panel_flag<'a>(p: &'a mut Panels, name: &str) -> Option<&'a mut bool> {
-    Some(match name {
-        "stragglers" => &mut p.stragglers,
-        "encdec" => &mut p.encdec,
-        "digits" => &mut p.digits,
-        "errors" => &mut p.errors,
-        "table" => &mut p.table,
-        _ => return None,
-    })
+    choices(&Panel::ALL, Panel::name, Panel::title)
 }
 
 pub fn panel_shown(p: &Panels, name: &str) -> bool {
-    let mut p = *p;
-    panel_flag(&mut p, name).is_some_and(|f| *f)
-}
-
-pub fn no_panels() -> Panels {
-    Panels {
-        stragglers: false,
-        encdec: false,
-        digits: false,
-        errors: false,
-        table: false,
-    }
+    Panel::parse(name).is_some_and(|x| p.shows(x))
 }
 
 /// Shows the panel of that name; false for no such panel.
 pub fn show_panel(p: &mut Panels, name: &str) -> bool {
-    panel_flag(p, name).map(|f| *f = true).is_some()
+    Panel::parse(name).map(|x| p.set(x, true)).is_some()
 }
 
-/// Only the named panel shown (embed mode).
+/// Only the named panel shown (embed mode; none for no such panel).
 pub fn only_panel(name: &str) -> Panels {
-    let mut p = no_panels();
-    show_panel(&mut p, name);
-    p
+    Panel::parse(name).map_or_else(Panels::none, Panels::only)
 }

@@ -2,7 +2,7 @@
 //! read, write and explain its value; and the state they work on.
 
 use coded_core::Config;
-use coded_plots::compute::UiState;
+use coded_plots::messages::UiState;
 
 use super::choices::Choice;
 

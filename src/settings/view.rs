@@ -4,7 +4,7 @@
 use coded_core::Scheme;
 use coded_plots::views::curves::CurveKind;
 
-use super::choices::{panel_choices, scheme_choices, PANELS};
+use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::model::{none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS};
 use super::parse::{entries, join, list, num, number_in, whole, whole_in};
 use coded_core::config::MAX_N;
@@ -29,14 +29,14 @@ pub const EMBED: Setting = Setting {
     name: "embed",
     label: "Embedded panel",
     text: |s| s.embed.unwrap_or("").to_string(),
-    read: |s, t| match PANELS.iter().find(|p| **p == t.trim()) {
+    read: |s, t| match panel_names().into_iter().find(|p| *p == t.trim()) {
         Some(p) => {
             s.embed = Some(p);
             true
         }
         None => false,
     },
-    rule: |_| format!("one of {}", PANELS.join(", ")),
+    rule: |_| format!("one of {}", panel_names().join(", ")),
     ..BASE
 };
 
@@ -118,9 +118,8 @@ pub const PANELS_SHOWN: Setting = Setting {
         locked: none_locked,
     },
     text: |s| {
-        let shown: Vec<&str> = PANELS
-            .iter()
-            .copied()
+        let shown: Vec<&str> = panel_names()
+            .into_iter()
             .filter(|p| super::choices::panel_shown(&s.ui.panels, p))
             .collect();
         if shown.is_empty() {
@@ -130,7 +129,7 @@ pub const PANELS_SHOWN: Setting = Setting {
         }
     },
     read: |s, t| {
-        let mut p = super::choices::no_panels();
+        let mut p = coded_plots::messages::Panels::none();
         for name in entries(t).filter(|e| *e != "none") {
             if !super::choices::show_panel(&mut p, name) {
                 return false;
@@ -139,7 +138,12 @@ pub const PANELS_SHOWN: Setting = Setting {
         s.ui.panels = p;
         true
     },
-    rule: |_| format!("a comma-separated list of {} (or none)", PANELS.join(", ")),
+    rule: |_| {
+        format!(
+            "a comma-separated list of {} (or none)",
+            panel_names().join(", ")
+        )
+    },
     applies: |s| match s.embed {
         Some(_) => Err("an embedded page shows its one panel".into()),
         None => Ok(()),

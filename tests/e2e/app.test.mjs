@@ -129,15 +129,36 @@ test('phone width (375 px): one column, no horizontal scrolling', T, async () =>
 
 test('a panic shows a visible error box instead of a dead page', T, async () => {
   const errors = await withPage('panic', { expectErrors: true }, async (page) => {
-    await page.goto(`${server.appUrl}?debug-panic`);
+    await openApp(page, server.appUrl);
+    // The test hook is an exported function, not a URL switch.
+    const thrown = await page.evaluate(() => {
+      try {
+        window.wasmBindings.debug_panic();
+        return null;
+      } catch (e) {
+        return String(e);
+      }
+    });
+    assert.ok(thrown, 'debug_panic() returned');
     const box = page.locator('#panic-box');
     await box.waitFor({ state: 'visible' });
-    assert.match(await box.textContent(), /debug-panic requested/);
+    assert.match(await box.textContent(), /debug_panic\(\) called/);
     assert.equal(await box.getAttribute('role'), 'alert');
   });
   // The panic is logged to the console (console_error_panic_hook) too.
-  assert.ok(errors.some((e) => e.includes('debug-panic requested')), errors.join('\n'));
+  assert.ok(errors.some((e) => e.includes('debug_panic() called')), errors.join('\n'));
   assert.ok(!errors.some((e) => e.startsWith('request')), errors.join('\n'));
+});
+
+test('a link cannot trigger the test hooks', T, async () => {
+  // `?debug-panic` used to panic (found anywhere in the query, even as
+  // `?fn=debug-panic`), `?no-worker` to compute on the page: now neither
+  // does anything but a notice for the bad value.
+  await withPage('no-hooks-in-links', {}, async (page) => {
+    await openApp(page, `${server.appUrl}?fn=debug-panic&debug-panic&no-worker`);
+    assert.equal(await page.locator('#panic-box').count(), 0);
+    assert.ok(await drawnPixels(page, MAIN_CANVAS) > 1000);
+  });
 });
 
 // The README's serve command (trunk serve, debug build, live reload) must also

@@ -262,9 +262,7 @@ pub fn curves(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
     use crate::theme::Theme;
-    use coded_core::problem::draw_stragglers;
     use coded_core::{Config, Scheme};
 
     #[test]
@@ -295,11 +293,7 @@ mod tests {
     #[test]
     fn encdec_and_curves_hover_snap_to_points() {
         let c = Config::from_json(r#"{"k": 5, "n": 12, "trials": 5}"#).unwrap();
-        let mut s = Session::new();
-        let (problem, prepared) = s.prepared(&c, c.scheme, c.n).unwrap();
-        let d = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
-        let o = problem.evaluate(prepared, &d.straggled);
-        let v = EncDecView::build(problem, prepared, &d.straggled, &o);
+        let v = crate::testing::encdec(&c, 0);
         let (_, f) = crate::to_svg(800, 700, |a| de::draw(a, &Theme::light(), &v)).unwrap();
         let g = f.charts[0];
         let (px, py) = g.to_pixel(v.alphas[2], v.inputs[2]);
@@ -311,9 +305,7 @@ mod tests {
             .unwrap()
             .starts_with("server 1 at β = -1"));
 
-        let cv =
-            crate::views::curves::error_vs_n(&c, &[Scheme::Bacc], &[10, 20, 40], &[0.2], false)
-                .unwrap();
+        let cv = crate::testing::error_vs_n(&c, &[Scheme::Bacc], &[10, 20, 40], &[0.2], false);
         let (_, f) = crate::to_svg(800, 500, |a| dc::draw(a, &Theme::light(), &cv)).unwrap();
         let p = &cv.curves[0].points[1];
         let (px, py) = f.charts[0].to_pixel(p.x, p.mean);

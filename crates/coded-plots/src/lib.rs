@@ -1,21 +1,23 @@
 //! The playground's figures, without the browser: *views* (plot-ready data
 //! built from `coded-core` results, see [`views`]), *draw functions* generic
 //! over plotters' `DrawingBackend` (see [`draw`]), hover descriptions of the
-//! values under a cursor ([`hover`]) and the pure computations the app runs
-//! ([`compute`], with the cache in [`session`]).
+//! values under a cursor ([`hover`]), each plot's text alternative
+//! ([`summary`]), and the messages the page and the worker exchange
+//! ([`messages`]). It computes nothing: the views are filled by the worker's
+//! engine (`coded-engine`) and drawn by the page.
 //!
 //! Why a crate of its own: the same code draws on the app's canvas, to SVG
 //! for `coded sweep --plot`, and in native tests, with no web dependency.
 
-pub mod compute;
 pub mod draw;
 pub mod format;
 pub mod geometry;
 pub mod hover;
-pub mod jobs;
+pub mod messages;
 pub mod reference;
-pub mod session;
 pub mod summary;
+#[cfg(test)]
+mod testing;
 pub mod theme;
 pub mod views;
 

@@ -294,9 +294,8 @@ pub fn curves(v: &CurvesView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compute::{self, Detail, UiState};
-    use crate::session::Session;
-    use crate::views::curves::{error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::messages::{Detail, RoundResult};
+    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{run_round, Config};
 
     fn cfg(text: &str) -> Config {
@@ -304,12 +303,8 @@ mod tests {
     }
 
     /// The round stage's views for a configuration (what the app draws).
-    fn round(c: &Config, trial: usize) -> compute::RoundResult {
-        let ui = UiState {
-            trial,
-            ..UiState::default()
-        };
-        compute::round(&mut Session::new(), c, &ui).unwrap()
+    fn round(c: &Config, trial: usize) -> RoundResult {
+        crate::testing::round(c, trial)
     }
 
     fn no_nan(s: &str) {
@@ -461,8 +456,7 @@ mod tests {
             &[20, 40, 80],
             &[0.1],
             true,
-        )
-        .unwrap();
+        );
         let s = curves(&v);
         assert!(
             s.starts_with(&format!("{}: BACC, p = 0.1 ", v.title)),
@@ -488,7 +482,7 @@ mod tests {
         no_nan(&s);
 
         // Every round fails at p = 1: words, not a number.
-        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], false).unwrap();
+        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], false);
         assert_eq!(
             curves(&v),
             format!(
@@ -502,7 +496,7 @@ mod tests {
         let c = cfg(
             r#"{"trials": 20, "scheme": "lcc", "function": "cubic", "k": 4, "n": 16, "stragglers": {"model": "iid", "p": 0.3}}"#,
         );
-        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Lcc]).unwrap();
+        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Lcc]);
         let s = curves(&v);
         assert!(s.contains("BACC rises from "), "{s}");
         assert!(s.contains("failed rounds left out"), "{s}");
@@ -513,7 +507,7 @@ mod tests {
         let c = cfg(
             r#"{"trials": 5, "n": 20, "stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}}"#,
         );
-        let s = curves(&error_vs_p(&c, &[Scheme::Bacc]).unwrap());
+        let s = curves(&error_vs_p(&c, &[Scheme::Bacc]));
         assert!(
             s.ends_with("; the vertical line marks the model's p = 0.61."),
             "{s}"
@@ -521,7 +515,7 @@ mod tests {
 
         // Error vs λ_dec: the levels it compares with.
         let c = cfg(r#"{"trials": 5, "lambda_dec": 1e-6}"#);
-        let v = error_vs_lambda(&mut Session::new(), &c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        let v = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
         let s = curves(&v);
         let name = v.curves[0].label.split(" (").next().unwrap();
         assert!(s.contains(&format!(": {name} ")), "{s}");

@@ -202,7 +202,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::views::curves::{error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{Config, Scheme};
 
     fn svg(view: &CurvesView, w: u32, h: u32) -> (String, Frame) {
@@ -218,8 +218,7 @@ mod tests {
             &[10, 20, 40, 80],
             &[0.1, 0.3],
             true,
-        )
-        .unwrap();
+        );
         let (s, frame) = svg(&v, 900, 600);
         assert!(!s.contains("NaN"), "a NaN reached the SVG");
         assert!(s.contains("Mean squared error vs N"));
@@ -248,12 +247,11 @@ mod tests {
     #[test]
     fn error_vs_p_lambda_and_phone_width() {
         let c = Config::from_json(r#"{"trials": 5, "lambda_dec": 1e-6}"#).unwrap();
-        let v = error_vs_p(&c, &[Scheme::Bacc]).unwrap();
+        let v = error_vs_p(&c, &[Scheme::Bacc]);
         let (s, f) = svg(&v, 390, 420);
         assert!(s.contains("vs p") && !s.contains("NaN"));
         assert!(!f.charts[0].x.log);
-        let mut session = crate::session::Session::new();
-        let v = error_vs_lambda(&mut session, &c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        let v = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
         let (s, _) = svg(&v, 700, 500);
         assert!(s.contains("λ_dec by GCV") && !s.contains("NaN"));
     }
@@ -262,7 +260,7 @@ mod tests {
     fn all_failed_shows_a_message() {
         let c =
             Config::from_json(r#"{"trials": 3, "stragglers": {"model": "iid", "p": 1}}"#).unwrap();
-        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], true).unwrap();
+        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], true);
         let (s, f) = svg(&v, 600, 400);
         assert!(s.contains("Nothing to plot"));
         assert!(s.contains("failed"));

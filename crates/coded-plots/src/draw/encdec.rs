@@ -305,17 +305,10 @@ fn chart_on<'a, DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
-    use coded_core::problem::draw_stragglers;
     use coded_core::Config;
 
     fn view(text: &str) -> EncDecView {
-        let c = Config::from_json(text).unwrap();
-        let mut s = Session::new();
-        let (problem, prepared) = s.prepared(&c, c.scheme, c.n).unwrap();
-        let d = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
-        let o = problem.evaluate(prepared, &d.straggled);
-        EncDecView::build(problem, prepared, &d.straggled, &o)
+        crate::testing::encdec(&Config::from_json(text).unwrap(), 0)
     }
 
     #[test]

@@ -1,15 +1,12 @@
 //! Panel 4: error against N (log-log), against p, and against λ_dec.
 //!
-//! Error vs N and error vs p are the core's `sweep` (exactly `coded sweep`);
-//! error vs λ_dec re-decodes the cached answers of one N for each λ.
+//! The views are built from sweep points as the core computes them
+//! (`coded sweep`'s numbers): the worker's engine (`coded-engine`) runs the
+//! sweeps, error vs λ_dec one point per λ.
 
 use crate::reference::{loglog_slope, Rate};
-use crate::session::{Session, Summary};
-use coded_core::config::MAX_N;
 use coded_core::metrics::{curves as core_curves, fitted_slope};
-use coded_core::{
-    sweep, Config, ConfigError, LambdaDec, Scheme, StragglerModel, SweepPlan, SweepPoint,
-};
+use coded_core::{Config, LambdaDec, Scheme, StragglerModel, SweepPoint};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -80,9 +77,13 @@ pub fn scheme_color(s: Scheme) -> usize {
     Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
-/// The core's label ([`Scheme::label`]), the one place it is written.
 pub fn scheme_label(s: Scheme) -> &'static str {
-    s.label()
+    match s {
+        Scheme::Bacc => "BACC",
+        Scheme::Letcc => "LeTCC",
+        Scheme::Lcc => "LCC",
+        Scheme::Uncoded => "uncoded",
+    }
 }
 
 /// p values of the error-vs-p sweep.
@@ -98,11 +99,11 @@ fn slope_text(s: Option<f64>) -> String {
         .unwrap_or_else(|| "no slope".into())
 }
 
-/// Turns summaries into curve points, noting what a log axis cannot show.
-fn points_of(
+/// Turns sweep points into curve points, noting what a log axis cannot show.
+fn points_of<'a>(
     label: &str,
     xs: &[f64],
-    sums: &[Summary],
+    sums: impl IntoIterator<Item = &'a SweepPoint>,
     x_name: &str,
     notes: &mut Vec<String>,
 ) -> Vec<CurvePoint> {
@@ -130,70 +131,6 @@ fn points_of(
 
 fn model_words(m: &StragglerModel) -> String {
     crate::views::stragglers::describe_model(m)
-}
-
-/// Error vs N: `schemes` × (each p of `ps` for the independent model, or
-/// the configured model otherwise), with the claimed rates overlaid.
-pub fn error_vs_n(
-    config: &Config,
-    schemes: &[Scheme],
-    ns: &[usize],
-    ps: &[f64],
-    references: bool,
-) -> Result<CurvesView, ConfigError> {
-    let (plan, iid, notes) = error_vs_n_plan(config, schemes, ns, ps)?;
-    let points = sweep(config, &plan)?;
-    Ok(error_vs_n_view(config, &points, iid, references, notes))
-}
-
-/// The sweep plan of error vs N (N below K and above the limit left out),
-/// whether its models are independent stragglers, and the notes to show.
-/// The Web Worker runs the plan point by point with the same numbers.
-pub fn error_vs_n_plan(
-    config: &Config,
-    schemes: &[Scheme],
-    ns: &[usize],
-    ps: &[f64],
-) -> Result<(SweepPlan, bool, Vec<String>), ConfigError> {
-    let mut notes = vec![];
-    let mut list: Vec<usize> = ns
-        .iter()
-        .copied()
-        .filter(|n| (1..=MAX_N).contains(n))
-        .collect();
-    list.sort_unstable();
-    list.dedup();
-    let dropped: Vec<String> = list
-        .iter()
-        .filter(|&&n| n < config.k)
-        .map(|n| n.to_string())
-        .collect();
-    if !dropped.is_empty() {
-        notes.push(format!(
-            "N below K = {} left out: {}",
-            config.k,
-            dropped.join(", ")
-        ));
-    }
-    list.retain(|&n| n >= config.k);
-    if list.is_empty() {
-        return Err(ConfigError::new(
-            "sweep N",
-            format!(
-                "no N in the list is at least K = {} (and at most {MAX_N})",
-                config.k
-            ),
-        ));
-    }
-    let iid = matches!(config.stragglers, StragglerModel::Iid { .. });
-    if !iid {
-        notes.push(format!(
-            "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
-            model_words(&config.stragglers)
-        ));
-    }
-    let plan = SweepPlan::new(config, Some(&list), iid.then_some(ps), Some(schemes))?;
-    Ok((plan, iid, notes))
 }
 
 /// The error-vs-N view of sweep points (as `coded sweep` computes them):
@@ -225,8 +162,7 @@ pub fn error_vs_n_view(
             scheme_label(scheme).to_string()
         };
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
-        let sums: Vec<Summary> = chunk.iter().map(|q| Summary::from(*q)).collect();
-        let pts = points_of(&name, &xs, &sums, "N", &mut notes);
+        let pts = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
         if references {
             for rate in Rate::for_model(&config.stragglers) {
                 if rate.scheme() != scheme {
@@ -283,13 +219,6 @@ pub fn error_vs_n_view(
     }
 }
 
-/// Error vs p (independent stragglers) at the configured N.
-pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> Result<CurvesView, ConfigError> {
-    let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes))?;
-    let points = sweep(config, &plan)?;
-    Ok(error_vs_p_view(config, &points))
-}
-
 /// The error-vs-p view of sweep points ordered by (scheme, p of [`P_GRID`]);
 /// a shorter list (a sweep still running) gives shorter curves.
 pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
@@ -297,9 +226,8 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     let mut curves = vec![];
     for chunk in points.chunks(P_GRID.len()) {
         let scheme = chunk[0].scheme;
-        let sums: Vec<Summary> = chunk.iter().map(Summary::from).collect();
         let name = scheme_label(scheme).to_string();
-        let pts = points_of(&name, &P_GRID, &sums, "p", &mut notes);
+        let pts = points_of(&name, &P_GRID, chunk, "p", &mut notes);
         curves.push(Curve {
             label: name,
             scheme,
@@ -343,80 +271,44 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     }
 }
 
-/// One Monte-Carlo run of the error-vs-λ_dec plot: a configuration (its
-/// λ_dec set) and the scheme.
-pub type LambdaUnit = (Config, Scheme);
-
-/// The runs behind the error-vs-λ_dec plot, in the order
-/// [`error_vs_lambda_view`] expects: LeTCC at each λ_dec of the grid, LeTCC
-/// with GCV, then BACC if compared.
-pub fn error_vs_lambda_units(config: &Config, schemes: &[Scheme]) -> Vec<LambdaUnit> {
-    let mut units: Vec<LambdaUnit> = lambda_grid()
-        .into_iter()
-        .map(|l| {
-            let mut c = config.clone();
-            c.lambda_dec = LambdaDec::Value(l);
-            (c, Scheme::Letcc)
-        })
-        .collect();
-    let mut gcv = config.clone();
-    gcv.lambda_dec = LambdaDec::default();
-    units.push((gcv, Scheme::Letcc));
-    if schemes.contains(&Scheme::Bacc) {
-        units.push((config.clone(), Scheme::Bacc));
-    }
-    units
-}
-
 /// Error vs λ_dec for LeTCC at the configured N, with GCV's and BACC's
-/// levels: the units of [`error_vs_lambda_units`] run in one go.
-pub fn error_vs_lambda(
-    session: &mut Session,
+/// levels, from the points of its runs in this order (a shorter list, of a
+/// run still going, gives a shorter curve): LeTCC at each λ_dec of
+/// [`lambda_grid`], LeTCC with GCV, then BACC if `schemes` has it.
+pub fn error_vs_lambda_view(
     config: &Config,
     schemes: &[Scheme],
-) -> Result<CurvesView, ConfigError> {
-    let sums = error_vs_lambda_units(config, schemes)
-        .iter()
-        .map(|(c, scheme)| session.summary(c, *scheme, config.n, &config.stragglers))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(error_vs_lambda_view(config, schemes, &sums))
-}
-
-/// The plot from the summaries of [`error_vs_lambda_units`], in their order.
-pub fn error_vs_lambda_view(config: &Config, schemes: &[Scheme], sums: &[Summary]) -> CurvesView {
+    sums: &[SweepPoint],
+) -> CurvesView {
     let mut notes = vec![];
     let grid = lambda_grid();
     let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
     let pts = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
-    let mut level = |label: String, s: Summary, color: usize, notes: &mut Vec<String>| match s.mse {
-        Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
-            label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
-            color,
-            points: vec![(lo, m.mean), (hi, m.mean)],
-            slope: None,
-        }),
-        _ => notes.push(format!(
-            "{label}: no error to show (every round failed, or 0)"
-        )),
-    };
+    let mut level =
+        |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| match s.mse {
+            Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
+                label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
+                color,
+                points: vec![(lo, m.mean), (hi, m.mean)],
+                slope: None,
+            }),
+            _ => notes.push(format!(
+                "{label}: no error to show (every round failed, or 0)"
+            )),
+        };
     if let Some(gcv) = rest.first() {
         level(
             "LeTCC, λ_dec by GCV".into(),
-            gcv.clone(),
+            gcv,
             scheme_color(Scheme::Letcc),
             &mut notes,
         );
     }
     if schemes.contains(&Scheme::Bacc) {
         if let Some(b) = rest.get(1) {
-            level(
-                "BACC".into(),
-                b.clone(),
-                scheme_color(Scheme::Bacc),
-                &mut notes,
-            );
+            level("BACC".into(), b, scheme_color(Scheme::Bacc), &mut notes);
         }
     }
     let marker = match config.lambda_dec {
@@ -461,21 +353,19 @@ pub fn error_vs_lambda_view(config: &Config, schemes: &[Scheme], sums: &[Summary
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cfg(text: &str) -> Config {
-        Config::from_json(text).unwrap()
-    }
+    use crate::testing::{cfg, error_vs_lambda, error_vs_n, error_vs_p};
+    use coded_core::{sweep, SweepPlan};
 
     #[test]
     fn error_vs_n_is_the_core_sweep_with_its_slopes() {
         let c = cfg(r#"{"trials": 20}"#);
         let schemes = [Scheme::Bacc, Scheme::Letcc];
-        let v = error_vs_n(&c, &schemes, &[20, 40, 80, 5], &[0.1, 0.3], true).unwrap();
-        assert_eq!(v.curves.len(), 4);
-        assert!(v.notes.iter().any(|n| n.contains("left out: 5")));
         let plan =
             SweepPlan::new(&c, Some(&[20, 40, 80]), Some(&[0.1, 0.3]), Some(&schemes)).unwrap();
         let pts = sweep(&c, &plan).unwrap();
+        let v = error_vs_n_view(&c, &pts, true, true, vec!["a note".into()]);
+        assert_eq!(v.curves.len(), 4);
+        assert_eq!(v.notes, ["a note"]);
         for (curve, core) in v.curves.iter().zip(core_curves(&pts)) {
             assert_eq!(curve.scheme, core[0].scheme);
             assert_eq!(curve.slope, fitted_slope(&core));
@@ -496,8 +386,12 @@ mod tests {
         assert!(v.references[0].label.starts_with("abstract, BACC"));
         assert!(v.references[1].label.starts_with("abstract, BACC"));
         assert!(v.references[2].label.starts_with("abstract, LeTCC"));
-        let none = error_vs_n(&c, &schemes, &[20, 40], &[0.1], false).unwrap();
+        let none = error_vs_n(&c, &schemes, &[20, 40], &[0.1], false);
         assert!(none.references.is_empty());
+        // Points of a sweep still running: shorter curves.
+        let partial = error_vs_n_view(&c, &pts[..2], true, true, vec![]);
+        assert_eq!(partial.curves.len(), 1);
+        assert_eq!(partial.curves[0].points.len(), 2);
     }
 
     #[test]
@@ -509,8 +403,7 @@ mod tests {
             &[20, 40],
             &[0.0, 1.0],
             true,
-        )
-        .unwrap();
+        );
         let all_fail = &v.curves[1];
         assert_eq!(all_fail.p, 1.0);
         assert!(all_fail.points.is_empty());
@@ -521,20 +414,12 @@ mod tests {
         // Replication with no stragglers is exact: error 0, noted.
         assert!(v.notes.iter().any(|n| n.contains("exactly 0")));
         assert!(v.notes.iter().any(|n| n.contains("undefined at p = 0")));
-        assert!(error_vs_n(&c, &[Scheme::Bacc], &[3, 5], &[0.1], true).is_err());
     }
 
     #[test]
     fn fixed_model_uses_the_deterministic_claim() {
         let c = cfg(r#"{"trials": 5, "stragglers": {"model": "fixed", "s": 3}}"#);
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40],
-            &[0.1, 0.2],
-            true,
-        )
-        .unwrap();
+        let v = error_vs_n(&c, &[Scheme::Bacc, Scheme::Letcc], &[20, 40], &[0.1], true);
         assert_eq!(v.curves.len(), 2);
         assert_eq!(v.references.len(), 1);
         assert!(v.references[0].label.contains("S³"));
@@ -544,19 +429,17 @@ mod tests {
     #[test]
     fn error_vs_p_and_lambda() {
         let c = cfg(r#"{"trials": 10, "lambda_dec": 1e-6}"#);
-        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Letcc]);
         assert_eq!(v.curves.len(), 2);
         assert_eq!(v.curves[0].points.len(), P_GRID.len());
         assert_eq!(v.marker.as_ref().unwrap().x, 0.2);
         // Errors grow with p (common random numbers make it monotone-ish).
         let b = &v.curves[0].points;
         assert!(b[9].mean > b[0].mean);
-        let mut s = Session::new();
-        let l = error_vs_lambda(&mut s, &c, &[Scheme::Bacc, Scheme::Letcc]).unwrap();
+        let l = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
         assert_eq!(l.curves[0].points.len(), lambda_grid().len());
         assert_eq!(l.references.len(), 2);
         assert_eq!(l.marker.as_ref().unwrap().x, 1e-6);
-        assert_eq!(s.prepare_count, 2, "one LeTCC and one BACC preparation");
         // The λ = 1e-6 point equals the core's sweep at that λ.
         let core = sweep(
             &c,
@@ -565,5 +448,8 @@ mod tests {
         .unwrap();
         let at = l.curves[0].points.iter().find(|p| p.x == 1e-6).unwrap();
         assert_eq!(at.mean, core[0].mse.unwrap().mean);
+        // Without BACC compared: no BACC level.
+        let letcc = error_vs_lambda(&c, &[Scheme::Letcc]);
+        assert_eq!(letcc.references.len(), 1);
     }
 }

@@ -115,9 +115,8 @@ impl DigitsView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
     use coded_core::problem::draw_stragglers;
-    use coded_core::{run_round, Config};
+    use coded_core::{run_round, Config, Problem};
 
     #[test]
     fn spread_covers_the_ends() {
@@ -131,11 +130,11 @@ mod tests {
     fn predictions_match_coded_round() {
         let c = Config::from_json(r#"{"function": "lenet5", "k": 12, "n": 48, "scheme": "letcc"}"#)
             .unwrap();
-        let mut s = Session::new();
-        let (problem, prepared) = s.prepared(&c, c.scheme, c.n).unwrap();
+        let problem = Problem::new(&c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, 1);
-        let o = problem.evaluate(prepared, &draw.straggled);
-        let v = DigitsView::build(problem, prepared, &draw.straggled, &o);
+        let o = problem.evaluate(&prepared, &draw.straggled);
+        let v = DigitsView::build(&problem, &prepared, &draw.straggled, &o);
         let r = run_round(&c, 1).unwrap();
         assert_eq!(v.inputs.len(), MAX_SHOWN);
         assert_eq!(v.servers.len(), MAX_SHOWN);

@@ -136,18 +136,17 @@ impl EncDecView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
     use coded_core::problem::draw_stragglers;
-    use coded_core::{run_round, Config};
+    use coded_core::{run_round, Config, Problem};
 
     fn view(text: &str, trial: usize) -> (EncDecView, coded_core::RoundReport) {
         let c = Config::from_json(text).unwrap();
-        let mut s = Session::new();
-        let (problem, prepared) = s.prepared(&c, c.scheme, c.n).unwrap();
+        let problem = Problem::new(&c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(prepared, &draw.straggled);
+        let o = problem.evaluate(&prepared, &draw.straggled);
         (
-            EncDecView::build(problem, prepared, &draw.straggled, &o),
+            EncDecView::build(&problem, &prepared, &draw.straggled, &o),
             run_round(&c, trial).unwrap(),
         )
     }

@@ -1,8 +1,9 @@
-//! The Web Worker: runs the app's computations off the page's thread.
+//! The Web Worker: runs the app's computations (`coded_engine::Engine`)
+//! off the page's thread. The page itself computes nothing.
 //!
 //! Trunk builds it from `index.html`'s `data-bin="worker" data-type="worker"`
 //! link (no-modules, loaded by the unhashed `worker_loader.js`). Protocol:
-//! JSON strings of `coded_plots::jobs::{ToWorker, FromWorker}`; the worker
+//! JSON strings of `coded_plots::messages::{ToWorker, FromWorker}`; the worker
 //! posts `Ready` once its wasm has loaded (messages sent before would be
 //! lost). A job runs in slices of about [`SLICE_MS`]: between two slices the
 //! worker handles new messages, so a new configuration or a Cancel takes
@@ -12,7 +13,8 @@
 mod worker {
     use std::cell::{Cell, RefCell};
 
-    use coded_plots::jobs::{Engine, FromWorker, ToWorker};
+    use coded_engine::Engine;
+    use coded_plots::messages::{FromWorker, ToWorker};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

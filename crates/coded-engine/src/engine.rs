@@ -1,87 +1,22 @@
-//! The computations of the app as a job that runs in small steps: what the
-//! Web Worker runs, and the messages it exchanges with the page.
+//! The worker's engine: the computations of the app as a job that runs in
+//! small steps, driven by the page's messages.
 //!
 //! Why steps: a worker handles its next message only between two tasks. The
-//! job runs one unit at a time (the round, the table, one point of a sweep),
-//! so a new configuration replaces a running sweep (cancel and restart), a
-//! Cancel stops it, and every point can be posted as it arrives (partial
-//! curves). Every unit goes through [`Session`], whose cache keeps the
-//! server answers per (scheme, N, λ_enc): changing p, trials or λ_dec re-runs
-//! only the Monte-Carlo decoding, never f (for LeNet-5, the CNN). The numbers
-//! equal [`compute`]'s (and so the `coded` CLI's): tests below check it.
+//! job runs one unit at a time (the round, a slice of the table, a slice of
+//! one point of a sweep), so a new configuration replaces a running sweep
+//! (cancel and restart), a Cancel stops it, and every point can be posted as
+//! it arrives (partial curves). Every unit goes through [`Session`], whose
+//! cache keeps the server answers per (scheme, N, λ_enc): changing p, trials
+//! or λ_dec re-runs only the Monte-Carlo decoding, never f (for LeNet-5, the
+//! CNN). The numbers equal the core's `run_round` and `sweep` (and so the
+//! `coded` CLI's): tests below and in each stage's module check it.
 
-use crate::compute::{self, RoundResult, UiState};
-use crate::session::{Session, Summary};
-use crate::views::curves::{
-    error_vs_lambda_units, error_vs_lambda_view, error_vs_n_plan, error_vs_n_view, error_vs_p_view,
-    CurveKind, CurvesView, P_GRID,
-};
-use crate::views::table::{TableRow, TableView};
-use coded_core::metrics::Stats;
-use coded_core::{
-    Config, ConfigError, LambdaDec, MonteCarlo, Scheme, StragglerModel, SweepPlan, SweepPoint,
-};
-use serde::{Deserialize, Serialize};
-
-/// A request from the page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum ToWorker {
-    /// Compute what changed for this configuration; replaces any running job.
-    Run {
-        id: u64,
-        config: Config,
-        ui: UiState,
-    },
-    /// Stop the running job (the curves keep the points computed so far).
-    Cancel { id: u64 },
-}
-
-/// How far a sweep has got.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Progress {
-    /// Points computed and in all.
-    pub done: usize,
-    pub total: usize,
-    /// Share of the estimated work done (points weighted by N × trials).
-    pub fraction: f64,
-    /// Milliseconds since the sweep started, and the estimate of those left.
-    pub elapsed_ms: f64,
-    pub left_ms: Option<f64>,
-}
-
-/// A message to the page.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum FromWorker {
-    /// The worker's wasm has loaded: requests sent from now on are handled.
-    Ready,
-    Round {
-        id: u64,
-        result: Result<RoundResult, String>,
-        ms: f64,
-    },
-    Table {
-        id: u64,
-        result: Result<TableView, String>,
-        ms: f64,
-    },
-    /// The curves so far (`finished`: all points), with the progress.
-    Curves {
-        id: u64,
-        result: Result<CurvesView, String>,
-        progress: Progress,
-        finished: bool,
-    },
-    /// Progress only (the partial curves are posted at most every
-    /// [`PARTIAL_EVERY_MS`]).
-    Progress { id: u64, progress: Progress },
-    /// How far the results table has got (`done`/`total` count trials over
-    /// all its schemes): at the largest settings it takes minutes.
-    TableProgress { id: u64, progress: Progress },
-    /// Every stage of request `id` is up to date.
-    Done { id: u64 },
-    /// Request `id` was cancelled.
-    Cancelled { id: u64, progress: Option<Progress> },
-}
+use crate::curves_run::CurvesRun;
+use crate::session::Session;
+use crate::stages;
+use crate::table_run::TableRun;
+use coded_core::Config;
+use coded_plots::messages::{FromWorker, Panel, ToWorker, UiState};
 
 /// Partial curves are posted at most this often (each one is redrawn).
 pub const PARTIAL_EVERY_MS: f64 = 100.0;
@@ -91,84 +26,15 @@ pub const PARTIAL_EVERY_MS: f64 = 100.0;
 /// single point takes minutes (N = 8192 with 10⁴ trials).
 pub const STEP_MS: f64 = 10.0;
 
-/// One point of a sweep.
-#[derive(Clone, Debug)]
-struct Unit {
-    scheme: Scheme,
-    n: usize,
-    model: StragglerModel,
-    /// Error vs λ_dec: the λ_dec of this run (else the configured one).
-    lambda_dec: Option<LambdaDec>,
-    /// Where its point goes in the view's order.
-    slot: usize,
-    weight: f64,
-}
-
-#[derive(Clone, Debug)]
-enum Plan {
-    /// Points (of error vs N, vs p or vs λ_dec), assembled in slot order.
-    Points {
-        units: Vec<Unit>,
-        slots: Vec<Option<SweepPoint>>,
-        iid: bool,
-        notes: Vec<String>,
-    },
-}
-
-struct CurvesRun {
-    key: String,
-    config: Config,
-    ui: UiState,
-    plan: Result<Plan, String>,
-    next: usize,
-    /// The trials of point `next` run so far.
-    mc: Option<MonteCarlo>,
-    weight_done: f64,
-    /// The share of point `next`'s weight already run.
-    weight_partial: f64,
-    weight_total: f64,
-    started: Option<f64>,
-    last_partial: f64,
-}
-
+/// The stages of one request still to run.
 struct Job {
     id: u64,
     config: Config,
     ui: UiState,
+    /// The round's key, while it is to be computed.
     round: Option<String>,
     table: Option<TableRun>,
     curves: Option<CurvesRun>,
-}
-
-/// The results table being computed, one scheme's Monte-Carlo at a time.
-struct TableRun {
-    key: String,
-    schemes: Vec<Scheme>,
-    trial: usize,
-    rows: Vec<TableRow>,
-    /// The trials of scheme `rows.len()` run so far.
-    mc: Option<MonteCarlo>,
-    started: Option<f64>,
-}
-
-impl TableRun {
-    fn progress(&self, trials: usize, now: f64) -> Progress {
-        let total = trials * self.schemes.len();
-        let done = trials * self.rows.len() + self.mc.as_ref().map_or(0, |m| m.done());
-        let fraction = if total > 0 {
-            done as f64 / total as f64
-        } else {
-            1.0
-        };
-        let elapsed = self.started.map_or(0.0, |t| now - t);
-        Progress {
-            done,
-            total,
-            fraction,
-            elapsed_ms: elapsed,
-            left_ms: (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction),
-        }
-    }
 }
 
 /// Keys of the last completed stages.
@@ -185,172 +51,6 @@ pub struct Engine {
     keys: Keys,
     job: Option<Job>,
     clock: fn() -> f64,
-}
-
-fn to_point(s: Summary) -> SweepPoint {
-    let st = |m: Option<crate::session::MeanStd>| {
-        m.map(|m| Stats {
-            mean: m.mean,
-            std: m.std,
-        })
-    };
-    SweepPoint {
-        scheme: s.scheme,
-        n: s.n,
-        p: s.p,
-        trials: s.trials,
-        failures: s.failures,
-        mse: st(s.mse),
-        rmse: st(s.rmse),
-        rel_acc: st(s.rel_acc),
-        acc: st(s.acc),
-        lost_mean: s.lost_mean,
-    }
-}
-
-impl CurvesRun {
-    fn new(config: &Config, ui: &UiState, key: String) -> CurvesRun {
-        let plan = Self::plan(config, ui).map_err(|e| e.to_string());
-        let weight_total = match &plan {
-            Ok(Plan::Points { units, .. }) => units.iter().map(|u| u.weight).sum(),
-            _ => 1.0,
-        };
-        CurvesRun {
-            key,
-            config: config.clone(),
-            ui: ui.clone(),
-            plan,
-            next: 0,
-            mc: None,
-            weight_done: 0.0,
-            weight_partial: 0.0,
-            weight_total,
-            started: None,
-            last_partial: f64::NEG_INFINITY,
-        }
-    }
-
-    fn plan(config: &Config, ui: &UiState) -> Result<Plan, ConfigError> {
-        config.validate()?;
-        let schemes = ui.schemes(config);
-        // Decoding cost grows about linearly in N; f runs once per (scheme, N).
-        let weight = |n: usize| (n as f64 + 8.0) * config.trials as f64;
-        match ui.error_tab {
-            CurveKind::ErrorVsN => {
-                let (plan, iid, notes) =
-                    error_vs_n_plan(config, &schemes, &ui.sweep_ns, &ui.sweep_ps)?;
-                Ok(Self::points(&plan, iid, notes, weight))
-            }
-            CurveKind::ErrorVsP => {
-                let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(&schemes))?;
-                Ok(Self::points(&plan, true, vec![], weight))
-            }
-            CurveKind::ErrorVsLambda => {
-                let units: Vec<Unit> = error_vs_lambda_units(config, &schemes)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(slot, (c, scheme))| Unit {
-                        scheme,
-                        n: config.n,
-                        model: config.stragglers,
-                        lambda_dec: Some(c.lambda_dec),
-                        slot,
-                        weight: weight(config.n),
-                    })
-                    .collect();
-                let slots = vec![None; units.len()];
-                Ok(Plan::Points {
-                    units,
-                    slots,
-                    iid: false,
-                    notes: vec![],
-                })
-            }
-        }
-    }
-
-    /// Units N by N (all curves grow together), slots in the core sweep's
-    /// order (scheme, model, N).
-    fn points(
-        plan: &SweepPlan,
-        iid: bool,
-        notes: Vec<String>,
-        weight: impl Fn(usize) -> f64,
-    ) -> Plan {
-        let (nm, nn) = (plan.models.len(), plan.ns.len());
-        let mut units = vec![];
-        for (ni, &n) in plan.ns.iter().enumerate() {
-            for (si, &scheme) in plan.schemes.iter().enumerate() {
-                for (mi, model) in plan.models.iter().enumerate() {
-                    units.push(Unit {
-                        scheme,
-                        n,
-                        model: *model,
-                        lambda_dec: None,
-                        slot: (si * nm + mi) * nn + ni,
-                        weight: weight(n),
-                    });
-                }
-            }
-        }
-        let slots = vec![None; units.len()];
-        Plan::Points {
-            units,
-            slots,
-            iid,
-            notes,
-        }
-    }
-
-    fn total(&self) -> usize {
-        match &self.plan {
-            Ok(Plan::Points { units, .. }) => units.len(),
-            _ => 1,
-        }
-    }
-
-    fn progress(&self, now: f64) -> Progress {
-        let elapsed = self.started.map(|t| now - t).unwrap_or(0.0);
-        let fraction = if self.weight_total > 0.0 {
-            ((self.weight_done + self.weight_partial) / self.weight_total).clamp(0.0, 1.0)
-        } else {
-            1.0
-        };
-        Progress {
-            done: self.next,
-            total: self.total(),
-            fraction,
-            elapsed_ms: elapsed,
-            left_ms: (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction),
-        }
-    }
-
-    /// The view of the points computed so far.
-    fn view(&self) -> Result<CurvesView, String> {
-        match &self.plan {
-            Err(e) => Err(e.clone()),
-            Ok(Plan::Points {
-                slots, iid, notes, ..
-            }) => {
-                let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
-                Ok(match self.ui.error_tab {
-                    CurveKind::ErrorVsP => error_vs_p_view(&self.config, &points),
-                    CurveKind::ErrorVsLambda => {
-                        let sums: Vec<Summary> = points.iter().map(Summary::from).collect();
-                        let schemes = self.ui.schemes(&self.config);
-                        error_vs_lambda_view(&self.config, &schemes, &sums)
-                    }
-                    CurveKind::ErrorVsN => error_vs_n_view(
-                        &self.config,
-                        &points,
-                        *iid,
-                        self.ui.references,
-                        notes.clone(),
-                    ),
-                })
-            }
-        }
-    }
 }
 
 impl Engine {
@@ -393,8 +93,9 @@ impl Engine {
 
     fn submit(&mut self, id: u64, config: Config, ui: UiState) {
         let p = ui.panels;
-        let round = (p.stragglers || p.encdec || p.digits)
-            .then(|| compute::round_key(&config, &ui))
+        let round = p
+            .shows_round()
+            .then(|| stages::round_key(&config, &ui))
             .filter(|k| *k != self.keys.round);
         // What is running of the previous job carries on where the new one
         // needs the same: a table or a sweep of the same key is not restarted
@@ -405,33 +106,26 @@ impl Engine {
             None => (None, None),
         };
         let table = p
-            .table
-            .then(|| compute::table_key(&config, &ui))
+            .shows(Panel::Table)
+            .then(|| stages::table_key(&config, &ui))
             .filter(|k| *k != self.keys.table)
             .map(|key| match running_table {
                 // The key holds the whole config, the round and the schemes.
                 Some(run) if run.key == key => run,
-                _ => TableRun {
-                    key,
-                    schemes: ui.schemes(&config),
-                    trial: ui.trial_in(&config),
-                    rows: vec![],
-                    mc: None,
-                    started: None,
-                },
+                _ => TableRun::new(&config, &ui, key),
             });
-        let curves_key = p
-            .errors
-            .then(|| compute::curves_key(&config, &ui))
-            .filter(|k| *k != self.keys.curves);
-        let curves = curves_key.map(|key| match running_curves {
-            Some(mut run) if run.key == key => {
-                run.config = config.clone();
-                run.ui = ui.clone();
-                run
-            }
-            _ => CurvesRun::new(&config, &ui, key),
-        });
+        let curves = p
+            .shows(Panel::Errors)
+            .then(|| stages::curves_key(&config, &ui))
+            .filter(|k| *k != self.keys.curves)
+            .map(|key| match running_curves {
+                Some(mut run) if run.key == key => {
+                    run.config = config.clone();
+                    run.ui = ui.clone();
+                    run
+                }
+                _ => CurvesRun::new(&config, &ui, key),
+            });
         self.job = Some(Job {
             id,
             config,
@@ -451,7 +145,7 @@ impl Engine {
         let id = job.id;
         if let Some(key) = job.round.take() {
             let t0 = clock();
-            let result = compute::round(&mut self.session, &job.config, &job.ui);
+            let result = stages::round(&mut self.session, &job.config, &job.ui);
             if result.is_ok() {
                 self.keys.round = key;
             }
@@ -463,48 +157,21 @@ impl Engine {
             return true;
         }
         if let Some(run) = job.table.as_mut() {
+            let deadline = clock() + STEP_MS;
+            let result = run.step(&mut self.session, &job.config, clock, deadline);
             let now = clock();
-            let started = *run.started.get_or_insert(now);
-            let config = &job.config;
-            let deadline = now + STEP_MS;
-            // Scheme after scheme until the table is complete or the step's
-            // time is up (then the next step carries on).
-            let result = loop {
-                let Some(&scheme) = run.schemes.get(run.rows.len()) else {
-                    break Ok(true);
-                };
-                let mc = run.mc.get_or_insert_with(|| MonteCarlo::new(config.trials));
-                let model = &config.stragglers;
-                let summary = match self
-                    .session
-                    .advance(config, scheme, config.n, model, mc, clock, deadline)
-                {
-                    Ok(Some(summary)) => summary,
-                    Ok(None) => break Ok(false),
-                    Err(e) => break Err(e),
-                };
-                match TableView::row(&mut self.session, config, scheme, run.trial, summary) {
-                    Ok(row) => run.rows.push(row),
-                    Err(e) => break Err(e),
-                }
-                run.mc = None;
-                if run.rows.len() < run.schemes.len() && clock() >= deadline {
-                    break Ok(false);
-                }
-            };
-            let now = clock();
+            let ms = now - run.started().unwrap_or(now);
             match result {
-                Ok(false) => out.push(FromWorker::TableProgress {
+                Ok(None) => out.push(FromWorker::TableProgress {
                     id,
-                    progress: run.progress(config.trials, now),
+                    progress: run.progress(job.config.trials, now),
                 }),
-                Ok(true) => {
+                Ok(Some(table)) => {
                     self.keys.table = run.key.clone();
-                    let rows = std::mem::take(&mut run.rows);
                     out.push(FromWorker::Table {
                         id,
-                        result: Ok(TableView::assemble(config, run.trial, rows)),
-                        ms: now - started,
+                        result: Ok(table),
+                        ms,
                     });
                     job.table = None;
                 }
@@ -512,7 +179,7 @@ impl Engine {
                     out.push(FromWorker::Table {
                         id,
                         result: Err(e.to_string()),
-                        ms: now - started,
+                        ms,
                     });
                     job.table = None;
                 }
@@ -520,53 +187,12 @@ impl Engine {
             return true;
         }
         if let Some(run) = job.curves.as_mut() {
-            let now = clock();
-            run.started.get_or_insert(now);
-            let finished = match &mut run.plan {
-                Err(_) => true,
-                Ok(Plan::Points { units, slots, .. }) => {
-                    let mut failed = None;
-                    if let Some(u) = units.get(run.next) {
-                        let mc = run
-                            .mc
-                            .get_or_insert_with(|| MonteCarlo::new(run.config.trials));
-                        let deadline = now + STEP_MS;
-                        let mut config = std::borrow::Cow::Borrowed(&run.config);
-                        if let Some(l) = u.lambda_dec {
-                            config.to_mut().lambda_dec = l;
-                        }
-                        match self
-                            .session
-                            .advance(&config, u.scheme, u.n, &u.model, mc, clock, deadline)
-                        {
-                            Ok(None) => {
-                                run.weight_partial =
-                                    u.weight * mc.done() as f64 / mc.trials().max(1) as f64;
-                            }
-                            Ok(Some(s)) => {
-                                slots[u.slot] = Some(to_point(s));
-                                run.next += 1;
-                                run.weight_done += u.weight;
-                                run.weight_partial = 0.0;
-                                run.mc = None;
-                            }
-                            Err(e) => {
-                                failed = Some(e.to_string());
-                                run.next += 1;
-                            }
-                        }
-                    }
-                    let last = run.next >= units.len();
-                    if let Some(e) = failed {
-                        run.plan = Err(e);
-                    }
-                    last || run.plan.is_err()
-                }
-            };
+            let deadline = clock() + STEP_MS;
+            let finished = run.step(&mut self.session, clock, deadline);
             let now = clock();
             let progress = run.progress(now);
             if finished {
-                let result = run.view();
+                let result = run.view().map_err(|e| e.to_string());
                 if result.is_ok() {
                     self.keys.curves = run.key.clone();
                 }
@@ -581,7 +207,7 @@ impl Engine {
                 run.last_partial = now;
                 out.push(FromWorker::Curves {
                     id,
-                    result: run.view(),
+                    result: run.view().map_err(|e| e.to_string()),
                     progress,
                     finished: false,
                 });
@@ -604,6 +230,9 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference;
+    use coded_core::StragglerModel;
+    use coded_plots::views::curves::{CurveKind, CurvesView};
 
     fn clock() -> f64 {
         use std::sync::OnceLock;
@@ -638,8 +267,7 @@ mod tests {
     }
 
     #[test]
-    fn every_stage_equals_the_pure_functions() {
-        let mut s = Session::new();
+    fn every_stage_equals_the_core() {
         for (text, tab) in [
             (r#"{"trials": 12}"#, CurveKind::ErrorVsN),
             (r#"{"trials": 12}"#, CurveKind::ErrorVsP),
@@ -668,21 +296,15 @@ mod tests {
                 FromWorker::Round { result, .. } => Some(result.clone()),
                 _ => None,
             });
-            assert_eq!(
-                round.unwrap().unwrap(),
-                compute::round(&mut s, &c, &ui).unwrap()
-            );
+            assert_eq!(round.unwrap().unwrap(), reference::round(&c, &ui));
             let table = out.iter().find_map(|m| match m {
                 FromWorker::Table { result, .. } => Some(result.clone()),
                 _ => None,
             });
-            assert_eq!(
-                table.unwrap().unwrap(),
-                compute::table(&mut s, &c, &ui).unwrap()
-            );
+            assert_eq!(table.unwrap().unwrap(), reference::table(&c, &ui));
             assert_eq!(
                 final_curves(&out).unwrap().unwrap(),
-                compute::curves(&mut s, &c, &ui).unwrap(),
+                reference::curves(&c, &ui),
                 "{text} {tab:?}"
             );
             assert!(matches!(out.last(), Some(FromWorker::Done { id: 1 })));
@@ -802,10 +424,7 @@ mod tests {
             .filter(|m| matches!(m, FromWorker::TableProgress { .. }))
             .count();
         assert_eq!(progress_steps, 7 * schemes - 1, "one step per trial");
-        assert_eq!(
-            table.unwrap().unwrap(),
-            compute::table(&mut Session::new(), &c, &ui).unwrap()
-        );
+        assert_eq!(table.unwrap().unwrap(), reference::table(&c, &ui));
     }
 
     #[test]

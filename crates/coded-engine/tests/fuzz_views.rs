@@ -1,18 +1,17 @@
 //! Random valid configurations and UI choices through the app's data path:
-//! `compute::{round, table, curves}` (every error tab), the worker's
-//! `jobs::Engine`, the draw functions (to SVG) and hover. Small N, K and
-//! trials, so a few hundred cases run in seconds.
+//! the stages run in one go (`stages::round`, `table`, `curves`, every error
+//! tab), the worker's `Engine` step by step, the draw functions (to SVG) and
+//! hover. Small N, K and trials, so a few hundred cases run in seconds.
 //!
 //! Properties: nothing panics; no view, message or drawing carries a NaN or
 //! an infinity (a failed round is a `None` with a reason, never a NaN);
-//! the same inputs give the same views; the worker's results equal the pure
-//! functions'.
+//! the same inputs give the same views; the table is the core's `sweep`; the
+//! engine's messages equal the stages run in one go.
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::{Config, FunctionKind, Scheme};
-use coded_plots::compute::{self, Detail, Panels, UiState};
-use coded_plots::jobs::{Engine, FromWorker, ToWorker};
-use coded_plots::session::Session;
+use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
+use coded_engine::{curves, stages, table, Engine, Session};
+use coded_plots::messages::{Detail, FromWorker, Panel, Panels, ToWorker, UiState};
 use coded_plots::views::curves::CurveKind;
 use coded_plots::{draw, hover, Theme};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
@@ -49,12 +48,11 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                 sweep_ps,
                 trial,
                 // The round and detail panels are always computed here.
-                panels: Panels {
-                    stragglers: true,
-                    encdec: true,
-                    digits: true,
-                    errors: p[3] || p[0],
-                    table: p[4] || p[1],
+                panels: {
+                    let mut shown = Panels::default();
+                    shown.set(Panel::Errors, p[3] || p[0]);
+                    shown.set(Panel::Table, p[4] || p[1]);
+                    shown
                 },
                 error_tab,
                 references,
@@ -115,9 +113,9 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     let theme = Theme::light();
     let mut s = Session::new();
     // The round: straggler view and the encode/decode or digits view.
-    let round = compute::round(&mut s, c, ui).expect("a valid config has a round");
+    let round = stages::round(&mut s, c, ui).expect("a valid config has a round");
     no_nan("round", &round)?;
-    let again = compute::round(&mut Session::new(), c, ui).unwrap();
+    let again = stages::round(&mut Session::new(), c, ui).unwrap();
     prop_assert_eq!(&round, &again, "round not deterministic");
     let sv = &round.stragglers;
     draw_and_hover(
@@ -149,9 +147,14 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
         None => {}
     }
     // The table: one row per compared scheme.
-    let table = compute::table(&mut s, c, ui).expect("a valid config has a table");
+    let table = table(&mut s, c, ui).expect("a valid config has a table");
     no_nan("table", &table)?;
-    prop_assert_eq!(table.rows.len(), ui.schemes(c).len());
+    let schemes = ui.schemes(c);
+    prop_assert_eq!(table.rows.len(), schemes.len());
+    let core = sweep(c, &SweepPlan::new(c, None, None, Some(&schemes)).unwrap()).unwrap();
+    for (row, point) in table.rows.iter().zip(&core) {
+        prop_assert_eq!(&row.summary, point, "the table is not the core's sweep");
+    }
     for row in &table.rows {
         let m = &row.summary;
         prop_assert!(m.failures <= m.trials);
@@ -162,7 +165,7 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
         );
     }
     // The error plot of the chosen tab.
-    let curves = compute::curves(&mut s, c, ui);
+    let curves = curves(&mut s, c, ui);
     match &curves {
         Ok(v) => {
             no_nan("curves", v)?;
@@ -207,21 +210,21 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     for m in &out {
         match m {
             FromWorker::Round { result, .. } => prop_assert_eq!(result.as_ref().ok(), Some(&round)),
-            FromWorker::Table { result, .. } if ui.panels.table => {
+            FromWorker::Table { result, .. } if ui.panels.shows(Panel::Table) => {
                 prop_assert_eq!(result.as_ref().ok(), Some(&table))
             }
             FromWorker::Curves {
                 result,
                 finished: true,
                 ..
-            } if ui.panels.errors => {
+            } if ui.panels.shows(Panel::Errors) => {
                 seen_curves = true;
                 prop_assert_eq!(result.as_ref().ok(), curves.as_ref().ok());
             }
             _ => {}
         }
     }
-    prop_assert_eq!(seen_curves, ui.panels.errors);
+    prop_assert_eq!(seen_curves, ui.panels.shows(Panel::Errors));
     let done = matches!(out.last(), Some(FromWorker::Done { id: 7 }));
     prop_assert!(done, "the job did not end with Done");
     Ok(())

@@ -1,16 +1,15 @@
 //! The named edge cases (see coded-core's tests/edge_cases.rs) through the
 //! app's own data path, which differs from the CLI's: the session cache,
-//! `compute::{round, table, curves}` for every tab, the worker's engine, the
-//! draw functions and hover. One test per case; each checks that no view,
+//! the stages (`stages::round`, `table`, `curves` for every tab), the
+//! worker's engine, the draw functions and hover. One test per case; each checks that no view,
 //! table or drawing carries a NaN or an infinity, that failures are shown as
 //! failures (with a reason or a note), and that drawing ends.
 #![cfg(not(target_arch = "wasm32"))]
 
 use coded_core::config::{MAX_K, MAX_N, MAX_TRIALS};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme};
-use coded_plots::compute::{self, Detail, RoundResult, UiState};
-use coded_plots::jobs::{Engine, FromWorker, ToWorker};
-use coded_plots::session::Session;
+use coded_engine::{stages, Engine, Session};
+use coded_plots::messages::{Detail, FromWorker, RoundResult, ToWorker, UiState};
 use coded_plots::views::curves::{CurveKind, CurvesView};
 use coded_plots::views::table::TableView;
 use coded_plots::{draw, hover, Theme};
@@ -48,7 +47,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
     c.validate().unwrap();
     let theme = Theme::light();
     let mut s = Session::new();
-    let round = compute::round(&mut s, c, ui).unwrap();
+    let round = stages::round(&mut s, c, ui).unwrap();
     no_nan("round", &round);
     let sv = &round.stragglers;
     let (_, f) = svg("stragglers", |a| draw::stragglers::draw(a, &theme, sv));
@@ -73,7 +72,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
         }
         None => {}
     }
-    let table = compute::table(&mut s, c, ui).unwrap();
+    let table = coded_engine::table(&mut s, c, ui).unwrap();
     no_nan("table", &table);
     for row in &table.rows {
         assert_eq!(row.summary.mse.is_none(), row.summary.failures == c.trials);
@@ -92,7 +91,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
             error_tab: tab,
             ..ui.clone()
         };
-        let v = compute::curves(&mut s, c, &ui).map_err(|e| e.to_string());
+        let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| e.to_string());
         if let Ok(v) = &v {
             no_nan("curves", v);
             let (_, f) = svg("curves", |a| draw::curves::draw(a, &theme, v));

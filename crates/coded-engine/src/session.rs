@@ -5,14 +5,14 @@
 //! the number of trials then never re-runs f (for LeNet-5, N forward passes).
 //!
 //! Why not in the core: it is a policy of the interactive app (how much to
-//! keep, when to drop it), not mathematics. Everything it computes goes
+//! keep, when to drop it), not mathematics. It lives in the worker only. Everything it computes goes
 //! through the core's own calls (`Problem::new`, `prepare`, `monte_carlo`),
 //! so the numbers equal the `coded` CLI's.
 
-use coded_core::metrics::Stats;
 use coded_core::problem::{Prepared, Problem};
-use coded_core::{Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel};
-use serde::{Deserialize, Serialize};
+use coded_core::{
+    Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel, SweepPoint,
+};
 
 /// What a [`Problem`] depends on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,85 +47,7 @@ struct PreparedKey {
 /// schemes fits, and at N = 8192 with LeNet-5 one entry is about 50 MB.
 const MAX_PREPARED: usize = 48;
 
-/// Mean and standard deviation that survive serialisation both ways (the
-/// core's `Stats` only serialises).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct MeanStd {
-    pub mean: f64,
-    pub std: f64,
-}
-
-impl From<Stats> for MeanStd {
-    fn from(s: Stats) -> Self {
-        MeanStd {
-            mean: s.mean,
-            std: s.std,
-        }
-    }
-}
-
-impl From<MeanStd> for Stats {
-    fn from(s: MeanStd) -> Self {
-        Stats {
-            mean: s.mean,
-            std: s.std,
-        }
-    }
-}
-
-/// Monte-Carlo summary of one (scheme, N, straggler model): the fields of
-/// the core's `SweepPoint`, computed the same way.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Summary {
-    pub scheme: Scheme,
-    pub n: usize,
-    pub p: f64,
-    pub trials: usize,
-    pub failures: usize,
-    pub mse: Option<MeanStd>,
-    pub rmse: Option<MeanStd>,
-    pub rel_acc: Option<MeanStd>,
-    pub acc: Option<MeanStd>,
-    pub lost_mean: f64,
-}
-
-/// Back to the core's type, e.g. to write the table in `coded sweep`'s CSV
-/// with the core's own writer.
-impl From<&Summary> for coded_core::SweepPoint {
-    fn from(s: &Summary) -> Self {
-        coded_core::SweepPoint {
-            scheme: s.scheme,
-            n: s.n,
-            p: s.p,
-            trials: s.trials,
-            failures: s.failures,
-            mse: s.mse.map(Into::into),
-            rmse: s.rmse.map(Into::into),
-            rel_acc: s.rel_acc.map(Into::into),
-            acc: s.acc.map(Into::into),
-            lost_mean: s.lost_mean,
-        }
-    }
-}
-
-impl From<&coded_core::SweepPoint> for Summary {
-    fn from(p: &coded_core::SweepPoint) -> Self {
-        Summary {
-            scheme: p.scheme,
-            n: p.n,
-            p: p.p,
-            trials: p.trials,
-            failures: p.failures,
-            mse: p.mse.map(Into::into),
-            rmse: p.rmse.map(Into::into),
-            rel_acc: p.rel_acc.map(Into::into),
-            acc: p.acc.map(Into::into),
-            lost_mean: p.lost_mean,
-        }
-    }
-}
-
-/// The cache. One per app (or per worker).
+/// The cache. One per worker.
 #[derive(Default)]
 pub struct Session {
     problem: Option<(ProblemKey, Problem)>,
@@ -196,18 +118,18 @@ impl Session {
         Ok((problem, &self.prepared[at].1))
     }
 
-    /// Monte-Carlo summary of `scheme` at `n` servers under `model`.
+    /// Monte-Carlo summary of `scheme` at `n` servers under `model`: the
+    /// core's sweep point, as `coded sweep` computes it.
     pub fn summary(
         &mut self,
         config: &Config,
         scheme: Scheme,
         n: usize,
         model: &StragglerModel,
-    ) -> Result<Summary, ConfigError> {
+    ) -> Result<SweepPoint, ConfigError> {
         coded_core::config::validate_stragglers(model)?;
         let (problem, prepared) = self.prepared(config, scheme, n)?;
-        let point = problem.monte_carlo(prepared, model, config.seed, config.trials);
-        Ok(Summary::from(&point))
+        Ok(problem.monte_carlo(prepared, model, config.seed, config.trials))
     }
 
     /// [`Session::summary`] a few trials at a time: advances `mc` (created
@@ -224,12 +146,12 @@ impl Session {
         mc: &mut MonteCarlo,
         clock: fn() -> f64,
         deadline: f64,
-    ) -> Result<Option<Summary>, ConfigError> {
+    ) -> Result<Option<SweepPoint>, ConfigError> {
         coded_core::config::validate_stragglers(model)?;
         let (problem, prepared) = self.prepared(config, scheme, n)?;
         loop {
             if mc.is_finished() {
-                return Ok(Some(Summary::from(&mc.finish(prepared, model))));
+                return Ok(Some(mc.finish(prepared, model)));
             }
             mc.advance(problem, prepared, model, config.seed, 1);
             if !mc.is_finished() && clock() >= deadline {
@@ -244,7 +166,7 @@ mod tests {
     use super::*;
     use coded_core::{sweep, LambdaDec, SweepPlan};
 
-    fn same(a: &Summary, b: &Summary) {
+    fn same(a: &SweepPoint, b: &SweepPoint) {
         assert_eq!(a, b, "cached path differs from the core's sweep");
     }
 
@@ -294,7 +216,7 @@ mod tests {
             let mut s = Session::new();
             for p in &core {
                 let mine = s.summary(&c, p.scheme, p.n, &c.stragglers).unwrap();
-                same(&mine, &Summary::from(p));
+                same(&mine, p);
             }
         }
     }
@@ -312,7 +234,7 @@ mod tests {
         assert_eq!(s.prepare_count, 1);
         // And the result is still the core's.
         let core = sweep(&c, &SweepPlan::new(&c, None, None, None).unwrap()).unwrap();
-        same(&a, &Summary::from(&core[0]));
+        same(&a, &core[0]);
         c.lambda_enc = 1e-4;
         s.summary(&c, Scheme::Letcc, c.n, &c.stragglers).unwrap();
         assert_eq!(s.prepare_count, 2);

@@ -1,0 +1,257 @@
+//! The error plot (panel 4), computed point by point: a [`Plan`]'s units run
+//! a few trials at a time through the [`Session`] cache, and the view of the
+//! points so far can be taken at any time (partial curves).
+//!
+//! Why: a LeNet-5 sweep takes seconds and the largest ones minutes. Run in
+//! steps, the worker can post partial curves and progress, and read a Cancel
+//! or a new setting between two steps. The points equal the core's `sweep`
+//! bit for bit (tests below).
+
+use crate::plan::Plan;
+use crate::session::Session;
+use coded_core::{Config, ConfigError, MonteCarlo, SweepPoint};
+use coded_plots::messages::{Progress, UiState};
+use coded_plots::views::curves::CurvesView;
+use std::borrow::Cow;
+
+pub struct CurvesRun {
+    /// The stage key it computes (`stages::curves_key`).
+    pub key: String,
+    /// The request it belongs to (a newer request of the same key takes the
+    /// run over with its own configuration and UI state).
+    pub config: Config,
+    pub ui: UiState,
+    plan: Result<Plan, ConfigError>,
+    /// The points computed, by slot.
+    slots: Vec<Option<SweepPoint>>,
+    /// The unit running next.
+    next: usize,
+    /// The trials of unit `next` run so far.
+    mc: Option<MonteCarlo>,
+    weight_done: f64,
+    /// The share of unit `next`'s weight already run.
+    weight_partial: f64,
+    weight_total: f64,
+    started: Option<f64>,
+    /// When partial curves were last posted.
+    pub last_partial: f64,
+}
+
+impl CurvesRun {
+    pub fn new(config: &Config, ui: &UiState, key: String) -> CurvesRun {
+        let plan = Plan::new(config, ui);
+        let (slots, weight_total) = match &plan {
+            Ok(p) => (vec![None; p.units.len()], p.total_weight()),
+            Err(_) => (vec![], 1.0),
+        };
+        CurvesRun {
+            key,
+            config: config.clone(),
+            ui: ui.clone(),
+            plan,
+            slots,
+            next: 0,
+            mc: None,
+            weight_done: 0.0,
+            weight_partial: 0.0,
+            weight_total,
+            started: None,
+            last_partial: f64::NEG_INFINITY,
+        }
+    }
+
+    /// Runs trials of the next unit until that point is finished or
+    /// `clock()` passes `deadline` (at least one trial). Returns whether the
+    /// run has ended: every point computed, or an error (then [`view`]
+    /// returns it).
+    ///
+    /// [`view`]: CurvesRun::view
+    pub fn step(&mut self, session: &mut Session, clock: fn() -> f64, deadline: f64) -> bool {
+        self.started.get_or_insert_with(clock);
+        let plan = match &self.plan {
+            Ok(p) => p,
+            Err(_) => return true,
+        };
+        let Some(u) = plan.units.get(self.next) else {
+            return true;
+        };
+        let mc = self
+            .mc
+            .get_or_insert_with(|| MonteCarlo::new(self.config.trials));
+        let mut config = Cow::Borrowed(&self.config);
+        if let Some(l) = u.lambda_dec {
+            config.to_mut().lambda_dec = l;
+        }
+        match session.advance(&config, u.scheme, u.n, &u.model, mc, clock, deadline) {
+            Ok(None) => {
+                self.weight_partial = u.weight * mc.done() as f64 / mc.trials().max(1) as f64;
+                false
+            }
+            Ok(Some(point)) => {
+                self.slots[u.slot] = Some(point);
+                self.next += 1;
+                self.weight_done += u.weight;
+                self.weight_partial = 0.0;
+                self.mc = None;
+                self.next >= plan.units.len()
+            }
+            Err(e) => {
+                self.plan = Err(e);
+                true
+            }
+        }
+    }
+
+    fn total(&self) -> usize {
+        match &self.plan {
+            Ok(p) => p.units.len(),
+            Err(_) => 1,
+        }
+    }
+
+    /// Points done, and the share of the estimated work.
+    pub fn progress(&self, now: f64) -> Progress {
+        let elapsed = self.started.map(|t| now - t).unwrap_or(0.0);
+        let fraction = if self.weight_total > 0.0 {
+            ((self.weight_done + self.weight_partial) / self.weight_total).clamp(0.0, 1.0)
+        } else {
+            1.0
+        };
+        Progress {
+            done: self.next,
+            total: self.total(),
+            fraction,
+            elapsed_ms: elapsed,
+            left_ms: (fraction > 0.0).then(|| elapsed * (1.0 - fraction) / fraction),
+        }
+    }
+
+    /// The view of the points computed so far.
+    pub fn view(&self) -> Result<CurvesView, ConfigError> {
+        match &self.plan {
+            Err(e) => Err(e.clone()),
+            Ok(plan) => Ok(plan.view(&self.config, &self.ui, &self.slots)),
+        }
+    }
+}
+
+/// The error plot of `ui`'s tab in one go (tests, benchmarks): the run to
+/// its end.
+pub fn curves(
+    session: &mut Session,
+    config: &Config,
+    ui: &UiState,
+) -> Result<CurvesView, ConfigError> {
+    let mut run = CurvesRun::new(config, ui, String::new());
+    while !run.step(session, || 0.0, f64::INFINITY) {}
+    run.view()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::curves as core_view;
+    use coded_core::Scheme;
+    use coded_plots::views::curves::{lambda_grid, CurveKind};
+
+    fn cfg(text: &str) -> Config {
+        Config::from_json(text).unwrap()
+    }
+
+    fn ui(tab: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
+        UiState {
+            error_tab: tab,
+            sweep_ns: ns.to_vec(),
+            sweep_ps: ps.to_vec(),
+            ..UiState::default()
+        }
+    }
+
+    #[test]
+    fn every_tab_equals_the_core_sweep() {
+        for (text, tab) in [
+            (r#"{"trials": 12}"#, CurveKind::ErrorVsN),
+            (r#"{"trials": 12}"#, CurveKind::ErrorVsP),
+            (
+                r#"{"trials": 6, "lambda_dec": 1e-6}"#,
+                CurveKind::ErrorVsLambda,
+            ),
+            (
+                r#"{"trials": 8, "stragglers": {"model": "fixed", "s": 3}, "lambda_dec": 1e-5, "lambda_rule": "shrink"}"#,
+                CurveKind::ErrorVsN,
+            ),
+            (
+                r#"{"trials": 4, "function": "lenet5", "k": 4, "n": 16}"#,
+                CurveKind::ErrorVsN,
+            ),
+        ] {
+            let c = cfg(text);
+            let u = ui(tab, &[5, 16, 24, 48], &[0.1, 0.3]);
+            let mine = curves(&mut Session::new(), &c, &u).unwrap();
+            assert_eq!(mine, core_view(&c, &u), "{text} {tab:?}");
+        }
+    }
+
+    #[test]
+    fn error_vs_n_notes_and_errors() {
+        let c = cfg(r#"{"trials": 5}"#);
+        let v = curves(
+            &mut Session::new(),
+            &c,
+            &ui(CurveKind::ErrorVsN, &[20, 40, 80, 5], &[0.1, 0.3]),
+        )
+        .unwrap();
+        assert_eq!(v.curves.len(), 4);
+        assert!(v.notes.iter().any(|n| n.contains("left out: 5")));
+        let e = curves(
+            &mut Session::new(),
+            &c,
+            &ui(CurveKind::ErrorVsN, &[3, 5], &[0.1]),
+        )
+        .unwrap_err();
+        assert_eq!(e.field, "sweep N");
+    }
+
+    #[test]
+    fn error_vs_lambda_prepares_once_per_scheme() {
+        let c = cfg(r#"{"trials": 10, "lambda_dec": 1e-6}"#);
+        let mut s = Session::new();
+        let l = curves(&mut s, &c, &ui(CurveKind::ErrorVsLambda, &[], &[])).unwrap();
+        assert_eq!(l.curves[0].points.len(), lambda_grid().len());
+        assert_eq!(l.references.len(), 2);
+        assert_eq!(s.prepare_count, 2, "one LeTCC and one BACC preparation");
+        let only = UiState {
+            compare: vec![Scheme::Letcc],
+            ..ui(CurveKind::ErrorVsLambda, &[], &[])
+        };
+        let c = Config {
+            scheme: Scheme::Letcc,
+            ..c
+        };
+        let l = curves(&mut s, &c, &only).unwrap();
+        assert_eq!(l.references.len(), 1, "GCV only, no BACC level");
+    }
+
+    #[test]
+    fn progress_grows_with_the_points_and_partial_views_are_prefixes() {
+        let c = cfg(r#"{"trials": 5}"#);
+        let u = ui(CurveKind::ErrorVsN, &[10, 20, 40], &[0.2]);
+        let mut s = Session::new();
+        let mut run = CurvesRun::new(&c, &u, "k".into());
+        assert_eq!(run.progress(0.0).total, 6);
+        let mut last = 0.0;
+        let mut steps = 0;
+        while !run.step(&mut s, || 0.0, f64::INFINITY) {
+            steps += 1;
+            let p = run.progress(0.0);
+            assert_eq!(p.done, steps);
+            assert!(p.fraction > last && p.fraction < 1.0);
+            last = p.fraction;
+            let v = run.view().unwrap();
+            let shown: usize = v.curves.iter().map(|c| c.points.len()).sum();
+            assert_eq!(shown, steps);
+        }
+        assert_eq!(run.progress(0.0).fraction, 1.0);
+        assert_eq!(run.view().unwrap(), core_view(&c, &u));
+    }
+}

@@ -1,0 +1,292 @@
+//! What a sweep of the error plot runs: its points ([`Unit`]s) in the order
+//! they run, where each lands in the view's order, and what it weighs for
+//! the progress bar.
+//!
+//! Why a plan: the sweep runs point by point in the worker (partial curves,
+//! progress, Cancel between two points), and its points must assemble into
+//! exactly the view the core's `sweep` gives in one go.
+
+use coded_core::config::MAX_N;
+use coded_core::{Config, ConfigError, LambdaDec, Scheme, StragglerModel, SweepPlan, SweepPoint};
+use coded_plots::messages::UiState;
+use coded_plots::views::curves::{
+    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurveKind, CurvesView,
+    P_GRID,
+};
+use coded_plots::views::stragglers::describe_model;
+
+/// One point of a sweep: a Monte-Carlo run of `scheme` at `n` servers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    pub scheme: Scheme,
+    pub n: usize,
+    pub model: StragglerModel,
+    /// Error vs λ_dec: the λ_dec of this run (else the configured one).
+    pub lambda_dec: Option<LambdaDec>,
+    /// Where its point goes in the view's order.
+    pub slot: usize,
+    /// Its share of the work (about N × trials).
+    pub weight: f64,
+}
+
+/// The points of one error plot (error vs N, vs p or vs λ_dec).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub kind: CurveKind,
+    /// In the order they run.
+    pub units: Vec<Unit>,
+    /// Error vs N: the models are independent stragglers (curves named by p).
+    pub iid: bool,
+    /// What the plot leaves out, and why (N below K, ...).
+    pub notes: Vec<String>,
+}
+
+impl Plan {
+    /// The plan of the error plot `ui` shows for `config`.
+    pub fn new(config: &Config, ui: &UiState) -> Result<Plan, ConfigError> {
+        config.validate()?;
+        let schemes = ui.schemes(config);
+        // Decoding cost grows about linearly in N; f runs once per (scheme, N).
+        let weight = |n: usize| (n as f64 + 8.0) * config.trials as f64;
+        match ui.error_tab {
+            CurveKind::ErrorVsN => {
+                let (plan, iid, notes) =
+                    error_vs_n_plan(config, &schemes, &ui.sweep_ns, &ui.sweep_ps)?;
+                Ok(Self::points(CurveKind::ErrorVsN, &plan, iid, notes, weight))
+            }
+            CurveKind::ErrorVsP => {
+                let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(&schemes))?;
+                Ok(Self::points(
+                    CurveKind::ErrorVsP,
+                    &plan,
+                    true,
+                    vec![],
+                    weight,
+                ))
+            }
+            CurveKind::ErrorVsLambda => {
+                let units = error_vs_lambda_runs(config, &schemes)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(slot, (lambda_dec, scheme))| Unit {
+                        scheme,
+                        n: config.n,
+                        model: config.stragglers,
+                        lambda_dec: Some(lambda_dec),
+                        slot,
+                        weight: weight(config.n),
+                    })
+                    .collect();
+                Ok(Plan {
+                    kind: CurveKind::ErrorVsLambda,
+                    units,
+                    iid: false,
+                    notes: vec![],
+                })
+            }
+        }
+    }
+
+    /// Units N by N (all curves grow together), slots in the core sweep's
+    /// order (scheme, model, N).
+    fn points(
+        kind: CurveKind,
+        plan: &SweepPlan,
+        iid: bool,
+        notes: Vec<String>,
+        weight: impl Fn(usize) -> f64,
+    ) -> Plan {
+        let (nm, nn) = (plan.models.len(), plan.ns.len());
+        let mut units = vec![];
+        for (ni, &n) in plan.ns.iter().enumerate() {
+            for (si, &scheme) in plan.schemes.iter().enumerate() {
+                for (mi, model) in plan.models.iter().enumerate() {
+                    units.push(Unit {
+                        scheme,
+                        n,
+                        model: *model,
+                        lambda_dec: None,
+                        slot: (si * nm + mi) * nn + ni,
+                        weight: weight(n),
+                    });
+                }
+            }
+        }
+        Plan {
+            kind,
+            units,
+            iid,
+            notes,
+        }
+    }
+
+    pub fn total_weight(&self) -> f64 {
+        self.units.iter().map(|u| u.weight).sum()
+    }
+
+    /// The view of the points computed so far (`slots`, indexed by
+    /// [`Unit::slot`]; a missing point is left out).
+    pub fn view(&self, config: &Config, ui: &UiState, slots: &[Option<SweepPoint>]) -> CurvesView {
+        let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
+        match self.kind {
+            CurveKind::ErrorVsP => error_vs_p_view(config, &points),
+            CurveKind::ErrorVsLambda => error_vs_lambda_view(config, &ui.schemes(config), &points),
+            CurveKind::ErrorVsN => {
+                error_vs_n_view(config, &points, self.iid, ui.references, self.notes.clone())
+            }
+        }
+    }
+}
+
+/// The sweep plan of error vs N (N below K and above the limit left out),
+/// whether its models are independent stragglers, and the notes to show.
+pub fn error_vs_n_plan(
+    config: &Config,
+    schemes: &[Scheme],
+    ns: &[usize],
+    ps: &[f64],
+) -> Result<(SweepPlan, bool, Vec<String>), ConfigError> {
+    let mut notes = vec![];
+    let mut list: Vec<usize> = ns
+        .iter()
+        .copied()
+        .filter(|n| (1..=MAX_N).contains(n))
+        .collect();
+    list.sort_unstable();
+    list.dedup();
+    let dropped: Vec<String> = list
+        .iter()
+        .filter(|&&n| n < config.k)
+        .map(|n| n.to_string())
+        .collect();
+    if !dropped.is_empty() {
+        notes.push(format!(
+            "N below K = {} left out: {}",
+            config.k,
+            dropped.join(", ")
+        ));
+    }
+    list.retain(|&n| n >= config.k);
+    if list.is_empty() {
+        return Err(ConfigError::new(
+            "sweep N",
+            format!(
+                "no N in the list is at least K = {} (and at most {MAX_N})",
+                config.k
+            ),
+        ));
+    }
+    let iid = matches!(config.stragglers, StragglerModel::Iid { .. });
+    if !iid {
+        notes.push(format!(
+            "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
+            describe_model(&config.stragglers)
+        ));
+    }
+    let plan = SweepPlan::new(config, Some(&list), iid.then_some(ps), Some(schemes))?;
+    Ok((plan, iid, notes))
+}
+
+/// The runs behind the error-vs-λ_dec plot (λ_dec, scheme), in the order
+/// `error_vs_lambda_view` expects: LeTCC at each λ_dec of the grid, LeTCC
+/// with GCV, then BACC (at the configured λ_dec) if compared.
+pub fn error_vs_lambda_runs(config: &Config, schemes: &[Scheme]) -> Vec<(LambdaDec, Scheme)> {
+    let mut runs: Vec<(LambdaDec, Scheme)> = lambda_grid()
+        .into_iter()
+        .map(|l| (LambdaDec::Value(l), Scheme::Letcc))
+        .collect();
+    runs.push((LambdaDec::default(), Scheme::Letcc));
+    if schemes.contains(&Scheme::Bacc) {
+        runs.push((config.lambda_dec, Scheme::Bacc));
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(text: &str) -> Config {
+        Config::from_json(text).unwrap()
+    }
+
+    #[test]
+    fn error_vs_n_leaves_out_n_below_k_and_sorts() {
+        let c = cfg(r#"{"trials": 3}"#);
+        let (plan, iid, notes) =
+            error_vs_n_plan(&c, &[Scheme::Bacc], &[80, 5, 20, 20, 0, 9000], &[0.1]).unwrap();
+        assert_eq!(plan.ns, [20, 80]);
+        assert!(iid);
+        assert_eq!(notes, ["N below K = 10 left out: 5"]);
+        let err = error_vs_n_plan(&c, &[Scheme::Bacc], &[3, 5], &[0.1]).unwrap_err();
+        assert_eq!(err.field, "sweep N");
+        // Another model: the p list does not apply, and a note says so.
+        let fixed = cfg(r#"{"stragglers": {"model": "fixed", "s": 3}}"#);
+        let (plan, iid, notes) =
+            error_vs_n_plan(&fixed, &[Scheme::Bacc], &[20], &[0.1, 0.2]).unwrap();
+        assert!(!iid);
+        assert_eq!(plan.models.len(), 1);
+        assert!(notes[0].contains("configured model"), "{notes:?}");
+    }
+
+    #[test]
+    fn units_run_n_by_n_and_land_in_the_core_sweeps_order() {
+        let c = cfg(r#"{"trials": 4}"#);
+        let ui = UiState {
+            sweep_ns: vec![10, 20, 40],
+            sweep_ps: vec![0.1, 0.3],
+            ..UiState::default()
+        };
+        let plan = Plan::new(&c, &ui).unwrap();
+        assert_eq!(plan.units.len(), 3 * 2 * 2);
+        // All curves grow together: N never decreases along the run.
+        assert!(plan.units.windows(2).all(|w| w[0].n <= w[1].n));
+        // Every slot once; slot order = (scheme, p, N) as `sweep` returns.
+        let mut by_slot = plan.units.clone();
+        by_slot.sort_by_key(|u| u.slot);
+        assert!(by_slot.iter().enumerate().all(|(i, u)| u.slot == i));
+        let core = SweepPlan::new(
+            &c,
+            Some(&[10, 20, 40]),
+            Some(&[0.1, 0.3]),
+            Some(&ui.schemes(&c)),
+        )
+        .unwrap();
+        let mut expected = vec![];
+        for s in &core.schemes {
+            for m in &core.models {
+                for n in &core.ns {
+                    expected.push((*s, *m, *n));
+                }
+            }
+        }
+        let got: Vec<_> = by_slot.iter().map(|u| (u.scheme, u.model, u.n)).collect();
+        assert_eq!(got, expected);
+        assert_eq!(plan.total_weight(), 2.0 * 2.0 * (18.0 + 28.0 + 48.0) * 4.0);
+    }
+
+    #[test]
+    fn error_vs_lambda_runs_the_grid_then_gcv_then_bacc() {
+        let c = cfg(r#"{"lambda_dec": 1e-6}"#);
+        let runs = error_vs_lambda_runs(&c, &[Scheme::Bacc, Scheme::Letcc]);
+        let grid = lambda_grid();
+        assert_eq!(runs.len(), grid.len() + 2);
+        assert_eq!(runs[0], (LambdaDec::Value(grid[0]), Scheme::Letcc));
+        assert_eq!(runs[grid.len()], (LambdaDec::default(), Scheme::Letcc));
+        assert_eq!(runs[grid.len() + 1], (LambdaDec::Value(1e-6), Scheme::Bacc));
+        assert_eq!(
+            error_vs_lambda_runs(&c, &[Scheme::Letcc]).len(),
+            grid.len() + 1
+        );
+        let ui = UiState {
+            error_tab: CurveKind::ErrorVsLambda,
+            ..UiState::default()
+        };
+        let plan = Plan::new(&c, &ui).unwrap();
+        assert!(plan
+            .units
+            .iter()
+            .all(|u| u.n == c.n && u.lambda_dec.is_some()));
+        assert!(plan.units.iter().enumerate().all(|(i, u)| u.slot == i));
+    }
+}

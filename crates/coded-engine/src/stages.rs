@@ -1,0 +1,163 @@
+//! The three stages of a recomputation, and what each depends on.
+//!
+//! Why three stages: they have different costs and triggers. The round (one
+//! straggler draw, decoded) follows the trial and is cheap once the answers
+//! are cached; the table runs every trial of the configuration; the error
+//! curves run whole sweeps. The engine recomputes only the stages whose
+//! inputs changed (their keys, below), and posts the cheap ones first. The
+//! round is one unit of work; the table and the curves run in slices
+//! (`table_run`, `curves_run`).
+
+use crate::session::Session;
+use coded_core::problem::draw_stragglers;
+use coded_core::{Config, ConfigError, FunctionKind, Scheme, StragglerModel};
+use coded_plots::messages::{Detail, Panel, RoundResult, UiState};
+use coded_plots::views::curves::CurveKind;
+use coded_plots::views::digits::DigitsView;
+use coded_plots::views::encdec::EncDecView;
+use coded_plots::views::stragglers::StragglerView;
+
+/// The round stage: straggler pattern and the encode/decode or digits view
+/// of the configuration's scheme (the detail only when its panel is shown).
+pub fn round(
+    session: &mut Session,
+    config: &Config,
+    ui: &UiState,
+) -> Result<RoundResult, ConfigError> {
+    config.validate()?;
+    let trial = ui.trial_in(config);
+    let stragglers = StragglerView::build(config, trial);
+    let lenet = config.function == FunctionKind::Lenet5;
+    let wanted = ui
+        .panels
+        .shows(if lenet { Panel::Digits } else { Panel::Encdec });
+    let detail = if wanted {
+        let (problem, prepared) = session.prepared(config, config.scheme, config.n)?;
+        let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
+        let outcome = problem.evaluate(prepared, &draw.straggled);
+        Some(if lenet {
+            Detail::Digits(DigitsView::build(
+                problem,
+                prepared,
+                &draw.straggled,
+                &outcome,
+            ))
+        } else {
+            Detail::Scalar(Box::new(EncDecView::build(
+                problem,
+                prepared,
+                &draw.straggled,
+                &outcome,
+            )))
+        })
+    } else {
+        None
+    };
+    Ok(RoundResult { stragglers, detail })
+}
+
+/// What each stage depends on, to skip stages whose inputs did not change.
+/// (A hidden panel's stage is not run at all.)
+pub fn round_key(config: &Config, ui: &UiState) -> String {
+    serde_json::json!([config, ui.trial_in(config), ui.panels]).to_string()
+}
+
+pub fn table_key(config: &Config, ui: &UiState) -> String {
+    serde_json::json!([config, ui.trial_in(config), ui.schemes(config)]).to_string()
+}
+
+pub fn curves_key(config: &Config, ui: &UiState) -> String {
+    let mut c = config.clone();
+    c.scheme = Scheme::Bacc; // only the set of schemes matters
+    let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
+    match ui.error_tab {
+        CurveKind::ErrorVsN => {
+            if let StragglerModel::Iid { .. } = c.stragglers {
+                // The p list replaces the configured p.
+                c.stragglers = StragglerModel::Iid { p: 0.0 };
+            }
+            ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
+        }
+        CurveKind::ErrorVsP | CurveKind::ErrorVsLambda => {}
+    }
+    serde_json::json!([c, ui_part]).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::run_round;
+    use coded_plots::messages::Panels;
+
+    #[test]
+    fn the_round_is_the_cores_round() {
+        let mut s = Session::new();
+        for text in [
+            "{}",
+            r#"{"function": "lenet5", "k": 4, "n": 16, "trials": 3}"#,
+            r#"{"function": "abs", "scheme": "lcc", "trials": 3}"#,
+            r#"{"trials": 5, "stragglers": {"model": "iid", "p": 1}}"#,
+        ] {
+            let c = Config::from_json(text).unwrap();
+            let ui = UiState {
+                trial: 1,
+                ..UiState::default()
+            };
+            let r = round(&mut s, &c, &ui).unwrap();
+            assert_eq!(r, crate::reference::round(&c, &ui), "{text}");
+            // And the numbers are `coded round`'s.
+            let report = run_round(&c, 1).unwrap();
+            match (&r.detail, c.function) {
+                (Some(Detail::Digits(v)), FunctionKind::Lenet5) => {
+                    assert_eq!(v.squared_error, report.squared_error);
+                    assert_eq!(v.relative_accuracy, report.relative_accuracy);
+                }
+                (Some(Detail::Scalar(v)), f) if f != FunctionKind::Lenet5 => {
+                    assert_eq!(v.squared_error, report.squared_error);
+                    assert_eq!(v.straggled, report.straggled);
+                }
+                other => panic!("wrong detail {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_hidden_detail_panel_is_not_computed() {
+        let mut s = Session::new();
+        let c = Config::default();
+        let ui = UiState {
+            panels: Panels::only(Panel::Stragglers),
+            ..UiState::default()
+        };
+        assert!(round(&mut s, &c, &ui).unwrap().detail.is_none());
+        assert_eq!(s.prepare_count, 0, "f was not run");
+    }
+
+    #[test]
+    fn keys_ignore_what_a_stage_does_not_use() {
+        let c = Config::default();
+        let mut ui = UiState::default();
+        let k = curves_key(&c, &ui);
+        ui.trial = 5;
+        assert_eq!(curves_key(&c, &ui), k, "the trial does not change a sweep");
+        let c2 = Config {
+            stragglers: StragglerModel::Iid { p: 0.4 },
+            ..c.clone()
+        };
+        assert_eq!(
+            curves_key(&c2, &ui),
+            k,
+            "the p list replaces the configured p"
+        );
+        ui.error_tab = CurveKind::ErrorVsP;
+        assert_ne!(curves_key(&c2, &ui), curves_key(&c, &ui));
+        assert_ne!(round_key(&c, &ui), round_key(&c2, &ui));
+        assert_ne!(table_key(&c, &ui), table_key(&c2, &ui));
+        let ui_p = UiState {
+            panels: Panels::only(Panel::Stragglers),
+            ..ui.clone()
+        };
+        assert_ne!(round_key(&c, &ui), round_key(&c, &ui_p));
+        assert_eq!(table_key(&c, &ui), table_key(&c, &ui_p));
+    }
+}
