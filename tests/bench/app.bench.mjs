@@ -23,6 +23,13 @@ async function status(page) {
   return page.evaluate(() => ({ ...document.querySelector('#status').dataset }));
 }
 
+/** Types a complete value and presses Enter (the field reads it at once,
+ * without waiting for the typing pause). */
+async function enter(page, sel, value) {
+  await page.fill(sel, value);
+  await page.press(sel, 'Enter');
+}
+
 /** Wall time of `action` until the app is idle again, and the worker's curves time. */
 async function timed(page, action) {
   const t0 = Date.now();
@@ -111,9 +118,9 @@ try {
   await withPage('bench-sweeps', {}, async (p) => {
     await openApp(p, server.appUrl);
     // Default x·sin x sweep: N 20 ... 1280, 200 trials, BACC and LeTCC, p 0.1 and 0.3.
-    await andWait(p, () => p.fill('#sweep-ns', '20, 40, 80, 160, 320, 640, 1280'));
-    const warm = await timed(p, () => p.fill('#trials', '200'));
-    const cold = await timed(p, () => p.fill('#seed', '2'));
+    await andWait(p, () => enter(p, '#sweep-ns', '20, 40, 80, 160, 320, 640, 1280'));
+    const warm = await timed(p, () => enter(p, '#trials', '200'));
+    const cold = await timed(p, () => enter(p, '#seed', '2'));
     const points = 7 * 2 * 2;
     row(
       'x·sin x error-vs-N sweep (N 20 … 1280 doubling, 200 trials, 2 schemes, 2 p; new seed: encodes and evaluates f anew)',
@@ -127,8 +134,8 @@ try {
       '',
     );
     // LeNet-5 sweep: N 16 ... 512, 100 trials, 2 schemes, 2 p.
-    await andWait(p, () => p.fill('#sweep-ns', '16, 32, 64, 128, 256, 512'));
-    await andWait(p, () => p.fill('#trials', '100'));
+    await andWait(p, () => enter(p, '#sweep-ns', '16, 32, 64, 128, 256, 512'));
+    await andWait(p, () => enter(p, '#trials', '100'));
     await recordClicks(p);
     const t0 = Date.now();
     const before = Number((await status(p)).runs);
@@ -168,7 +175,7 @@ try {
     await openApp(p, server.appUrl + '?fn=lenet5&n=256&k=10&panels=stragglers,digits');
     const times = [];
     for (let seed = 2; seed <= 7; seed++) {
-      await andWait(p, () => p.fill('#seed', String(seed)));
+      await andWait(p, () => enter(p, '#seed', String(seed)));
       times.push(Number((await status(p)).roundMs));
     }
     row('one LeNet-5 round at N = 256 (the worker\'s round stage, median of 5 after one warm-up)', ms(median(times.slice(1))), '< 100 ms');
