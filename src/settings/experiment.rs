@@ -260,62 +260,60 @@ pub const S: Setting = Setting {
     ..BASE
 };
 
-pub const SHIFT: Setting = Setting {
-    key: "a",
-    id: "shift",
-    label: "Shift a",
-    name: "The shift a",
-    help: "No server finishes before time a.",
-    group: Group::Stragglers,
-    home: Home::Config("stragglers"),
-    kind: Kind::Number,
-    text: |s| num(deadline_params(s).0),
-    read: |s, t| {
-        let v = number_in(t, SHIFT_RANGE);
-        set_deadline(s, |d| d.0 = v.unwrap_or_default(), v.is_some())
-    },
-    rule: |_| number_words(SHIFT_RANGE),
-    applies: |s| under(s, &["deadline"], "The shift a"),
-    ..BASE
-};
+/// The deadline model's three numbers: they differ only in their words,
+/// their range and which of (a, μ, τ) they are.
+macro_rules! deadline_number {
+    ($key:literal, $id:literal, $label:literal, $name:literal, $help:literal, $range:expr, $i:tt) => {
+        Setting {
+            key: $key,
+            id: $id,
+            label: $label,
+            name: $name,
+            help: $help,
+            group: Group::Stragglers,
+            home: Home::Config("stragglers"),
+            kind: Kind::Number,
+            text: |s| num(deadline_params(s).$i),
+            read: |s, t| {
+                let v = number_in(t, $range);
+                set_deadline(s, |d| d.$i = v.unwrap_or_default(), v.is_some())
+            },
+            rule: |_| number_words($range),
+            applies: |s| under(s, &["deadline"], $name),
+            ..BASE
+        }
+    };
+}
 
-pub const RATE: Setting = Setting {
-    key: "mu",
-    id: "rate",
-    label: "Rate μ",
-    name: "The rate μ",
-    help: "Finish time is a + Exp(μ): larger μ, faster servers.",
-    group: Group::Stragglers,
-    home: Home::Config("stragglers"),
-    kind: Kind::Number,
-    text: |s| num(deadline_params(s).1),
-    read: |s, t| {
-        let v = number_in(t, RATE_RANGE);
-        set_deadline(s, |d| d.1 = v.unwrap_or_default(), v.is_some())
-    },
-    rule: |_| number_words(RATE_RANGE),
-    applies: |s| under(s, &["deadline"], "The rate μ"),
-    ..BASE
-};
+pub const SHIFT: Setting = deadline_number!(
+    "a",
+    "shift",
+    "Shift a",
+    "The shift a",
+    "No server finishes before time a.",
+    SHIFT_RANGE,
+    0
+);
 
-pub const DEADLINE: Setting = Setting {
-    key: "tau",
-    id: "deadline",
-    label: "Deadline τ",
-    name: "The deadline τ",
-    help: "Answers after τ are lost: p = exp(−μ(τ − a)).",
-    group: Group::Stragglers,
-    home: Home::Config("stragglers"),
-    kind: Kind::Number,
-    text: |s| num(deadline_params(s).2),
-    read: |s, t| {
-        let v = number_in(t, DEADLINE_RANGE);
-        set_deadline(s, |d| d.2 = v.unwrap_or_default(), v.is_some())
-    },
-    rule: |_| number_words(DEADLINE_RANGE),
-    applies: |s| under(s, &["deadline"], "The deadline τ"),
-    ..BASE
-};
+pub const RATE: Setting = deadline_number!(
+    "mu",
+    "rate",
+    "Rate μ",
+    "The rate μ",
+    "Finish time is a + Exp(μ): larger μ, faster servers.",
+    RATE_RANGE,
+    1
+);
+
+pub const DEADLINE: Setting = deadline_number!(
+    "tau",
+    "deadline",
+    "Deadline τ",
+    "The deadline τ",
+    "Answers after τ are lost: p = exp(−μ(τ − a)).",
+    DEADLINE_RANGE,
+    2
+);
 
 pub const LAMBDA_ENC: Setting = Setting {
     key: "le",
