@@ -24,6 +24,10 @@ section "cargo fmt --all --check"
 cargo fmt --all --check
 done_step
 
+section "no module cycle in any crate"
+python3 scripts/module-cycles.py src crates/*/src
+done_step
+
 section "cargo clippy (native, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 done_step
