@@ -1,4 +1,4 @@
-// End-to-end tests of the Web Worker (src/bin/worker.rs, src/runner.rs):
+// End-to-end tests of the Web Worker (crates/coded-worker, src/runner.rs):
 // the page stays responsive during a LeNet-5 sweep, partial curves appear
 // while it runs, Cancel stops it, a new setting restarts it, and nothing is
 // logged as an error. No wall-clock time is asserted: "responsive" means a
