@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use coded_core::Config;
-use coded_plots::messages::UiState;
+use coded_plots::messages::{Panel, Panels, UiState};
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -30,7 +30,7 @@ use crate::url;
 #[derive(Clone, Copy)]
 pub struct Share {
     pub notices: RwSignal<Vec<String>>,
-    pub embed: StoredValue<Option<&'static str>>,
+    pub embed: StoredValue<Option<Panel>>,
     pub controls: StoredValue<Vec<&'static str>>,
 }
 
@@ -46,7 +46,7 @@ pub fn init(state: AppState) -> Share {
         .unwrap_or_default();
     let (mut shared, notes) = url::decode(&search);
     if let Some(p) = shared.embed {
-        shared.ui.panels = crate::settings::only_panel(p);
+        shared.ui.panels = Panels::only(p);
     }
     state.load(&shared);
     let share = Share {
@@ -230,14 +230,6 @@ fn copy_to_clipboard(text: &str) -> bool {
     true
 }
 
-const PANEL_TITLES: [(&str, &str); 5] = [
-    ("stragglers", "Straggler pattern"),
-    ("encdec", "Encode → compute → decode"),
-    ("digits", "Coded digits (LeNet-5)"),
-    ("errors", "Error curves"),
-    ("table", "Results table"),
-];
-
 /// The iframe snippet for one panel of the current view.
 pub fn snippet(base: &str, query_without_embed: &str, panel: &str, controls: &str) -> String {
     let mut q = format!("{query_without_embed}&embed={panel}");
@@ -249,11 +241,7 @@ pub fn snippet(base: &str, query_without_embed: &str, panel: &str, controls: &st
     if !names.is_empty() {
         q.push_str(&format!("&controls={}", names.join(",")));
     }
-    let title = PANEL_TITLES
-        .iter()
-        .find(|(p, _)| *p == panel)
-        .map(|(_, t)| *t)
-        .unwrap_or("panel");
+    let title = Panel::parse(panel).map_or("panel", Panel::title);
     format!(
         "<iframe src=\"{base}?{}\" title=\"Coded computing: {title}\" width=\"100%\" height=\"560\" style=\"border: 0\" loading=\"lazy\"></iframe>",
         q.replace('&', "&amp;")
@@ -385,9 +373,10 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                         node_ref=embed_panel_ref
                         on:change=move |ev| embed_panel.set(event_target_value(&ev))
                     >
-                        {PANEL_TITLES
+                        {Panel::ALL
                             .iter()
-                            .map(|&(p, t)| {
+                            .map(|panel| {
+                                let (p, t) = (panel.name(), panel.title());
                                 view! {
                                     <option value=p selected=move || embed_panel.get() == p>
                                         {t}
@@ -459,7 +448,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
 /// Embed mode: just one panel, and the controls the link names.
 #[component]
 pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
-    let panel = share.embed.get_value().unwrap_or("errors");
+    let panel = share.embed.get_value().unwrap_or(Panel::Errors);
     let keep = share.controls.get_value();
     let controls_ref = NodeRef::<html::Div>::new();
     let keep_list = keep.clone();
@@ -470,17 +459,13 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
         hide_controls(&root, &keep_list);
     });
     let body = match panel {
-        "stragglers" => view! { <StragglersPanel state=state /> }.into_any(),
-        "encdec" => view! { <EncDecPanel state=state /> }.into_any(),
-        "digits" => view! { <DigitsPanel state=state /> }.into_any(),
-        "table" => view! { <TablePanel state=state /> }.into_any(),
-        _ => view! { <ErrorsPanel state=state /> }.into_any(),
+        Panel::Stragglers => view! { <StragglersPanel state=state /> }.into_any(),
+        Panel::Encdec => view! { <EncDecPanel state=state /> }.into_any(),
+        Panel::Digits => view! { <DigitsPanel state=state /> }.into_any(),
+        Panel::Table => view! { <TablePanel state=state /> }.into_any(),
+        Panel::Errors => view! { <ErrorsPanel state=state /> }.into_any(),
     };
-    let title = PANEL_TITLES
-        .iter()
-        .find(|(p, _)| *p == panel)
-        .map(|(_, t)| *t)
-        .unwrap_or("Error curves");
+    let title = panel.title();
     // Leptos' view! knows no `aria-level`; set it once the element exists.
     let heading_ref = NodeRef::<html::P>::new();
     Effect::new(move |_| {
@@ -489,7 +474,7 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
         }
     });
     view! {
-        <div class="app embed" data-embed=panel>
+        <div class="app embed" data-embed=panel.name()>
             <Notices share=share />
             {(!keep.is_empty())
                 .then(|| {

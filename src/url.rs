@@ -226,7 +226,7 @@ mod tests {
             assert_eq!(decode(&encode(&s)).0.config, s.config);
         }
         let e = Shared {
-            embed: Some("errors"),
+            embed: Some(coded_plots::messages::Panel::Errors),
             controls: vec!["n", "p"],
             ..Shared::default()
         };
@@ -779,7 +779,7 @@ mod fuzz {
             ),
             (any::<usize>(), prop::array::uniform5(any::<bool>())),
             (prop::sample::select(kinds), any::<bool>()),
-            prop::option::of(prop::sample::select(panel_names().to_vec())),
+            prop::option::of(prop::sample::select(coded_plots::messages::Panel::ALL.to_vec())),
             prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
         )
             .prop_map(
@@ -872,7 +872,7 @@ mod fuzz {
         // in the state silently, and dropped from the next link.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());
-        assert_eq!(s.embed, Some("errors"));
+        assert_eq!(s.embed, Some(coded_plots::messages::Panel::Errors));
         assert!(
             notes[0].starts_with("panels = “table” ignored"),
             "{notes:?}"

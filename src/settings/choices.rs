@@ -68,8 +68,3 @@ pub fn panel_shown(p: &Panels, name: &str) -> bool {
 pub fn show_panel(p: &mut Panels, name: &str) -> bool {
     Panel::parse(name).map(|x| p.set(x, true)).is_some()
 }
-
-/// Only the named panel shown (embed mode; none for no such panel).
-pub fn only_panel(name: &str) -> Panels {
-    Panel::parse(name).map_or_else(Panels::none, Panels::only)
-}

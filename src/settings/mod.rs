@@ -16,7 +16,7 @@ mod model;
 mod parse;
 mod view;
 
-pub use choices::{only_panel, panel_names, show_panel, Choice};
+pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
 pub use model::{Group, Home, Kind, Setting, Shared, MAX_SWEEP_NS, MAX_SWEEP_PS};
 use parse::entries;

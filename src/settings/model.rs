@@ -2,7 +2,7 @@
 //! read, write and explain its value; and the state they work on.
 
 use coded_core::Config;
-use coded_plots::messages::UiState;
+use coded_plots::messages::{Panel, UiState};
 
 use super::choices::Choice;
 
@@ -13,7 +13,7 @@ pub struct Shared {
     pub config: Config,
     pub ui: UiState,
     /// `embed=<panel>`: show only this panel.
-    pub embed: Option<&'static str>,
+    pub embed: Option<Panel>,
     /// `controls=<ids>`: controls kept in embed mode.
     pub controls: Vec<&'static str>,
 }

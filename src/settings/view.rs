@@ -2,6 +2,7 @@
 //! plot, round) and of embed links.
 
 use coded_core::Scheme;
+use coded_plots::messages::Panel;
 use coded_plots::views::curves::CurveKind;
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
@@ -28,8 +29,8 @@ pub const EMBED: Setting = Setting {
     id: "embed",
     name: "embed",
     label: "Embedded panel",
-    text: |s| s.embed.unwrap_or("").to_string(),
-    read: |s, t| match panel_names().into_iter().find(|p| *p == t.trim()) {
+    text: |s| s.embed.map_or("", Panel::name).to_string(),
+    read: |s, t| match Panel::parse(t.trim()) {
         Some(p) => {
             s.embed = Some(p);
             true
