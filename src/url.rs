@@ -779,7 +779,9 @@ mod fuzz {
             ),
             (any::<usize>(), prop::array::uniform5(any::<bool>())),
             (prop::sample::select(kinds), any::<bool>()),
-            prop::option::of(prop::sample::select(coded_plots::messages::Panel::ALL.to_vec())),
+            prop::option::of(prop::sample::select(
+                coded_plots::messages::Panel::ALL.to_vec(),
+            )),
             prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
         )
             .prop_map(
