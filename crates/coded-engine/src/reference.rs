@@ -4,38 +4,23 @@
 
 use crate::plan::{error_vs_lambda_runs, error_vs_n_plan};
 use coded_core::problem::{draw_stragglers, Problem};
-use coded_core::{run_round, sweep, Config, FunctionKind, SweepPlan, SweepPoint};
-use coded_plots::messages::{Detail, Panel, RoundResult, UiState};
+use coded_core::{run_round, sweep, Config, SweepPlan, SweepPoint};
+use coded_plots::messages::{Detail, RoundResult, UiState};
 use coded_plots::views::curves::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
 };
-use coded_plots::views::digits::DigitsView;
-use coded_plots::views::encdec::EncDecView;
 use coded_plots::views::stragglers::StragglerView;
 use coded_plots::views::table::{TableRow, TableView};
 
 /// The round's views, from a fresh `Problem` (no cache).
 pub fn round(c: &Config, ui: &UiState) -> RoundResult {
     let trial = ui.trial_in(c);
-    let lenet = c.function == FunctionKind::Lenet5;
-    let shown = ui
-        .panels
-        .shows(if lenet { Panel::Digits } else { Panel::Encdec });
-    let detail = shown.then(|| {
+    let detail = ui.panels.shows(Detail::panel(c.function)).then(|| {
         let problem = Problem::new(c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
         let o = problem.evaluate(&prepared, &draw.straggled);
-        if lenet {
-            Detail::Digits(DigitsView::build(&problem, &prepared, &draw.straggled, &o))
-        } else {
-            Detail::Scalar(Box::new(EncDecView::build(
-                &problem,
-                &prepared,
-                &draw.straggled,
-                &o,
-            )))
-        }
+        Detail::build(&problem, &prepared, &draw.straggled, &o)
     });
     RoundResult {
         stragglers: StragglerView::build(c, trial),

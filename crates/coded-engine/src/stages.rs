@@ -10,11 +10,9 @@
 
 use crate::session::Session;
 use coded_core::problem::draw_stragglers;
-use coded_core::{Config, ConfigError, FunctionKind, Scheme, StragglerModel};
-use coded_plots::messages::{Detail, Panel, RoundResult, UiState};
+use coded_core::{Config, ConfigError, Scheme, StragglerModel};
+use coded_plots::messages::{Detail, RoundResult, UiState};
 use coded_plots::views::curves::CurveKind;
-use coded_plots::views::digits::DigitsView;
-use coded_plots::views::encdec::EncDecView;
 use coded_plots::views::stragglers::StragglerView;
 
 /// The round stage: straggler pattern and the encode/decode or digits view
@@ -27,29 +25,11 @@ pub fn round(
     config.validate()?;
     let trial = ui.trial_in(config);
     let stragglers = StragglerView::build(config, trial);
-    let lenet = config.function == FunctionKind::Lenet5;
-    let wanted = ui
-        .panels
-        .shows(if lenet { Panel::Digits } else { Panel::Encdec });
-    let detail = if wanted {
+    let detail = if ui.panels.shows(Detail::panel(config.function)) {
         let (problem, prepared) = session.prepared(config, config.scheme, config.n)?;
         let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
         let outcome = problem.evaluate(prepared, &draw.straggled);
-        Some(if lenet {
-            Detail::Digits(DigitsView::build(
-                problem,
-                prepared,
-                &draw.straggled,
-                &outcome,
-            ))
-        } else {
-            Detail::Scalar(Box::new(EncDecView::build(
-                problem,
-                prepared,
-                &draw.straggled,
-                &outcome,
-            )))
-        })
+        Some(Detail::build(problem, prepared, &draw.straggled, &outcome))
     } else {
         None
     };
@@ -87,7 +67,8 @@ pub fn curves_key(config: &Config, ui: &UiState) -> String {
 mod tests {
     use super::*;
     use coded_core::run_round;
-    use coded_plots::messages::Panels;
+    use coded_core::FunctionKind;
+    use coded_plots::messages::{Panel, Panels};
 
     #[test]
     fn the_round_is_the_cores_round() {

@@ -12,7 +12,8 @@ use crate::views::digits::DigitsView;
 use crate::views::encdec::EncDecView;
 use crate::views::stragglers::StragglerView;
 use crate::views::table::TableView;
-use coded_core::{Config, Scheme};
+use coded_core::problem::{Prepared, RoundOutcome};
+use coded_core::{Config, FunctionKind, Problem, Scheme};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// One of the page's five panels.
@@ -213,6 +214,36 @@ pub enum Detail {
     /// Boxed: much larger than the digits view (curves on a dense grid).
     Scalar(Box<EncDecView>),
     Digits(DigitsView),
+}
+
+impl Detail {
+    /// The panel that shows a function's detail: the coded digits for
+    /// LeNet-5, encode → decode for a scalar function.
+    pub fn panel(function: FunctionKind) -> Panel {
+        if function == FunctionKind::Lenet5 {
+            Panel::Digits
+        } else {
+            Panel::Encdec
+        }
+    }
+
+    /// The detail view of one decoded round (the view's own builder; this
+    /// only picks which view the function has).
+    pub fn build(
+        problem: &Problem,
+        prepared: &Prepared,
+        straggled: &[bool],
+        outcome: &RoundOutcome,
+    ) -> Detail {
+        match Detail::panel(problem.config.function) {
+            Panel::Digits => {
+                Detail::Digits(DigitsView::build(problem, prepared, straggled, outcome))
+            }
+            _ => Detail::Scalar(Box::new(EncDecView::build(
+                problem, prepared, straggled, outcome,
+            ))),
+        }
+    }
 }
 
 /// The cheap stage: the current round.

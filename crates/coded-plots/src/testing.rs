@@ -11,7 +11,7 @@ use crate::views::digits::DigitsView;
 use crate::views::encdec::EncDecView;
 use crate::views::stragglers::StragglerView;
 use coded_core::problem::draw_stragglers;
-use coded_core::{sweep, Config, FunctionKind, LambdaDec, Problem, Scheme, SweepPlan};
+use coded_core::{sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
 
 pub fn cfg(text: &str) -> Config {
     Config::from_json(text).unwrap()
@@ -23,16 +23,7 @@ pub fn round(config: &Config, trial: usize) -> RoundResult {
     let prepared = problem.prepare(config.scheme, config.n);
     let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
     let o = problem.evaluate(&prepared, &draw.straggled);
-    let detail = if config.function == FunctionKind::Lenet5 {
-        Detail::Digits(DigitsView::build(&problem, &prepared, &draw.straggled, &o))
-    } else {
-        Detail::Scalar(Box::new(EncDecView::build(
-            &problem,
-            &prepared,
-            &draw.straggled,
-            &o,
-        )))
-    };
+    let detail = Detail::build(&problem, &prepared, &draw.straggled, &o);
     RoundResult {
         stragglers: StragglerView::build(config, trial),
         detail: Some(detail),
