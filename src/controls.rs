@@ -55,6 +55,7 @@ fn control(state: AppState, st: &'static Setting) -> impl IntoView {
     let hidden = move || shown.with(|s| (st.applies)(s).is_err());
     let commit = move || state.apply();
     let body = match st.kind {
+        Kind::Text => text_field(state, st, draft, range).into_any(),
         Kind::Whole | Kind::Seed | Kind::Number | Kind::List => {
             let mode = if matches!(st.kind, Kind::Number) {
                 "decimal"
@@ -104,6 +105,30 @@ fn control(state: AppState, st: &'static Setting) -> impl IntoView {
         Kind::Elsewhere => ().into_any(),
     };
     view! { <div class="setting" hidden=hidden>{body}</div> }
+}
+
+/// A wide field for free text (the formula): it keeps what is typed and
+/// reads it like the number fields (after a pause, on Enter, on leaving),
+/// with the message, and where the text goes wrong, under it.
+fn text_field(
+    state: AppState,
+    st: &'static Setting,
+    draft: Draft,
+    range: Signal<String>,
+) -> impl IntoView {
+    view! {
+        <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
+            <div class="row wide">
+                <TypedInput
+                    id=st.id
+                    draft=draft
+                    commit=move || state.apply()
+                    editing=state.editing
+                    inputmode="text"
+                />
+            </div>
+        </Field>
+    }
 }
 
 fn options(draft: Draft, choices: Vec<Choice>) -> impl IntoView {

@@ -85,8 +85,9 @@ impl Drafts {
             for (st, d) in v {
                 // A parameter of another straggler model is kept as typed,
                 // but is not part of the state.
-                if (st.applies)(&s).is_ok() && !(st.read)(&mut s, &d.text.get_untracked()) {
-                    invalid.push((st.id, st.message(&s)));
+                let text = d.text.get_untracked();
+                if (st.applies)(&s).is_ok() && !(st.read)(&mut s, &text) {
+                    invalid.push((st.id, st.refusal(&s, &text)));
                 }
             }
         });

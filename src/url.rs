@@ -104,7 +104,7 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
         if let Err(why) = (st.applies)(&s) {
             notes.push(format!("{} = {} ignored: {why}", st.key, quote(v)));
         } else if !(st.read)(&mut s, v) {
-            notes.push(refused(st, v, &st.message(&s), &(st.text)(&s)));
+            notes.push(refused(st, v, &st.refusal(&s, v), &(st.text)(&s)));
         }
     }
     // Rules that involve several settings (K ≤ N, the round below the
@@ -144,7 +144,7 @@ mod tests {
     use super::*;
     use crate::settings::by_key;
     use coded_core::{
-        Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
+        Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
     use coded_plots::messages::{Panels, UiState};
     use coded_plots::views::curves::CurveKind;
@@ -153,7 +153,11 @@ mod tests {
         Shared {
             config: Config {
                 scheme: Scheme::Letcc,
-                function: FunctionKind::Cubic,
+                function: FunctionKind::Formula(
+                    Formula::new("max(x, 1) % 2 + 3 − x && 1")
+                        .unwrap()
+                        .with_degree(Some(5)),
+                ),
                 k: 7,
                 n: 33,
                 points: PointSet::Equispaced,
@@ -244,6 +248,75 @@ mod tests {
             assert_eq!(notes.len(), 1, "{q}: {notes:?}");
         }
         assert!(decode("debug-panic").1[0].starts_with("unknown key “debug-panic”"));
+    }
+
+    /// A formula with every character a link must carry, in the state.
+    fn with_formula(text: &str, degree: Option<usize>) -> Shared {
+        Shared {
+            config: Config {
+                function: FunctionKind::Formula(Formula::new(text).unwrap().with_degree(degree)),
+                ..Config::default()
+            },
+            ..Shared::default()
+        }
+    }
+
+    #[test]
+    fn formula_text_survives_its_link_exactly() {
+        for text in [
+            "sin(3*x) + x^2",
+            "x && 1 + 2",
+            "100 % 7 + x%2",
+            "x + 1 ++ 2",
+            "max(x, 1, 2) + min(x,0)",
+            "  x   − 1 ",
+            "2×x · 3 ÷ 4",
+            "(x > 0) * x",
+        ] {
+            for degree in [None, Some(0), Some(64)] {
+                let s = with_formula(text, degree);
+                let q = encode(&s);
+                assert!(q.contains("fn=formula"), "{q}");
+                let (back, notes) = decode(&q);
+                assert_eq!(notes, Vec::<String>::new(), "{q}");
+                assert_eq!(back, s, "{q}");
+                assert_eq!(back.config.function.formula().unwrap().text(), text, "{q}");
+                assert_eq!(encode(&back), q);
+            }
+        }
+        // The default formula is not written out: `fn=formula` alone.
+        let s = with_formula(coded_core::formula::DEFAULT_FORMULA, None);
+        assert_eq!(encode(&s), "v=1&fn=formula");
+        assert_eq!(decode("fn=formula").0, s);
+        assert_eq!(
+            encode(&with_formula("x^2", Some(2))),
+            "v=1&fn=formula&expr=x%5E2&deg=2"
+        );
+    }
+
+    #[test]
+    fn a_bad_formula_in_a_link_says_where_and_keeps_the_default() {
+        let (s, notes) = decode("fn=formula&expr=sin(3*x");
+        assert_eq!(
+            s.config.function.formula().unwrap().text(),
+            coded_core::formula::DEFAULT_FORMULA
+        );
+        assert_eq!(
+            notes,
+            [
+                "expr = “sin(3*x”: The formula is not valid at the end (character 8, after \
+              “sin(3*x”): “sin(” is not closed: a “)” is missing; using “sin(3*x) + x^2”"
+            ]
+        );
+        let (s, notes) = decode(&format!("fn=formula&expr={}", "x".repeat(501)));
+        assert!(s.config.function.formula().is_some());
+        assert!(notes[0].contains("at most 500"), "{notes:?}");
+        // Without fn=formula the formula is not part of the state.
+        let (s, notes) = decode("expr=x%5E2");
+        assert_eq!(s, Shared::default());
+        assert!(notes[0].starts_with("expr = “x^2” ignored"), "{notes:?}");
+        let (_, notes) = decode("fn=formula&deg=65");
+        assert!(notes[0].starts_with("deg = “65”: The degree must be a whole number from 0 to 64"));
     }
 
     #[test]
@@ -532,7 +605,31 @@ mod fuzz {
         match key {
             "sc" => pick(&["bacc", "letcc", "lcc", "uncoded"]),
             "cmp" => list(pick(&["bacc", "letcc", "lcc", "uncoded", "BACC", "x"]), 5),
-            "fn" => pick(&["x_sin_x", "cubic", "abs", "lenet5"]),
+            "fn" => pick(&["x_sin_x", "cubic", "abs", "lenet5", "formula"]),
+            // Valid formulas with every character a link must carry (& % +
+            // space , and non-ASCII), and malformed ones.
+            "expr" => prop_oneof![
+                pick(&[
+                    "sin(3*x) + x^2",
+                    "x && 1",
+                    "x % 2 + 1",
+                    "max(x, 1)",
+                    "x − 1",
+                    "2×x · 3",
+                    "exp(-(x^2))",
+                    " x ",
+                    "ln(x)",
+                    "1/x",
+                    "sin(3*x",
+                    "-x^2",
+                    "y",
+                    "",
+                    "print(x)",
+                ]),
+                (1usize..200).prop_map(|n| format!("x{}", "+x".repeat(n))),
+            ]
+            .boxed(),
+            "deg" => pick(&["none", "0", "3", "64", "65", "-1", "2.5", "1e1"]),
             "pt" => pick(&["chebyshev", "equispaced"]),
             "lr" => pick(&["fixed", "shrink"]),
             "m" => pick(&["iid", "fixed", "block", "deadline"]),
@@ -612,9 +709,9 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 26] = [
-        "sc", "cmp", "fn", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p", "a", "tau",
-        "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
+    const HAS_VALUES: [&str; 28] = [
+        "sc", "cmp", "fn", "expr", "deg", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p",
+        "a", "tau", "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {

@@ -4,6 +4,7 @@
 //! on the enum); the controls and the messages that list the choices read
 //! them from here.
 
+use coded_core::functions::FORMULA_NAME;
 use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme, StragglerModel};
 use coded_plots::messages::{Panel, Panels};
 
@@ -36,9 +37,25 @@ pub fn scheme_choices() -> Vec<Choice> {
     choices(&Scheme::ALL, Scheme::name, Scheme::long_label)
 }
 
+/// The built-in functions, then "your own formula" (its text has a field of
+/// its own, shown when it is chosen).
 pub fn function_choices() -> Vec<Choice> {
-    choices(&FunctionKind::ALL, FunctionKind::name, FunctionKind::label)
+    let mut c: Vec<Choice> = FunctionKind::ALL
+        .iter()
+        .map(|f| Choice {
+            value: f.name(),
+            label: f.label(),
+        })
+        .collect();
+    c.push(Choice {
+        value: FORMULA_NAME,
+        label: FORMULA_LABEL,
+    });
+    c
 }
+
+/// The formula's entry in the list of functions.
+pub const FORMULA_LABEL: &str = "your own formula (type it below)";
 
 pub fn point_choices() -> Vec<Choice> {
     choices(&PointSet::ALL, PointSet::name, PointSet::label)

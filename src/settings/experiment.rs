@@ -1,12 +1,14 @@
 //! The settings of the experiment: every `Config` field.
 
+use coded_core::formula::DEFAULT_FORMULA;
+use coded_core::functions::FORMULA_NAME;
 use coded_core::limits::{
     k_range, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE,
-    DEFAULT_S, DEFAULT_SHIFT, K_RANGE, LAMBDA_RANGE, N_RANGE, P_RANGE, RATE_RANGE, SEED_RANGE,
-    SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
+    DEFAULT_S, DEFAULT_SHIFT, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS, N_RANGE,
+    P_RANGE, RATE_RANGE, SEED_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
 };
 use coded_core::scheme::AutoLambda;
-use coded_core::{Config, LambdaDec, StragglerModel};
+use coded_core::{Config, Formula, FunctionKind, LambdaDec, StragglerModel};
 
 use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
@@ -107,6 +109,25 @@ pub const SCHEME: Setting = Setting {
     ..BASE
 };
 
+/// The formula when f is one, else the one a person starts from.
+fn formula_of(s: &Shared) -> Formula {
+    match s.config.function.formula() {
+        Some(f) => f.clone(),
+        None => Formula::new(DEFAULT_FORMULA).expect("the default formula is valid"),
+    }
+}
+
+/// The formula's text and degree apply only when f is a formula.
+fn when_formula(s: &Shared, what: &str) -> Result<(), String> {
+    match s.config.function.formula() {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "{what} is a setting of your own formula only (fn=formula), not of “{}”",
+            s.config.function.name()
+        )),
+    }
+}
+
 pub const FUNCTION: Setting = Setting {
     key: "fn",
     id: "function",
@@ -116,9 +137,83 @@ pub const FUNCTION: Setting = Setting {
     group: Group::Computation,
     home: Home::Config("function"),
     kind: Kind::Choice(function_choices),
-    text: |s| wire_name(&s.config.function),
-    read: |s, t| wire(t).map(|v| s.config.function = v).is_some(),
+    text: |s| s.config.function.name().to_string(),
+    // Choosing the formula keeps the one there is, or starts from the
+    // default (the formula's own field then reads its text).
+    read: |s, t| {
+        if t.trim() == FORMULA_NAME {
+            s.config.function = FunctionKind::Formula(formula_of(s));
+            return true;
+        }
+        FunctionKind::parse(t.trim())
+            .map(|f| s.config.function = f)
+            .is_some()
+    },
     rule: |_| one_of(function_choices),
+    ..BASE
+};
+
+pub const FORMULA: Setting = Setting {
+    key: "expr",
+    id: "formula",
+    label: "Formula f(x)",
+    name: "The formula",
+    help: "Your own f(x), x in [−3, 3]: + − * / ^ and brackets, numbers, pi, e, and sin, cos, \
+           tan, asin, acos, atan, sinh, cosh, tanh, exp, ln, log (base 10; log(b, v): base b), \
+           sqrt, abs, sign, min, max, floor, ceil, round. Write −x² as -(x^2). A round fails \
+           where f is not a finite number.",
+    group: Group::Computation,
+    home: Home::Config("function"),
+    kind: Kind::Text,
+    text: |s| formula_of(s).text().to_string(),
+    // The degree declared stays with the new text.
+    read: |s, t| match Formula::new(t) {
+        Ok(f) => {
+            let degree = formula_of(s).degree();
+            s.config.function = FunctionKind::Formula(f.with_degree(degree));
+            true
+        }
+        Err(_) => false,
+    },
+    rule: |_| format!("a formula in x of at most {MAX_FORMULA_CHARS} characters"),
+    why: Some(|t| Formula::new(t).err().map(|e| e.message)),
+    applies: |s| when_formula(s, "The formula"),
+    ..BASE
+};
+
+pub const DEGREE: Setting = Setting {
+    key: "deg",
+    id: "degree",
+    label: "Polynomial degree (for LCC)",
+    name: "The degree",
+    help: "A formula is not a polynomial unless you say so here: LCC then waits for \
+           D(K − 1) + 1 answers instead of K (not checked).",
+    group: Group::Computation,
+    home: Home::Config("function"),
+    kind: Kind::NumberOrAuto {
+        auto: "none",
+        auto_label: "not a polynomial",
+        offer: "3",
+    },
+    text: |s| {
+        formula_of(s)
+            .degree()
+            .map_or_else(|| "none".into(), |d| d.to_string())
+    },
+    read: |s, t| {
+        let degree = if t.trim() == "none" {
+            None
+        } else {
+            match whole_in(t, DEGREE_RANGE) {
+                Some(d) => Some(d as usize),
+                None => return false,
+            }
+        };
+        s.config.function = FunctionKind::Formula(formula_of(s).with_degree(degree));
+        true
+    },
+    rule: |_| format!("{}, or not a polynomial", whole_words(DEGREE_RANGE)),
+    applies: |s| when_formula(s, "The degree"),
     ..BASE
 };
 

@@ -32,6 +32,8 @@ pub const SETTINGS: &[Setting] = &[
     experiment::SCHEME,
     view::COMPARE,
     experiment::FUNCTION,
+    experiment::FORMULA,
+    experiment::DEGREE,
     experiment::K,
     experiment::N,
     experiment::POINTS,

@@ -91,6 +91,8 @@ pub enum Kind {
     Choice(fn() -> Vec<Choice>),
     /// A text field for a comma-separated list.
     List,
+    /// A wide text field for free text (a formula).
+    Text,
     /// Checkboxes: the text is the comma-separated set of checked values;
     /// `locked` is a value that is always checked (and disabled).
     Set {
@@ -112,7 +114,12 @@ impl Kind {
     pub fn is_typed(self) -> bool {
         matches!(
             self,
-            Kind::Whole | Kind::Seed | Kind::Number | Kind::NumberOrAuto { .. } | Kind::List
+            Kind::Whole
+                | Kind::Seed
+                | Kind::Number
+                | Kind::NumberOrAuto { .. }
+                | Kind::List
+                | Kind::Text
         )
     }
 }
@@ -142,6 +149,9 @@ pub struct Setting {
     /// The allowed values in plain words ("a whole number from 1 to N (now
     /// 40)"): messages say "<name> must be <rule>".
     pub rule: fn(&Shared) -> String,
+    /// What is wrong with a text it refused, when the rule alone cannot say
+    /// (a formula: where it goes wrong, and why); None: the rule's message.
+    pub why: Option<fn(&str) -> Option<String>>,
     /// Whether it is part of the state at all (p only under the
     /// independent model), and if not, why.
     pub applies: fn(&Shared) -> Result<(), String>,
@@ -188,6 +198,7 @@ pub const BASE: Setting = Setting {
     text: not_applicable,
     read: never,
     rule: not_applicable,
+    why: None,
     applies: always,
     check: no_check,
     fallback: None,
@@ -230,13 +241,30 @@ impl Setting {
         format!("{} must be {}", self.name, (self.rule)(s))
     }
 
+    /// The message for a text it refused: [`Setting::why`] when it has
+    /// one (capitalised: it starts a sentence), else [`Setting::message`].
+    pub fn refusal(&self, s: &Shared, text: &str) -> String {
+        match self.why.and_then(|why| why(text)) {
+            Some(why) => capitalised(&why),
+            None => self.message(s),
+        }
+    }
+
     /// The range line under the control.
     pub fn range_text(&self, s: &Shared) -> String {
         let rule = (self.rule)(s);
-        let mut c = rule.chars();
-        match c.next() {
-            Some(f) => format!("{}{}.", f.to_uppercase(), c.as_str()),
-            None => String::new(),
+        if rule.is_empty() {
+            String::new()
+        } else {
+            format!("{}.", capitalised(&rule))
         }
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => format!("{}{}", f.to_uppercase(), c.as_str()),
+        None => String::new(),
     }
 }

@@ -45,7 +45,7 @@ fn main() {
         for (name, scheme, rule, lambda) in rows {
             let config = Config {
                 scheme,
-                function,
+                function: function.clone(),
                 n: 40,
                 lambda_dec: lambda,
                 lambda_rule: rule,

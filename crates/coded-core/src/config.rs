@@ -126,7 +126,7 @@ fn integer_in(r: IntRange) -> String {
 pub fn allowed(field: &str) -> String {
     match field {
         "scheme" => one_of(Scheme::ALL.map(Scheme::name)),
-        "function" => one_of(FunctionKind::ALL.map(FunctionKind::name)),
+        "function" => FunctionKind::allowed(),
         "k" => format!("an integer in {}..=min(n, {})", K_RANGE.min, K_RANGE.max),
         "n" => format!("{}, at least k", integer_in(N_RANGE)),
         "points" => one_of(PointSet::ALL.map(PointSet::name)),
@@ -217,7 +217,11 @@ impl Config {
         for (key, v) in obj {
             match key.as_str() {
                 "scheme" => c.scheme = field(key, v)?,
-                "function" => c.function = field(key, v)?,
+                // Its own reader: a formula's message (with its position)
+                // is better than serde's.
+                "function" => {
+                    c.function = FunctionKind::from_json(v).map_err(|m| ConfigError::new(key, m))?
+                }
                 "k" => c.k = field(key, v)?,
                 "n" => c.n = field(key, v)?,
                 "points" => c.points = field(key, v)?,
@@ -330,7 +334,10 @@ mod tests {
         // The table as it was typed out by hand; now derived from `limits`.
         let typed = [
             ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
-            ("function", "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\""),
+            (
+                "function",
+                "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0..=64 if it is a polynomial)",
+            ),
             ("k", "an integer in 1..=min(n, 1024)"),
             ("n", "an integer in 1..=8192, at least k"),
             ("points", "one of \"chebyshev\", \"equispaced\""),
@@ -368,6 +375,11 @@ mod tests {
         }
         check(&Scheme::ALL, |x| x.name(), Scheme::parse);
         check(&FunctionKind::ALL, |x| x.name(), FunctionKind::parse);
+        assert_eq!(
+            FunctionKind::parse("formula"),
+            None,
+            "a formula needs its text"
+        );
         check(&PointSet::ALL, |x| x.name(), PointSet::parse);
         check(&LambdaRule::ALL, |x| x.name(), LambdaRule::parse);
         check(&AutoLambda::ALL, |x| x.name(), AutoLambda::parse);
@@ -387,6 +399,9 @@ mod tests {
             (r#"{"n": 100000}"#, "n"),
             (r#"{"n": "ten"}"#, "n"),
             (r#"{"scheme": "magic"}"#, "scheme"),
+            (r#"{"function": {"expr": "sin(3*x"}}"#, "function"),
+            (r#"{"function": {"expr": "y"}}"#, "function"),
+            (r#"{"function": "formula"}"#, "function"),
             (
                 r#"{"stragglers": {"model": "iid", "p": 1.5}}"#,
                 "stragglers",

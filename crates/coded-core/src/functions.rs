@@ -1,36 +1,54 @@
 //! The functions f that servers compute: the built-in scalar functions, and
-//! `FunctionKind`, the configuration's choice among them and LeNet-5 (which
-//! lives in `lenet`, behind the same `Computation` trait).
+//! `FunctionKind`, the configuration's choice among them, LeNet-5 (which
+//! lives in `lenet`, behind the same `Computation` trait) and a formula
+//! (parsed in `formula`).
 //!
 //! The trait is in `computation`, so this list can build LeNet-5 without
 //! LeNet-5 depending back on the list.
 
 use crate::computation::{Computation, Inputs};
+use crate::formula::{Compiled, Formula};
 use crate::lenet::LeNetFunction;
+use crate::limits::DEGREE_RANGE;
 use crate::portable::sin;
 use crate::rng::Rng;
-use crate::wire::wire_enum;
 use nalgebra::DMatrix;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
-wire_enum! {
-    /// The built-in functions, by their JSON names.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-    pub enum FunctionKind {
-        /// f₁(x) = x·sin(x), the probabilistic-regime paper's test function.
-        #[default]
-        XSinX = "x_sin_x",
-        /// f(x) = x³ − 2x, a degree-3 polynomial: LCC is exact with 3(K−1)+1 answers.
-        Cubic = "cubic",
-        /// f(x) = |x|, continuous but not differentiable at 0.
-        Abs = "abs",
-        /// LeNet-5 on 28×28 digits: d = 784, m = 10 logits (crate::lenet).
-        Lenet5 = "lenet5",
-    }
+/// The configuration's f: a built-in function by its JSON name, or your own
+/// formula in x. Not `Copy`: a formula holds its text.
+///
+/// The one place that owns the wire form ([`FunctionKind::to_json`],
+/// [`FunctionKind::from_json`]; serde's impls call them): a built-in is its
+/// name, `"x_sin_x"`; a formula is `{"expr": "sin(3*x) + x^2"}`, with
+/// `"degree": D` when the configuration declares it a polynomial of degree D.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum FunctionKind {
+    /// f₁(x) = x·sin(x), the probabilistic-regime paper's test function.
+    #[default]
+    XSinX,
+    /// f(x) = x³ − 2x, a degree-3 polynomial: LCC is exact with 3(K−1)+1 answers.
+    Cubic,
+    /// f(x) = |x|, continuous but not differentiable at 0.
+    Abs,
+    /// LeNet-5 on 28×28 digits: d = 784, m = 10 logits (crate::lenet).
+    Lenet5,
+    /// Your own scalar function (crate::formula): not a polynomial for LCC
+    /// unless it declares a degree.
+    Formula(Formula),
 }
 
+/// What the formula choice is called where a name is needed (the app's
+/// list of functions and its link, `fn=formula`); its JSON is the object.
+pub const FORMULA_NAME: &str = "formula";
+
+/// The longest formula a plot's title shows (the rest is "…").
+const TITLE_CHARS: usize = 48;
+
 impl FunctionKind {
-    /// Every function, in the order a UI lists them.
+    /// The built-in functions, in the order a UI lists them (the formula
+    /// choice comes after them).
     pub const ALL: [FunctionKind; 4] = [
         FunctionKind::XSinX,
         FunctionKind::Cubic,
@@ -38,49 +56,191 @@ impl FunctionKind {
         FunctionKind::Lenet5,
     ];
 
-    /// The scalar functions R → R (every one but LeNet-5).
+    /// The built-in scalar functions R → R (every one but LeNet-5).
     pub const SCALARS: [FunctionKind; 3] =
         [FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs];
 
+    /// The name in JSON, URLs and CSV; [`FORMULA_NAME`] for a formula.
+    pub fn name(&self) -> &'static str {
+        match self {
+            FunctionKind::XSinX => "x_sin_x",
+            FunctionKind::Cubic => "cubic",
+            FunctionKind::Abs => "abs",
+            FunctionKind::Lenet5 => "lenet5",
+            FunctionKind::Formula(_) => FORMULA_NAME,
+        }
+    }
+
+    /// The built-in function of that name.
+    pub fn parse(name: &str) -> Option<FunctionKind> {
+        FunctionKind::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// What a UI calls it.
-    pub const fn label(self) -> &'static str {
+    pub fn label(&self) -> &'static str {
         match self {
             FunctionKind::XSinX => "x · sin x",
             FunctionKind::Cubic => "x³ − 2x (polynomial)",
             FunctionKind::Abs => "|x| (not smooth)",
             FunctionKind::Lenet5 => "LeNet-5 on digits",
+            FunctionKind::Formula(_) => "your own formula in x",
+        }
+    }
+
+    /// How plot titles and CSV rows name it: a built-in by its name, a
+    /// formula by its text ("f(x) = sin(3*x) + x^2", shortened in titles).
+    pub fn title(&self) -> String {
+        match self {
+            FunctionKind::Formula(f) => {
+                let t = f.text().trim();
+                let short: String = t.chars().take(TITLE_CHARS).collect();
+                if short.len() < t.len() {
+                    format!("f(x) = {short}…")
+                } else {
+                    format!("f(x) = {t}")
+                }
+            }
+            other => other.name().to_string(),
+        }
+    }
+
+    /// The formula, when f is one.
+    pub fn formula(&self) -> Option<&Formula> {
+        match self {
+            FunctionKind::Formula(f) => Some(f),
+            _ => None,
         }
     }
 
     /// Whether outputs are class scores (accuracy columns apply).
-    pub fn is_classifier(self) -> bool {
-        self == FunctionKind::Lenet5
+    pub fn is_classifier(&self) -> bool {
+        *self == FunctionKind::Lenet5
     }
 
-    /// The function, ready to evaluate. Only LeNet-5 can fail: its compiled-in
-    /// weights are verified against their checksum on first use.
-    pub fn build(self) -> Result<Box<dyn Computation>, String> {
+    /// The function, ready to evaluate (a formula is compiled once here).
+    /// Only LeNet-5 can fail: its compiled-in weights are verified against
+    /// their checksum on first use.
+    pub fn build(&self) -> Result<Box<dyn Computation>, String> {
+        let scalar = |f| Ok(Box::new(Scalar(f)) as Box<dyn Computation>);
         match self {
             FunctionKind::Lenet5 => Ok(Box::new(LeNetFunction::new()?)),
-            scalar => Ok(Box::new(Scalar(scalar))),
+            FunctionKind::XSinX => scalar(ScalarFn::XSinX),
+            FunctionKind::Cubic => scalar(ScalarFn::Cubic),
+            FunctionKind::Abs => scalar(ScalarFn::Abs),
+            FunctionKind::Formula(f) => {
+                scalar(ScalarFn::Formula(Box::new(f.compile()), f.degree()))
+            }
+        }
+    }
+
+    /// The allowed values, as configuration errors list them.
+    pub fn allowed() -> String {
+        let names: Vec<String> = FunctionKind::ALL
+            .iter()
+            .map(|f| format!("\"{}\"", f.name()))
+            .collect();
+        format!(
+            "one of {}, or {{\"expr\": \"a formula in x\"}} (with \"degree\": {DEGREE_RANGE} if it is a polynomial)",
+            names.join(", ")
+        )
+    }
+
+    /// The JSON form: the name, or `{"expr": …}` (and `"degree"`).
+    pub fn to_json(&self) -> Value {
+        match self {
+            FunctionKind::Formula(f) => {
+                let mut o = serde_json::Map::new();
+                o.insert("expr".into(), Value::String(f.text().to_string()));
+                if let Some(d) = f.degree() {
+                    o.insert("degree".into(), Value::from(d));
+                }
+                Value::Object(o)
+            }
+            other => Value::String(other.name().to_string()),
+        }
+    }
+
+    /// Reads the JSON form; the error says what is wrong in words (the
+    /// caller names the field).
+    pub fn from_json(v: &Value) -> Result<FunctionKind, String> {
+        let expected = || format!("expected {}", FunctionKind::allowed());
+        match v {
+            Value::String(name) => FunctionKind::parse(name).ok_or_else(|| {
+                if name == FORMULA_NAME {
+                    format!("a formula is written {{\"expr\": \"…\"}}; {}", expected())
+                } else {
+                    format!("got {v}; {}", expected())
+                }
+            }),
+            Value::Object(o) => {
+                if let Some(k) = o.keys().find(|k| *k != "expr" && *k != "degree") {
+                    return Err(format!(
+                        "unknown key \"{k}\" in a formula (its keys: \"expr\", \"degree\")"
+                    ));
+                }
+                let text = match o.get("expr") {
+                    Some(Value::String(t)) => t,
+                    Some(other) => {
+                        return Err(format!(
+                            "\"expr\" must be a string (the formula), got {other}"
+                        ))
+                    }
+                    None => return Err(format!("a formula needs \"expr\"; {}", expected())),
+                };
+                let degree = match o.get("degree") {
+                    None | Some(Value::Null) => None,
+                    Some(d) => match d.as_u64().filter(|d| DEGREE_RANGE.contains(*d)) {
+                        Some(d) => Some(d as usize),
+                        None => {
+                            return Err(format!(
+                                "\"degree\" is {d}; expected an integer in {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
+                            ))
+                        }
+                    },
+                };
+                let f = Formula::new(text).map_err(|e| e.to_string())?;
+                Ok(FunctionKind::Formula(f.with_degree(degree)))
+            }
+            _ => Err(format!("got {v}; {}", expected())),
         }
     }
 }
 
+impl Serialize for FunctionKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for FunctionKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Value::deserialize(d)?;
+        FunctionKind::from_json(&v).map_err(serde::de::Error::custom)
+    }
+}
+
 /// A scalar function R → R. Inputs are drawn uniformly from [−3, 3]: wide
-/// enough that x·sin x and |x| show their shape, and the same for all three
-/// so results are comparable.
-struct Scalar(FunctionKind);
+/// enough that x·sin x and |x| show their shape, and the same for all of
+/// them (formulas included) so results are comparable.
+struct Scalar(ScalarFn);
+
+enum ScalarFn {
+    XSinX,
+    Cubic,
+    Abs,
+    /// A compiled formula (boxed: its slab is large) and its declared degree.
+    Formula(Box<Compiled>, Option<usize>),
+}
 
 pub const SCALAR_INPUT_RANGE: (f64, f64) = (-3.0, 3.0);
 
 impl Scalar {
     fn apply(&self, x: f64) -> f64 {
-        match self.0 {
-            FunctionKind::XSinX => x * sin(x),
-            FunctionKind::Cubic => x * x * x - 2.0 * x,
-            FunctionKind::Abs => x.abs(),
-            FunctionKind::Lenet5 => unreachable!("LeNet-5 is not a scalar function"),
+        match &self.0 {
+            ScalarFn::XSinX => x * sin(x),
+            ScalarFn::Cubic => x * x * x - 2.0 * x,
+            ScalarFn::Abs => x.abs(),
+            ScalarFn::Formula(f, _) => f.eval(x),
         }
     }
 }
@@ -96,7 +256,11 @@ impl Computation for Scalar {
         inputs.map(|x| self.apply(x))
     }
     fn polynomial_degree(&self) -> Option<usize> {
-        (self.0 == FunctionKind::Cubic).then_some(3)
+        match &self.0 {
+            ScalarFn::Cubic => Some(3),
+            ScalarFn::Formula(_, degree) => *degree,
+            _ => None,
+        }
     }
     fn sample_inputs(&self, k: usize, rng: &mut Rng) -> Inputs {
         let (lo, hi) = SCALAR_INPUT_RANGE;
@@ -125,6 +289,85 @@ mod tests {
             Some(3)
         );
         assert_eq!(FunctionKind::Abs.build().unwrap().polynomial_degree(), None);
+    }
+
+    fn formula(text: &str) -> FunctionKind {
+        FunctionKind::Formula(Formula::new(text).unwrap())
+    }
+
+    #[test]
+    fn a_formula_is_a_scalar_function_of_its_text() {
+        let x = DMatrix::from_column_slice(4, 1, &[-2.5, -0.5, 0.75, 3.0]);
+        let f = formula("sin(3*x) + x^2").build().unwrap();
+        assert_eq!((f.input_dim(), f.output_dim()), (1, 1));
+        let y = f.eval_batch(&x);
+        for (x, y) in x.iter().zip(y.iter()) {
+            assert!((y - ((3.0 * x).sin() + x * x)).abs() < 1e-14, "{x}: {y}");
+        }
+        assert_eq!(f.polynomial_degree(), None, "not a polynomial unless told");
+        let cubic = FunctionKind::Formula(Formula::new("x^3 - 2*x").unwrap().with_degree(Some(3)));
+        assert_eq!(cubic.build().unwrap().polynomial_degree(), Some(3));
+        // The same inputs as the built-ins: [−3, 3], by the seed.
+        let a = f.sample_inputs(10, &mut Rng::new(4)).x;
+        let b = FunctionKind::XSinX
+            .build()
+            .unwrap()
+            .sample_inputs(10, &mut Rng::new(4))
+            .x;
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_wire_form_is_a_name_or_an_object() {
+        let cases = [
+            (FunctionKind::Cubic, r#""cubic""#),
+            (formula("sin(3*x) + x^2"), r#"{"expr":"sin(3*x) + x^2"}"#),
+            (
+                FunctionKind::Formula(Formula::new("x^2").unwrap().with_degree(Some(2))),
+                r#"{"degree":2,"expr":"x^2"}"#,
+            ),
+        ];
+        for (f, json) in cases {
+            assert_eq!(serde_json::to_string(&f).unwrap(), json);
+            assert_eq!(serde_json::from_str::<FunctionKind>(json).unwrap(), f);
+        }
+        // Any text survives a JSON round trip exactly.
+        for text in [
+            "x && 1",
+            "100%2 + x",
+            "max(x,1)",
+            "x + 0*1 ",
+            "x − 1",
+            "min(x,\t2)",
+        ] {
+            let f = formula(text);
+            let back: FunctionKind =
+                serde_json::from_str(&serde_json::to_string(&f).unwrap()).unwrap();
+            assert_eq!(back.formula().unwrap().text(), text);
+        }
+        for (json, words) in [
+            (r#""formula""#, "is written"),
+            (r#""sin""#, "expected one of"),
+            (r#"{"expr": "sin(3*x"}"#, "at the end (character 8"),
+            (r#"{"expr": 3}"#, "must be a string"),
+            (r#"{"exp": "x"}"#, "unknown key"),
+            (r#"{"expr": "x", "degree": 65}"#, "0..=64"),
+            (r#"{"expr": "x", "degree": -1}"#, "0..=64"),
+            (r#"{}"#, "needs"),
+            ("7", "expected one of"),
+        ] {
+            let v: Value = serde_json::from_str(json).unwrap();
+            let e = FunctionKind::from_json(&v).unwrap_err();
+            assert!(e.contains(words), "{json}: {e}");
+        }
+    }
+
+    #[test]
+    fn titles_show_a_formula_not_a_name() {
+        assert_eq!(FunctionKind::XSinX.title(), "x_sin_x");
+        assert_eq!(formula("sin(3*x) + x^2").title(), "f(x) = sin(3*x) + x^2");
+        let long = formula(&format!("x{}", " + x".repeat(30)));
+        assert!(long.title().ends_with('…') && long.title().chars().count() < 60);
     }
 
     #[test]

@@ -8,13 +8,14 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
-//! `functions`, `config`, `problem`, `report`, `sweep`, `csv`.
+//! `formula`, `functions`, `config`, `problem`, `report`, `sweep`, `csv`.
 
 pub mod banded;
 pub mod barycentric;
 pub mod computation;
 pub mod config;
 pub mod csv;
+pub mod formula;
 pub mod functions;
 pub mod lenet;
 pub mod limits;
@@ -32,6 +33,7 @@ mod wire;
 
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
+pub use formula::Formula;
 pub use functions::FunctionKind;
 pub use metrics::Stats;
 pub use points::PointSet;

@@ -26,6 +26,14 @@ pub const MAX_LAMBDA: f64 = 1e300;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// Bound on the deadline model's times (shift, deadline) and rate.
 pub const MAX_TIME: f64 = 1e6;
+/// Longest formula, in characters: far more than a formula a person types,
+/// short enough that a link holding it stays a link one can paste (percent
+/// coding at most triples ASCII), and that locating an error (one parse per
+/// prefix of the text) stays instant.
+pub const MAX_FORMULA_CHARS: usize = 500;
+/// Largest polynomial degree a formula can be declared to have: LCC's
+/// threshold D(K − 1) + 1 passes the largest N (8192) already at K = 129.
+pub const MAX_DEGREE: usize = 64;
 
 /// The iid model's p when the JSON omits it.
 pub const DEFAULT_P: f64 = 0.2;
@@ -142,6 +150,12 @@ pub const RATE_RANGE: FloatRange = FloatRange {
 };
 /// The deadline model's deadline τ.
 pub const DEADLINE_RANGE: FloatRange = FloatRange::closed(0.0, MAX_TIME);
+
+/// The polynomial degree a formula may be declared to have (for LCC).
+pub const DEGREE_RANGE: IntRange = IntRange {
+    min: 0,
+    max: MAX_DEGREE as u64,
+};
 
 /// K at N servers: 1..=min(N, MAX_K).
 pub fn k_range(n: usize) -> IntRange {

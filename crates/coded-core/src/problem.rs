@@ -32,6 +32,9 @@ pub struct Problem {
     pub exact: DMatrix<f64>,
     /// True classes of the inputs (LeNet-5's digits).
     pub labels: Option<Vec<usize>>,
+    /// The first input at which f is not a finite number (a formula such
+    /// as ln(x) at x < 0): every round then fails, with that reason.
+    pub not_finite: Option<usize>,
 }
 
 /// One scheme at one N: its coder, the coded inputs and every server's answer.
@@ -41,6 +44,9 @@ pub struct Prepared {
     pub coded_inputs: DMatrix<f64>,
     /// N × m: f at every coded input (stragglers' answers included, unused).
     pub outputs: DMatrix<f64>,
+    /// The servers whose answer is not a finite number, ascending: a round
+    /// in which one of them answers fails with that reason.
+    pub not_finite: Vec<usize>,
 }
 
 /// What one straggler pattern gives.
@@ -74,6 +80,7 @@ impl Problem {
         let mut rng = Rng::stream(config.seed, &[TAG_INPUTS, config.k as u64]);
         let drawn = func.sample_inputs(config.k, &mut rng);
         let exact = func.eval_batch(&drawn.x);
+        let not_finite = first_not_finite_row(&exact);
         Ok(Problem {
             config: config.clone(),
             alphas: data_points(config.k, config.points),
@@ -81,6 +88,7 @@ impl Problem {
             inputs: drawn.x,
             exact,
             labels: drawn.labels,
+            not_finite,
         })
     }
 
@@ -105,16 +113,44 @@ impl Problem {
         let coder = self.coder(scheme, n);
         let coded_inputs = coder.encode(&self.inputs);
         let outputs = self.func.eval_batch(&coded_inputs);
+        let not_finite = (0..outputs.nrows())
+            .filter(|&r| !row_is_finite(&outputs, r))
+            .collect();
         Prepared {
             coder,
             coded_inputs,
             outputs,
+            not_finite,
         }
     }
 
     /// Decodes one straggler pattern and scores it.
     pub fn evaluate(&self, prepared: &Prepared, straggled: &[bool]) -> RoundOutcome {
         let surv = survivors(straggled);
+        let scalar = |m: &DMatrix<f64>, r: usize| (m.ncols() == 1).then(|| m[(r, 0)]);
+        let unusable = self
+            .not_finite
+            .map(|k| DecodeError::NotFinite {
+                server: None,
+                x: scalar(&self.inputs, k),
+            })
+            .or_else(|| {
+                let n = *prepared.not_finite.iter().find(|n| !straggled[**n])?;
+                Some(DecodeError::NotFinite {
+                    server: Some(n),
+                    x: scalar(&prepared.coded_inputs, n),
+                })
+            });
+        if let Some(e) = unusable {
+            return RoundOutcome {
+                survivors: surv,
+                decoded: Err(e),
+                squared_error: None,
+                relative_accuracy: None,
+                accuracy: None,
+                lost_fraction: 1.0,
+            };
+        }
         let answers = prepared.outputs.select_rows(surv.iter());
         let decoded = prepared.coder.decode(&surv, &answers);
         let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
@@ -170,6 +206,15 @@ impl Problem {
             lost_fraction,
         }
     }
+}
+
+fn row_is_finite(m: &DMatrix<f64>, r: usize) -> bool {
+    m.row(r).iter().all(|v| v.is_finite())
+}
+
+/// The first row with a value that is not a finite number.
+fn first_not_finite_row(m: &DMatrix<f64>) -> Option<usize> {
+    (0..m.nrows()).find(|&r| !row_is_finite(m, r))
 }
 
 /// The straggler pattern of trial `trial` with N servers. The stream depends

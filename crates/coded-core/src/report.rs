@@ -24,6 +24,8 @@ pub struct RoundReport {
     pub betas: Vec<f64>,
     pub inputs: Vec<Vec<f64>>,
     pub coded_inputs: Vec<Vec<f64>>,
+    /// null where f is not a finite number (a formula: the round failed).
+    #[serde(deserialize_with = "null_is_nan")]
     pub outputs: Vec<Vec<f64>>,
     /// Per server in β order: did it straggle.
     pub straggled: Vec<bool>,
@@ -32,6 +34,8 @@ pub struct RoundReport {
     pub longest_straggler_run: usize,
     /// K × m; a row is null when replication lost that output. Null when failed.
     pub estimates: Option<Vec<Option<Vec<f64>>>>,
+    /// null where f is not a finite number, as in `outputs`.
+    #[serde(deserialize_with = "null_is_nan")]
     pub exact: Vec<Vec<f64>>,
     pub squared_error: Option<f64>,
     pub relative_accuracy: Option<f64>,
@@ -42,6 +46,15 @@ pub struct RoundReport {
     pub lambda_dec_used: Option<f64>,
     pub failed: bool,
     pub failure: Option<String>,
+}
+
+/// serde_json writes a NaN or an infinity as null: read it back as NaN.
+fn null_is_nan<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Vec<f64>>, D::Error> {
+    let rows = Vec::<Vec<Option<f64>>>::deserialize(d)?;
+    Ok(rows
+        .into_iter()
+        .map(|r| r.into_iter().map(|v| v.unwrap_or(f64::NAN)).collect())
+        .collect())
 }
 
 pub fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
@@ -63,7 +76,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
     });
     Ok(RoundReport {
         scheme: config.scheme,
-        function: config.function,
+        function: config.function.clone(),
         k: config.k,
         n: config.n,
         trial,

@@ -171,7 +171,7 @@ fn n_equals_k() {
     for n in [1, 2, 7, 64] {
         for function in [FunctionKind::XSinX, FunctionKind::Cubic] {
             let c = Config {
-                function,
+                function: function.clone(),
                 ..config(Scheme::Bacc, n, n, StragglerModel::Iid { p: 0.0 })
             };
             for scheme in Scheme::ALL {
@@ -205,7 +205,7 @@ fn k_equals_one() {
         for function in [FunctionKind::XSinX, FunctionKind::Cubic, FunctionKind::Abs] {
             for points in [PointSet::Chebyshev, PointSet::Equispaced] {
                 let c = Config {
-                    function,
+                    function: function.clone(),
                     points,
                     ..config(Scheme::Bacc, 1, n, StragglerModel::Iid { p: 0.3 })
                 };

@@ -8,7 +8,8 @@
 //! Properties: nothing panics; every number a plot, a table or the CLI's
 //! JSON would show is finite, or the round is reported as a failure (and
 //! counted); a failure happens only for a reason (no survivor, LCC below its
-//! threshold, replication lost everything); the same seed gives the same
+//! threshold, replication lost everything, a formula not finite at an input
+//! or at a surviving server's coded input); the same seed gives the same
 //! numbers.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -16,8 +17,8 @@ use coded_core::csv::sweep_csv;
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
-    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, SweepPlan,
-    SweepPoint,
+    run_round, sweep, Config, DecodeError, Formula, FunctionKind, Scheme, StragglerModel,
+    SweepPlan, SweepPoint,
 };
 use proptest::prelude::*;
 
@@ -32,6 +33,8 @@ const SCALAR_CASES: u32 = 5_000;
 const MAX_SCALAR_N: usize = 80;
 /// LeNet-5 (a CNN forward pass per server): fewer, and tiny.
 const LENET_CASES: u32 = 60;
+/// Formulas, finite everywhere or not (ln(x) at x < 0, 1/x near 0).
+const FORMULA_CASES: u32 = 1_000;
 
 fn all_finite<'a>(xs: impl IntoIterator<Item = &'a f64>) -> bool {
     xs.into_iter().all(|v| v.is_finite())
@@ -81,7 +84,15 @@ fn no_nan_text(text: &str) -> Result<(), TestCaseError> {
 fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     prop_assert!(c.validate().is_ok(), "generator made an invalid {c:?}");
     let problem = Problem::new(c).expect("a valid config builds");
-    prop_assert!(all_finite(problem.inputs.iter()) && all_finite(problem.exact.iter()));
+    // Only a formula can be other than a finite number (the round then
+    // fails, with that reason).
+    let formula = c.function.formula().is_some();
+    prop_assert!(all_finite(problem.inputs.iter()));
+    prop_assert!(formula || all_finite(problem.exact.iter()));
+    prop_assert_eq!(
+        problem.not_finite.is_none(),
+        all_finite(problem.exact.iter())
+    );
     for scheme in Scheme::ALL {
         let prepared = problem.prepare(scheme, c.n);
         prop_assert!(
@@ -89,8 +100,12 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
             "{scheme:?} coded inputs not finite for {c:?}"
         );
         prop_assert!(
-            all_finite(prepared.outputs.iter()),
+            formula || all_finite(prepared.outputs.iter()),
             "{scheme:?} answers not finite"
+        );
+        prop_assert_eq!(
+            prepared.not_finite.is_empty(),
+            all_finite(prepared.outputs.iter())
         );
         let threshold = prepared.coder.threshold();
         for t in 0..c.trials {
@@ -132,6 +147,12 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
                         // genuine breakdown of the scheme, reported as such.
                         DecodeError::Overflow => scheme == Scheme::Lcc,
                         DecodeError::Spline(_) => false,
+                        DecodeError::NotFinite { server: None, .. } => {
+                            formula && problem.not_finite.is_some()
+                        }
+                        DecodeError::NotFinite {
+                            server: Some(n), ..
+                        } => formula && prepared.not_finite.contains(n) && !draw.straggled[*n],
                     };
                     prop_assert!(o.relative_accuracy.is_none() && o.accuracy.is_none());
                     prop_assert!(
@@ -151,8 +172,11 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     prop_assert_eq!(r.failed, r.squared_error.is_none());
     prop_assert_eq!(r.failed, r.estimates.is_none());
     prop_assert_eq!(r.failed, r.failure.is_some());
-    for v in [&r.inputs, &r.coded_inputs, &r.outputs, &r.exact] {
+    for v in [&r.inputs, &r.coded_inputs] {
         prop_assert!(all_finite(v.iter().flatten()));
+    }
+    for v in [&r.outputs, &r.exact] {
+        prop_assert!(formula || all_finite(v.iter().flatten()));
     }
     prop_assert!(all_finite(r.alphas.iter().chain(&r.betas)));
     if let Some(t) = &r.finish_times {
@@ -208,6 +232,35 @@ proptest! {
     #[test]
     fn random_lenet_configs_run_end_to_end_without_nan(
         c in small_config(vec![FunctionKind::Lenet5], 6, 3, 2)
+    ) {
+        check_pipeline(&c)?;
+    }
+}
+
+/// Formulas: finite everywhere, or not at some inputs (ln, sqrt and 1/x on
+/// [−3, 3], and one that is NaN everywhere).
+fn formulas() -> Vec<FunctionKind> {
+    [
+        ("sin(3*x) + x^2", None),
+        ("exp(x/2) - pi*e", None),
+        ("x^3 - 2*x", Some(3)),
+        ("ln(x)", None),
+        ("sqrt(x) + 1", None),
+        ("1/x", None),
+        ("1/(x - 0.5)", None),
+        ("ln(-(x^2) - 1)", None),
+        ("min(x, 1) * max(x^2, 0.5)", Some(4)),
+    ]
+    .into_iter()
+    .map(|(t, d)| FunctionKind::Formula(Formula::new(t).unwrap().with_degree(d)))
+    .collect()
+}
+
+proptest! {
+    #![proptest_config(cfg(FORMULA_CASES))]
+    #[test]
+    fn random_formula_configs_run_end_to_end_without_nan(
+        c in small_config(formulas(), MAX_SCALAR_N, 16, 6)
     ) {
         check_pipeline(&c)?;
     }

@@ -15,7 +15,7 @@ use coded_plots::views::table::{TableRow, TableView};
 /// The round's views, from a fresh `Problem` (no cache).
 pub fn round(c: &Config, ui: &UiState) -> RoundResult {
     let trial = ui.trial_in(c);
-    let detail = ui.panels.shows(Detail::panel(c.function)).then(|| {
+    let detail = ui.panels.shows(Detail::panel(&c.function)).then(|| {
         let problem = Problem::new(c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);

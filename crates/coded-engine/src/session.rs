@@ -14,8 +14,9 @@ use coded_core::{
     Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel, SweepPoint,
 };
 
-/// What a [`Problem`] depends on.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a [`Problem`] depends on. The function is all of it: a formula's
+/// text and declared degree, so a new formula never reuses old answers.
+#[derive(Clone, Debug, PartialEq)]
 struct ProblemKey {
     function: FunctionKind,
     k: usize,
@@ -26,7 +27,7 @@ struct ProblemKey {
 impl ProblemKey {
     fn of(c: &Config) -> Self {
         ProblemKey {
-            function: c.function,
+            function: c.function.clone(),
             k: c.k,
             points: c.points,
             seed: c.seed,

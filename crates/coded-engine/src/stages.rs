@@ -25,7 +25,7 @@ pub fn round(
     config.validate()?;
     let trial = ui.trial_in(config);
     let stragglers = StragglerView::build(config, trial);
-    let detail = if ui.panels.shows(Detail::panel(config.function)) {
+    let detail = if ui.panels.shows(Detail::panel(&config.function)) {
         let (problem, prepared) = session.prepared(config, config.scheme, config.n)?;
         let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
         let outcome = problem.evaluate(prepared, &draw.straggled);

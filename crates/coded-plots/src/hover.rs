@@ -89,7 +89,9 @@ pub fn encdec(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) ->
             k + 1,
             f4(view.alphas[k]),
             f4(view.inputs[k]),
-            f4(view.exact[k])
+            view.exact[k]
+                .map(f4)
+                .unwrap_or_else(|| "not a number".into())
         )
     };
     let server = |n: usize| {
@@ -133,7 +135,7 @@ pub fn encdec(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) ->
             curve_at(&view.encoder, z).map(|u| format!("z = {}: u_enc(z) = {}", f4(z), f4(u)))
         }
         de::DECODE => {
-            if let Some(k) = alphas(&view.exact).or_else(|| alphas(&opt(&view.estimates))) {
+            if let Some(k) = alphas(&opt(&view.exact)).or_else(|| alphas(&opt(&view.estimates))) {
                 return Some(data(k));
             }
             if let Some(n) = nearest(

@@ -219,8 +219,8 @@ pub enum Detail {
 impl Detail {
     /// The panel that shows a function's detail: the coded digits for
     /// LeNet-5, encode → decode for a scalar function.
-    pub fn panel(function: FunctionKind) -> Panel {
-        if function == FunctionKind::Lenet5 {
+    pub fn panel(function: &FunctionKind) -> Panel {
+        if *function == FunctionKind::Lenet5 {
             Panel::Digits
         } else {
             Panel::Encdec
@@ -235,7 +235,7 @@ impl Detail {
         straggled: &[bool],
         outcome: &RoundOutcome,
     ) -> Detail {
-        match Detail::panel(problem.config.function) {
+        match Detail::panel(&problem.config.function) {
             Panel::Digits => {
                 Detail::Digits(DigitsView::build(problem, prepared, straggled, outcome))
             }
@@ -287,6 +287,9 @@ impl SweepState {
 }
 
 /// A request from the page.
+// One message per change, serialised at once: the size of `Run` (a Config
+// holds a formula's text since f can be one) costs nothing worth a Box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ToWorker {
     /// Compute what changed for this configuration; replaces any running job.

@@ -7,7 +7,9 @@
 // Each includer uses some of these.
 #![allow(dead_code)]
 
-use coded_core::{Config, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel};
+use coded_core::{
+    Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
+};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
 
@@ -103,6 +105,39 @@ pub fn small_config(
         })
 }
 
+/// A formula with the characters a link or JSON must carry exactly (& % +
+/// spaces , quotes, non-ASCII operators), with or without a degree.
+pub fn any_formula() -> impl Strategy<Value = FunctionKind> {
+    let texts = prop::sample::select(vec![
+        "sin(3*x) + x^2",
+        "x && 1",
+        "x % 2 + 1",
+        "max(x, 1, -2)",
+        "  x − 1 ",
+        "2×x · 3 ÷ 4",
+        "exp(-(x^2)) + ln(1 + x^2)",
+        "log(2, 8) * sqrt(abs(x))",
+        "pi*x - e",
+        "(x > 0) * x",
+        "ln(x)",
+    ]);
+    (
+        texts,
+        prop::option::of(0..=coded_core::limits::MAX_DEGREE),
+        0usize..40,
+    )
+        .prop_map(|(t, degree, pad)| {
+            // Some longer ones, up to the limit of 500 characters.
+            let text = format!("{t}{}", " + x".repeat(pad * 3));
+            let text: String = if text.chars().count() > coded_core::limits::MAX_FORMULA_CHARS {
+                t.to_string()
+            } else {
+                text
+            };
+            FunctionKind::Formula(Formula::new(&text).unwrap().with_degree(degree))
+        })
+}
+
 /// Any valid configuration, limits included (N up to 8192, λ up to 1e300,
 /// seeds up to 2⁵³ − 1): for the parsers, which do not compute.
 pub fn any_valid_config() -> impl Strategy<Value = Config> {
@@ -138,12 +173,15 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
     ];
     (
         prop::sample::select(Scheme::ALL.to_vec()),
-        prop::sample::select(vec![
-            FunctionKind::XSinX,
-            FunctionKind::Cubic,
-            FunctionKind::Abs,
-            FunctionKind::Lenet5,
-        ]),
+        prop_oneof![
+            prop::sample::select(vec![
+                FunctionKind::XSinX,
+                FunctionKind::Cubic,
+                FunctionKind::Abs,
+                FunctionKind::Lenet5,
+            ]),
+            any_formula(),
+        ],
         (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
         prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
         stragglers,

@@ -20,7 +20,13 @@ const Z: std::ops::Range<f64> = -1.08..1.08;
 
 /// The headline above the charts.
 pub fn headline(view: &EncDecView) -> String {
-    let name = scheme_label(view.scheme);
+    let scheme = scheme_label(view.scheme);
+    // A formula is named by its text (the built-ins are known by the
+    // function list).
+    let name = match view.function.formula() {
+        Some(_) => format!("{scheme} on {}", view.function.title()),
+        None => scheme.to_string(),
+    };
     match (&view.failure, view.squared_error) {
         (Some(f), _) => format!("{name}: this round failed: {f}"),
         (None, Some(e)) => {
@@ -181,6 +187,7 @@ pub fn draw<DB: DrawingBackend>(
         let vals = view
             .exact
             .iter()
+            .flatten()
             .copied()
             .chain(view.answers.iter().flatten().copied())
             .chain(view.estimates.iter().flatten().copied());
@@ -219,7 +226,7 @@ pub fn draw<DB: DrawingBackend>(
         .alphas
         .iter()
         .zip(&view.exact)
-        .map(|(a, v)| ((*a, *v), theme.foreground.stroke_width(theme.px(1.5))))
+        .filter_map(|(a, v)| v.map(|v| ((*a, v), theme.foreground.stroke_width(theme.px(1.5)))))
         .filter(|(p, _)| inside(*p, x, y))
         .collect();
     draw_markers(&mut chart, 0, theme.px(5.0) as i32, exact)?;

@@ -205,7 +205,7 @@ pub fn error_vs_n_view(
         kind: CurveKind::ErrorVsN,
         title: format!(
             "Mean squared error vs N ({}, K = {}, {} trials)",
-            config.function.name(),
+            config.function.title(),
             config.k,
             config.trials
         ),
@@ -216,6 +216,15 @@ pub fn error_vs_n_view(
         references: refs,
         marker: None,
         notes,
+    }
+}
+
+/// ", f(x) = sin(3*x) + x^2" for a formula (the titles that do not name the
+/// built-in functions still say which formula their curves are of).
+fn formula_in_title(config: &Config) -> String {
+    match config.function.formula() {
+        Some(_) => format!(", {}", config.function.title()),
+        None => String::new(),
     }
 }
 
@@ -258,8 +267,11 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     CurvesView {
         kind: CurveKind::ErrorVsP,
         title: format!(
-            "Mean squared error vs p (N = {}, K = {}, {} trials)",
-            config.n, config.k, config.trials
+            "Mean squared error vs p (N = {}, K = {}, {} trials{})",
+            config.n,
+            config.k,
+            config.trials,
+            formula_in_title(config)
         ),
         x_label: "p (probability that a server straggles)".into(),
         y_label: "mean squared error".into(),
@@ -327,10 +339,11 @@ pub fn error_vs_lambda_view(
     CurvesView {
         kind: CurveKind::ErrorVsLambda,
         title: format!(
-            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials)",
+            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials{})",
             config.n,
             model_words(&config.stragglers),
-            config.trials
+            config.trials,
+            formula_in_title(config)
         ),
         x_label: "λ_dec".into(),
         y_label: "mean squared error".into(),

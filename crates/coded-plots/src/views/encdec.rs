@@ -15,10 +15,11 @@ pub struct EncDecView {
     pub function: FunctionKind,
     pub k: usize,
     pub n: usize,
-    /// Data points α_k, inputs x_k and exact outputs f(x_k).
+    /// Data points α_k, inputs x_k and exact outputs f(x_k) (None where f
+    /// is not a finite number: a formula such as ln(x) at x < 0).
     pub alphas: Vec<f64>,
     pub inputs: Vec<f64>,
-    pub exact: Vec<f64>,
+    pub exact: Vec<Option<f64>>,
     /// u_enc(z) on the grid (finite samples only; empty for replication).
     pub encoder: Vec<(f64, f64)>,
     /// f(u_enc(z)): what the decoder tries to follow.
@@ -86,7 +87,7 @@ impl EncDecView {
             }
             _ => vec![],
         };
-        let exact = col(&problem.exact);
+        let exact: Vec<Option<f64>> = col(&problem.exact).into_iter().map(finite).collect();
         let estimates: Vec<Option<f64>> = match &outcome.decoded {
             Ok(d) => (0..problem.k())
                 .map(|k| d.recovered[k].then(|| d.estimates[(k, 0)]).and_then(finite))
@@ -96,11 +97,11 @@ impl EncDecView {
         let errors = estimates
             .iter()
             .zip(&exact)
-            .map(|(e, x)| e.and_then(|e| finite((e - x).abs())))
+            .map(|(e, x)| e.zip(*x).and_then(|(e, x)| finite((e - x).abs())))
             .collect();
         EncDecView {
             scheme: coder.scheme,
-            function: problem.config.function,
+            function: problem.config.function.clone(),
             k: problem.k(),
             n: coder.n(),
             alphas: problem.alphas.clone(),
