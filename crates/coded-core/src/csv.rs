@@ -5,9 +5,11 @@
 //! coded schemes).
 //!
 //! A module of its own so that the CLI and the app write one format, from
-//! one function.
+//! one function. The `function` column is the built-in's name or, for your
+//! own f, the formula's text, quoted.
 
 use crate::config::Config;
+use crate::functions::FunctionKind;
 use crate::metrics::Stats;
 use crate::sweep::SweepPoint;
 use std::fmt::Write;
@@ -15,6 +17,15 @@ use std::fmt::Write;
 fn num(v: Option<f64>) -> String {
     // An empty cell, never NaN, when no trial succeeded.
     v.map(|x| x.to_string()).unwrap_or_default()
+}
+
+/// The `function` column: a built-in's name, or a formula's text in double
+/// quotes (RFC 4180: a `"` inside is doubled), since it may hold commas.
+fn function_cell(f: &FunctionKind) -> String {
+    match f.formula() {
+        Some(formula) => format!("\"{}\"", formula.text().replace('"', "\"\"")),
+        None => f.name().to_string(),
+    }
 }
 
 fn pair(s: Option<Stats>) -> String {
@@ -34,7 +45,7 @@ pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> St
             out,
             "{},{},{},{},{},{},{},{}",
             p.scheme.name(),
-            config.function.name(),
+            function_cell(&config.function),
             p.n,
             p.p,
             p.trials,

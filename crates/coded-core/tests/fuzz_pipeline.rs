@@ -17,14 +17,14 @@ use coded_core::csv::sweep_csv;
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
-    run_round, sweep, Config, DecodeError, Formula, FunctionKind, Scheme, StragglerModel,
-    SweepPlan, SweepPoint,
+    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, SweepPlan,
+    SweepPoint,
 };
 use proptest::prelude::*;
 
 #[path = "common/strategies.rs"]
 mod strategies;
-use strategies::{cfg, small_config};
+use strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions (x·sin x, cubic, |x|): a few thousand configurations.
 const SCALAR_CASES: u32 = 5_000;
@@ -237,30 +237,11 @@ proptest! {
     }
 }
 
-/// Formulas: finite everywhere, or not at some inputs (ln, sqrt and 1/x on
-/// [−3, 3], and one that is NaN everywhere).
-fn formulas() -> Vec<FunctionKind> {
-    [
-        ("sin(3*x) + x^2", None),
-        ("exp(x/2) - pi*e", None),
-        ("x^3 - 2*x", Some(3)),
-        ("ln(x)", None),
-        ("sqrt(x) + 1", None),
-        ("1/x", None),
-        ("1/(x - 0.5)", None),
-        ("ln(-(x^2) - 1)", None),
-        ("min(x, 1) * max(x^2, 0.5)", Some(4)),
-    ]
-    .into_iter()
-    .map(|(t, d)| FunctionKind::Formula(Formula::new(t).unwrap().with_degree(d)))
-    .collect()
-}
-
 proptest! {
     #![proptest_config(cfg(FORMULA_CASES))]
     #[test]
     fn random_formula_configs_run_end_to_end_without_nan(
-        c in small_config(formulas(), MAX_SCALAR_N, 16, 6)
+        c in small_config(formula_functions(), MAX_SCALAR_N, 16, 6)
     ) {
         check_pipeline(&c)?;
     }

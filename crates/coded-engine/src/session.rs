@@ -245,6 +245,57 @@ mod tests {
     }
 
     #[test]
+    fn a_new_formula_or_degree_never_reuses_old_answers() {
+        let formula = |text: &str| {
+            Config::from_json(&format!(
+                r#"{{"trials": 5, "function": {{"expr": "{text}"}}, "k": 4, "n": 12}}"#
+            ))
+            .unwrap()
+        };
+        let mut s = Session::new();
+        let a = formula("sin(3*x) + x^2");
+        let first = s.summary(&a, Scheme::Bacc, a.n, &a.stragglers).unwrap();
+        s.summary(&a, Scheme::Bacc, a.n, &a.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 1, "the same formula: cached");
+        let b = formula("sin(3*x) + x^3");
+        let second = s.summary(&b, Scheme::Bacc, b.n, &b.stragglers).unwrap();
+        assert_eq!(s.prepare_count, 2, "another formula: computed again");
+        assert_ne!(first.mse, second.mse);
+        let answers = |s: &mut Session, c: &Config| {
+            s.prepared(c, Scheme::Bacc, c.n).unwrap().1.outputs.clone()
+        };
+        // Each answer is the new formula's.
+        let out = answers(&mut s, &b);
+        let (_, prepared) = s.prepared(&b, Scheme::Bacc, b.n).unwrap();
+        for (x, y) in prepared.coded_inputs.iter().zip(out.iter()) {
+            assert!((y - ((3.0 * x).sin() + x.powi(3))).abs() < 1e-12);
+        }
+        // Declaring a degree changes LCC's threshold: a new problem too.
+        let mut c = formula("x^3 - 2*x");
+        s.summary(&c, Scheme::Lcc, c.n, &c.stragglers).unwrap();
+        let count = s.prepare_count;
+        c.function =
+            FunctionKind::Formula(c.function.formula().unwrap().clone().with_degree(Some(3)));
+        s.summary(&c, Scheme::Lcc, c.n, &c.stragglers).unwrap();
+        assert_eq!(s.prepare_count, count + 1);
+        assert_eq!(
+            s.prepared(&c, Scheme::Lcc, c.n)
+                .unwrap()
+                .1
+                .coder
+                .threshold(),
+            10
+        );
+        // And the result is the core's, as `coded sweep` prints it.
+        let core = sweep(
+            &b,
+            &SweepPlan::new(&b, None, None, Some(&[Scheme::Bacc])).unwrap(),
+        )
+        .unwrap();
+        same(&second, &core[0]);
+    }
+
+    #[test]
     fn invalid_configs_are_errors_not_panics() {
         let mut s = Session::new();
         let c = Config {

@@ -20,12 +20,14 @@ use proptest::prelude::*;
 // The same random configurations as the core's pipeline fuzzing.
 #[path = "../../coded-core/tests/common/strategies.rs"]
 mod strategies;
-use strategies::{cfg, small_config};
+use strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions: every stage, every tab, drawn.
 const SCALAR_CASES: u32 = 1_500;
 /// LeNet-5 (the digits panel): fewer, tiny.
 const LENET_CASES: u32 = 100;
+/// Formulas, some not finite at some inputs or servers.
+const FORMULA_CASES: u32 = 300;
 
 fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
     (
@@ -248,6 +250,18 @@ proptest! {
     fn random_lenet_configs_give_finite_views_tables_and_drawings(
         c in small_config(vec![FunctionKind::Lenet5], 6, 3, 2),
         ui in ui_state(6),
+        size in (200u32..1400, 150u32..900),
+    ) {
+        check_app_path(&c, &ui, size)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(cfg(FORMULA_CASES))]
+    #[test]
+    fn random_formula_configs_give_finite_views_tables_and_drawings(
+        c in small_config(formula_functions(), 30, 10, 4),
+        ui in ui_state(30),
         size in (200u32..1400, 150u32..900),
     ) {
         check_app_path(&c, &ui, size)?;

@@ -105,6 +105,26 @@ pub fn small_config(
         })
 }
 
+/// Formulas to compute with: finite everywhere, or not at some inputs (ln,
+/// sqrt and 1/x on [−3, 3], one NaN everywhere), with and without a degree.
+pub fn formula_functions() -> Vec<FunctionKind> {
+    [
+        ("sin(3*x) + x^2", None),
+        ("exp(x/2) - pi*e", None),
+        ("x^3 - 2*x", Some(3)),
+        ("ln(x)", None),
+        ("sqrt(x) + 1", None),
+        ("1/x", None),
+        ("1/(x - 0.5)", None),
+        ("ln(2.5 - x)", None),
+        ("ln(-(x^2) - 1)", None),
+        ("min(x, 1) * max(x^2, 0.5)", Some(4)),
+    ]
+    .into_iter()
+    .map(|(t, d)| FunctionKind::Formula(Formula::new(t).unwrap().with_degree(d)))
+    .collect()
+}
+
 /// A formula with the characters a link or JSON must carry exactly (& % +
 /// spaces , quotes, non-ASCII operators), with or without a degree.
 pub fn any_formula() -> impl Strategy<Value = FunctionKind> {
