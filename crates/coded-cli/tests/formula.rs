@@ -54,7 +54,8 @@ fn column(v: &Value, key: &str) -> Vec<Option<f64>> {
 #[test]
 fn a_formula_runs_and_its_values_are_the_formula() {
     use std::f64::consts::{E, PI};
-    let cases: [(&str, fn(f64) -> f64); 6] = [
+    type Case = (&'static str, fn(f64) -> f64);
+    let cases: [Case; 6] = [
         ("sin(3*x) + x^2", |x| (3.0 * x).sin() + x.powf(2.0)),
         ("pi*x^2 - e", |x| PI * x.powf(2.0) - E),
         ("2^x + x^3", |x| 2f64.powf(x) + x.powf(3.0)),
