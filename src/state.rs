@@ -198,4 +198,65 @@ mod tests {
             assert_eq!(s.ui.get_untracked().sweep_ns, vec![10, 20]);
         });
     }
+
+    #[test]
+    fn a_formula_is_typed_beside_the_function_list_and_says_where_it_is_wrong() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let s = AppState::new();
+            // Not a formula yet: its text is kept but is not part of the state.
+            type_into(&s, "formula", "x^2");
+            assert_eq!(
+                s.config.get_untracked().function,
+                coded_core::FunctionKind::XSinX
+            );
+            assert!(s.invalid.get_untracked().is_empty());
+            // Choosing it reads the text in its field.
+            type_into(&s, "function", "formula");
+            let f = s.config.get_untracked().function;
+            assert_eq!(f.formula().unwrap().text(), "x^2");
+            // A malformed formula: the message, with where, under the field;
+            // the last valid formula stays.
+            type_into(&s, "formula", "sin(3*x");
+            assert_eq!(
+                message(&s, "formula").as_deref(),
+                Some(
+                    "The formula is not valid at the end (character 8, after “sin(3*x”): \
+                     “sin(” is not closed: a “)” is missing"
+                )
+            );
+            assert_eq!(s.config.get_untracked().function, f);
+            type_into(&s, "formula", "sin(3*x) + x^3");
+            assert!(s.invalid.get_untracked().is_empty());
+            let c = s.config.get_untracked();
+            assert_eq!(c.function.formula().unwrap().text(), "sin(3*x) + x^3");
+            // The degree stays with a new text; a built-in and back keeps both.
+            type_into(&s, "degree", "3");
+            type_into(&s, "formula", "x^3");
+            assert_eq!(
+                s.config
+                    .get_untracked()
+                    .function
+                    .formula()
+                    .unwrap()
+                    .degree(),
+                Some(3)
+            );
+            type_into(&s, "degree", "65");
+            assert!(message(&s, "degree")
+                .unwrap()
+                .starts_with("The degree must be"));
+            type_into(&s, "degree", "none");
+            type_into(&s, "function", "cubic");
+            assert_eq!(
+                s.config.get_untracked().function,
+                coded_core::FunctionKind::Cubic
+            );
+            type_into(&s, "function", "formula");
+            assert_eq!(
+                s.config.get_untracked().function.formula().unwrap().text(),
+                "x^3"
+            );
+        });
+    }
 }

@@ -1,6 +1,5 @@
 //! The settings of the experiment: every `Config` field.
 
-use coded_core::formula::DEFAULT_FORMULA;
 use coded_core::functions::FORMULA_NAME;
 use coded_core::limits::{
     k_range, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE,
@@ -113,7 +112,7 @@ pub const SCHEME: Setting = Setting {
 fn formula_of(s: &Shared) -> Formula {
     match s.config.function.formula() {
         Some(f) => f.clone(),
-        None => Formula::new(DEFAULT_FORMULA).expect("the default formula is valid"),
+        None => Formula::default_formula(),
     }
 }
 

@@ -380,7 +380,8 @@ fn compile(text: &str) -> Result<Compiled, FormulaError> {
         let at = locate(&ascii, &e);
         error(text, at, reason(&ascii, at, &e))
     })?;
-    if minus_before_power(&slab) {
+    // (Only a text with both a minus or `!` and a `^` can have one.)
+    if ascii.contains('^') && ascii.contains(['-', '!']) && minus_before_power(&slab) {
         let at = locate_minus_before_power(&ascii);
         return Err(error(
             text,
@@ -464,6 +465,15 @@ impl Formula {
             text: text.to_string(),
             degree: None,
         })
+    }
+
+    /// [`DEFAULT_FORMULA`] (known valid: a test checks it), without parsing
+    /// it again.
+    pub fn default_formula() -> Formula {
+        Formula {
+            text: DEFAULT_FORMULA.to_string(),
+            degree: None,
+        }
     }
 
     /// The same formula, declared a polynomial of degree `degree` (or not).
@@ -615,6 +625,14 @@ mod tests {
         assert!(err(&"é".repeat(500)).message.contains("character 1"));
         let deep = format!("{}x{}", "(".repeat(40), ")".repeat(40));
         assert!(err(&deep).message.contains("nested too deeply"));
+    }
+
+    #[test]
+    fn the_default_formula_is_valid() {
+        assert_eq!(
+            Formula::new(DEFAULT_FORMULA).unwrap(),
+            Formula::default_formula()
+        );
     }
 
     #[test]

@@ -86,6 +86,14 @@ pub fn stragglers(v: &StragglerView, trials: usize) -> String {
 
 /// Panel 2: what the decoder recovered from the answers of this round.
 pub fn encdec(v: &EncDecView) -> String {
+    // A formula is said first: the sentence is about that f.
+    match v.function.formula() {
+        Some(_) => format!("{}: {}", v.function.title(), encdec_round(v)),
+        None => encdec_round(v),
+    }
+}
+
+fn encdec_round(v: &EncDecView) -> String {
     let answered = v.straggled.iter().filter(|s| !**s).count();
     let answers = format!("{answered} of {} answers", v.n);
     let name = subject(v.scheme);
@@ -378,6 +386,16 @@ mod tests {
         );
         assert!(s.contains("(λ_dec = "), "GCV's choice is named: {s}");
         no_nan(&s);
+        // A formula is named first.
+        let c = cfg(r#"{"function": {"expr": "x^2 + 1"}, "k": 5, "n": 20}"#);
+        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
+            panic!()
+        };
+        assert!(
+            encdec(&v).starts_with("f(x) = x^2 + 1: BACC decoded K = 5 values"),
+            "{}",
+            encdec(&v)
+        );
         // Every server straggles: the core's reason, in words.
         let c = cfg(r#"{"stragglers": {"model": "iid", "p": 1}}"#);
         let Some(Detail::Scalar(v)) = round(&c, 0).detail else {

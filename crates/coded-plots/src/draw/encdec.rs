@@ -342,6 +342,32 @@ mod tests {
     }
 
     #[test]
+    fn a_formula_is_named_by_its_text_and_its_gaps_are_left_out() {
+        let v = view(r#"{"function": {"expr": "sin(3*x) + x^2"}, "k": 8, "n": 30}"#);
+        assert!(
+            headline(&v).starts_with("BACC on f(x) = sin(3*x) + x^2, K = 8, N = 30: squared error"),
+            "{}",
+            headline(&v)
+        );
+        let (s, _) = crate::to_svg(900, 760, |a| draw(a, &Theme::light(), &v)).unwrap();
+        assert!(s.contains("f(x) = sin(3*x) + x^2"));
+        // ln(x) is not a number at the negative inputs: the round failed,
+        // its reason is the headline, and nothing drawn is NaN.
+        let v = view(r#"{"function": {"expr": "ln(x)"}, "k": 8, "n": 30}"#);
+        assert!(v.exact.iter().any(Option::is_none));
+        assert!(v.exact.iter().flatten().all(|y| y.is_finite()));
+        assert!(
+            headline(&v).contains("this round failed: f is not a finite number at the input x = "),
+            "{}",
+            headline(&v)
+        );
+        let (s, _) = crate::to_svg(900, 760, |a| draw(a, &Theme::light(), &v)).unwrap();
+        assert!(!s.contains("NaN") && !s.contains("inf"));
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<EncDecView>(&json).unwrap(), v);
+    }
+
+    #[test]
     fn failures_and_extreme_lambdas_draw_without_nan() {
         for text in [
             r#"{"stragglers": {"model": "iid", "p": 1}}"#,

@@ -370,6 +370,25 @@ mod tests {
     use coded_core::{sweep, SweepPlan};
 
     #[test]
+    fn titles_name_a_formula_by_its_text() {
+        let c = cfg(r#"{"trials": 4, "k": 4, "n": 12, "function": {"expr": "sin(3*x) + x^2"}}"#);
+        let n = error_vs_n(&c, &[Scheme::Bacc], &[12, 24], &[0.1], false);
+        assert_eq!(
+            n.title,
+            "Mean squared error vs N (f(x) = sin(3*x) + x^2, K = 4, 4 trials)"
+        );
+        assert!(error_vs_p(&c, &[Scheme::Bacc])
+            .title
+            .ends_with(", f(x) = sin(3*x) + x^2)"));
+        assert!(error_vs_lambda(&c, &[Scheme::Bacc])
+            .title
+            .ends_with(", f(x) = sin(3*x) + x^2)"));
+        // The built-ins keep their titles.
+        let b = cfg(r#"{"trials": 4, "k": 4, "n": 12}"#);
+        assert!(!error_vs_p(&b, &[Scheme::Bacc]).title.contains("f(x)"));
+    }
+
+    #[test]
     fn error_vs_n_is_the_core_sweep_with_its_slopes() {
         let c = cfg(r#"{"trials": 20}"#);
         let schemes = [Scheme::Bacc, Scheme::Letcc];

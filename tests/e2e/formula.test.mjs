@@ -1,0 +1,180 @@
+// Your own f, as a person uses it: choose "your own formula" in the list of
+// functions, type a formula key by key (a Backspace correction, a malformed
+// intermediate that shows where it is wrong), then a valid one; the link
+// carries it, the plots change and name it, a link restores it exactly, a
+// formula that is not a finite number fails its rounds with a reason and
+// nothing shows NaN.
+//
+// Run: trunk build --release && node --test tests/e2e/formula.test.mjs
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
+} from './harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.close();
+});
+
+const T = { timeout: 300_000 };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const ENCDEC = 'canvas#encdec-plot';
+const ERRORS = 'canvas#errors-plot';
+
+const link = (page, key) => page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
+
+async function linkBecomes(page, key, value) {
+  await page.waitForFunction(
+    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
+    [key, value],
+    { timeout: 10_000 },
+  );
+}
+
+/** Types `keys` (strings and {backspace: n}) one key at a time into the
+ * focused field, checking after each key that it shows what was typed. */
+async function typeKeys(page, field, keys, shown) {
+  for (const k of keys) {
+    if (typeof k === 'string') {
+      for (const ch of k) {
+        await page.keyboard.type(ch, { delay: 50 });
+        shown += ch;
+        assert.equal(await field.inputValue(), shown, `after typing ${JSON.stringify(shown)}`);
+      }
+    } else {
+      for (let i = 0; i < k.backspace; i++) {
+        await page.keyboard.press('Backspace', { delay: 50 });
+        shown = shown.slice(0, -1);
+        assert.equal(await field.inputValue(), shown, 'after a Backspace');
+      }
+    }
+  }
+  return shown;
+}
+
+/** No NaN, undefined or Infinity in the page's text or data attributes. */
+async function noNaN(page) {
+  const bad = await page.evaluate(() => {
+    const found = [];
+    if (/NaN|undefined|Infinity/.test(document.body.innerText)) found.push('text');
+    for (const el of document.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        if (a.name.startsWith('data-') && /NaN|undefined|Infinity/.test(a.value)) found.push(`${el.tagName}[${a.name}]`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(bad, [], 'NaN, undefined or Infinity shown');
+}
+
+const summary = (page, canvas) => page.locator(`${canvas}-summary`).textContent();
+
+test('a formula typed key by key: the message says where, then the plots and the link follow', T, async () => {
+  await withPage('formula-typing', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    const field = page.locator('#formula');
+    assert.equal(await field.isVisible(), false, 'the formula field shows only when chosen');
+
+    // Choosing "your own formula" shows its field, with the default formula.
+    await andWait(page, () => page.selectOption('#function', 'formula'));
+    await field.waitFor({ state: 'visible' });
+    assert.equal(await field.inputValue(), 'sin(3*x) + x^2');
+    assert.equal(await link(page, 'fn'), 'formula');
+    assert.ok(await canvasHasPixels(page, ENCDEC));
+    assert.match(await summary(page, ENCDEC), /^f\(x\) = sin\(3\*x\) \+ x\^2: BACC decoded/);
+    const before = { encdec: await canvasSnapshot(page, ENCDEC), errors: await canvasSnapshot(page, ERRORS) };
+
+    // Type a new formula key by key: a malformed one first ("sin(3*x", with
+    // a typo corrected by Backspace on the way).
+    await field.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    assert.equal(await field.inputValue(), '');
+    let shown = await typeKeys(page, field, ['sin(4', { backspace: 1 }, '3*x'], '');
+    assert.equal(shown, 'sin(3*x');
+    const error = page.locator('#formula-error');
+    await error.filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
+    assert.equal(
+      await error.textContent(),
+      'The formula is not valid at the end (character 8, after “sin(3*x”): “sin(” is not closed: a “)” is missing.',
+    );
+    assert.equal(await field.inputValue(), 'sin(3*x', 'the field keeps the malformed text');
+    assert.equal(await page.locator('#status').getAttribute('data-waiting'), 'invalid');
+    assert.equal(await link(page, 'expr'), null, 'the link keeps the last valid formula (the default)');
+
+    // Another malformed one in the middle: the position moves with it.
+    shown = await typeKeys(page, field, [') + 3x'], shown);
+    await error.filter({ hasText: 'character 13' }).waitFor({ timeout: 10_000 });
+    assert.match(await error.textContent(), /a product needs \*, as in 3\*x/);
+
+    // Fix it into a valid formula: the message goes, the link carries it.
+    const runsBefore = await runs(page);
+    shown = await typeKeys(page, field, [{ backspace: 2 }, 'x^33', { backspace: 1 }], shown);
+    assert.equal(shown, 'sin(3*x) + x^3');
+    await linkBecomes(page, 'expr', 'sin(3*x) + x^3');
+    await waitIdle(page, runsBefore, { timeout: 60_000 });
+    assert.equal(await error.textContent(), '');
+    assert.equal(await field.inputValue(), 'sin(3*x) + x^3');
+    assert.equal(await link(page, 'fn'), 'formula');
+    assert.equal(await page.locator('#status').getAttribute('data-waiting'), 'none');
+
+    // The plots changed, are drawn, and name the formula.
+    assert.ok(await canvasHasPixels(page, ENCDEC));
+    assert.ok(await canvasHasPixels(page, ERRORS));
+    assert.notEqual(await canvasSnapshot(page, ENCDEC), before.encdec, 'the encode/decode plot changed');
+    assert.notEqual(await canvasSnapshot(page, ERRORS), before.errors, 'the error plot changed');
+    assert.match(await summary(page, ENCDEC), /^f\(x\) = sin\(3\*x\) \+ x\^3: BACC decoded/);
+    assert.match(await summary(page, ERRORS), /Mean squared error vs N \(f\(x\) = sin\(3\*x\) \+ x\^3, K = 10/);
+    // The exported configuration is the JSON form.
+    const config = JSON.parse(await page.locator('#results').getAttribute('data-config'));
+    assert.deepEqual(config.function, { expr: 'sin(3*x) + x^3' });
+    await noNaN(page);
+
+    // The link restores it.
+    const url = page.url();
+    await openApp(page, url);
+    assert.equal(await page.locator('#formula').inputValue(), 'sin(3*x) + x^3');
+    assert.equal(await page.locator('#url-notice').count(), 0);
+
+    // A built-in and back: the field keeps the formula.
+    await andWait(page, () => page.selectOption('#function', 'abs'));
+    assert.equal(await page.locator('#formula').isVisible(), false);
+    assert.equal(await link(page, 'expr'), null);
+    await andWait(page, () => page.selectOption('#function', 'formula'));
+    await linkBecomes(page, 'expr', 'sin(3*x) + x^3');
+  });
+});
+
+test('a link carries any formula text exactly; a formula that is not finite fails with a reason', T, async () => {
+  await withPage('formula-link', DESKTOP, async (page) => {
+    const text = 'max(x, 1) % 2 + 3 − x && 1 + 0.5';
+    await openApp(page, `${server.appUrl}?fn=formula&expr=${encodeURIComponent(text)}`);
+    assert.equal(await page.locator('#formula').inputValue(), text);
+    assert.equal(await page.locator('#url-notice').count(), 0);
+    assert.equal(await link(page, 'expr'), text, 'the page writes it back unchanged');
+    assert.ok(await canvasHasPixels(page, ENCDEC));
+
+    // ln(x) at the negative inputs: every round fails, named, no NaN shown.
+    const field = page.locator('#formula');
+    await field.fill('ln(x)');
+    await andWait(page, () => field.press('Enter'));
+    await linkBecomes(page, 'expr', 'ln(x)');
+    assert.match(await summary(page, ENCDEC), /could not decode this round .*: f is not a finite number at the input x = /);
+    const round = page.locator('#results tbody tr').first().locator('td').last();
+    assert.match(await round.textContent(), /failed: f is not a finite number/);
+    assert.ok(await canvasHasPixels(page, ENCDEC), 'the panel still draws what it can');
+    await noNaN(page);
+
+    // A malformed formula in a link: a notice with where, and the default.
+    await openApp(page, `${server.appUrl}?fn=formula&expr=${encodeURIComponent('2*y + 1')}`);
+    const notice = page.locator('#url-notice');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /expr = “2\*y \+ 1”: The formula is not valid at character 3 .*“y” is not a known name/);
+    assert.equal(await page.locator('#formula').inputValue(), 'sin(3*x) + x^2');
+  });
+});
