@@ -9,7 +9,8 @@
 //!   and `sqrt` (fasteval has `pi()`, `e()` and a base-10 `log`, but no
 //!   natural logarithm, exponential or square root); an unknown name or a
 //!   wrong number of arguments is refused when the formula is read, never
-//!   found while computing;
+//!   found while computing (checking parses only: the page, which checks
+//!   what people type, holds no evaluator);
 //! - messages in words with the character where the formula goes wrong;
 //! - two refusals that fasteval would accept: `print` (it writes to
 //!   standard error) and a minus sign directly before a power: fasteval
@@ -23,8 +24,7 @@
 
 use crate::limits::MAX_FORMULA_CHARS;
 use crate::portable;
-use fasteval::compiler::IC;
-use fasteval::{Compiler, Evaler, Instruction, InstructionI, Parser, Slab};
+use fasteval::{Compiler, Evaler, Instruction, Parser, Slab};
 use std::fmt;
 
 /// The formula a person starts from when they choose to write their own.
@@ -40,11 +40,6 @@ const OURS: [(&str, usize); 6] = [
     ("ln", 1),
     ("sqrt", 1),
 ];
-
-/// Everything a formula may call, for messages and the documentation.
-pub const FUNCTIONS: &str = "sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, \
-atanh, exp, ln (natural), log (base 10; log(b, v) base b), sqrt, abs, sign, min, max, \
-floor, ceil, round, int";
 
 /// A formula in x that parses and uses only known names: what
 /// `"function": {"expr": …}` holds. Only [`Formula::new`] makes one, so a
@@ -177,8 +172,8 @@ fn reason(text: &str, at: usize, e: &fasteval::Error) -> String {
             "parentheses" => "a “)” is missing".into(),
             "square brackets" => "a “]” is missing".into(),
             "value" => "it ends where a number, x or a function is expected".into(),
-            f if f.chars().all(|c| c.is_ascii_alphanumeric()) => {
-                format!("“{f}(” is not closed: a “)” is missing")
+            f if f.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                format!("“{}(” is not closed: a “)” is missing", short(f))
             }
             _ => "it ends too early".into(),
         },
@@ -200,9 +195,12 @@ fn reason(text: &str, at: usize, e: &fasteval::Error) -> String {
             _ => "a number, x or a function is expected".into(),
         },
         E::ParseF64(token) if token.ends_with(['e', 'E']) => {
-            format!("“{token}” is not a number (for a product with e, write 2*e)")
+            format!(
+                "“{}” is not a number (for a product with e, write 2*e)",
+                short(token)
+            )
         }
-        E::ParseF64(token) => format!("“{token}” is not a number"),
+        E::ParseF64(token) => format!("“{}” is not a number", short(token)),
         E::Expected(what) => match what.as_str() {
             ")" => "a “)” is expected here".into(),
             "]" => "a “]” is expected here".into(),
@@ -294,58 +292,41 @@ fn locate_minus_before_power(text: &str) -> usize {
     text.chars().count()
 }
 
-/// Every name the compiled formula calls, with its number of arguments
-/// (variables: 0), and whether it calls `print`.
-fn calls(slab: &Slab, top: &Instruction) -> (Vec<(String, usize)>, bool) {
-    fn walk(slab: &Slab, i: &Instruction, out: &mut Vec<(String, usize)>, print: &mut bool) {
-        use Instruction::*;
-        let sub = |ii: &InstructionI, out: &mut Vec<(String, usize)>, print: &mut bool| {
-            walk(slab, slab.cs.get_instr(*ii), out, print)
-        };
-        let ic = |c: &IC, out: &mut Vec<(String, usize)>, print: &mut bool| {
-            if let IC::I(ii) = c {
-                walk(slab, slab.cs.get_instr(*ii), out, print)
-            }
-        };
-        match i {
-            IConst(_) => {}
-            INeg(a) | INot(a) | IInv(a) | IFuncInt(a) | IFuncCeil(a) | IFuncFloor(a)
-            | IFuncAbs(a) | IFuncSign(a) | IFuncSin(a) | IFuncCos(a) | IFuncTan(a)
-            | IFuncASin(a) | IFuncACos(a) | IFuncATan(a) | IFuncSinH(a) | IFuncCosH(a)
-            | IFuncTanH(a) | IFuncASinH(a) | IFuncACosH(a) | IFuncATanH(a) => sub(a, out, print),
-            IAdd(a, b) | IMul(a, b) | IOR(a, b) | IAND(a, b) | IFuncMin(a, b) | IFuncMax(a, b) => {
-                sub(a, out, print);
-                ic(b, out, print);
-            }
-            IMod {
-                dividend: a,
-                divisor: b,
-            }
-            | IExp { base: a, power: b }
-            | ILT(a, b)
-            | ILTE(a, b)
-            | IEQ(a, b)
-            | INE(a, b)
-            | IGTE(a, b)
-            | IGT(a, b)
-            | IFuncLog { base: a, of: b }
-            | IFuncRound { modulus: a, of: b } => {
-                ic(a, out, print);
-                ic(b, out, print);
-            }
-            IVar(name) => out.push((name.clone(), 0)),
-            IFunc { name, args } => {
-                out.push((name.clone(), args.len()));
-                for a in args {
-                    ic(a, out, print);
-                }
-            }
-            IPrintFunc(_) => *print = true,
+/// Every name the formula calls, with its number of arguments (variables:
+/// 0), read from fasteval's parse slab (its `Debug` form: `EVar("x")`,
+/// `EFunc { name: "exp", args: [ExpressionI(0)] }`), so that checking a
+/// formula needs no compiling (the page checks what people type, and
+/// compiling would bring fasteval's evaluator and maths into its wasm).
+fn calls(slab: &Slab) -> Vec<(String, usize)> {
+    let tree = format!("{:?}", slab.ps);
+    let mut out = vec![];
+    for (i, _) in tree.match_indices("EVar(\"") {
+        let rest = &tree[i + "EVar(\"".len()..];
+        if let Some(end) = rest.find('"') {
+            out.push((rest[..end].to_string(), 0));
         }
     }
-    let (mut out, mut print) = (vec![], false);
-    walk(slab, top, &mut out, &mut print);
-    (out, print)
+    const FUNC: &str = "EFunc { name: \"";
+    for (i, _) in tree.match_indices(FUNC) {
+        let rest = &tree[i + FUNC.len()..];
+        let Some(end) = rest.find('"') else { continue };
+        let args = rest[end..].split_once(']').map_or("", |(a, _)| a);
+        out.push((
+            rest[..end].to_string(),
+            args.matches("ExpressionI(").count(),
+        ));
+    }
+    out
+}
+
+/// A name or token for a message: at most 20 characters.
+fn short(name: &str) -> String {
+    let cut: String = name.chars().take(20).collect();
+    if cut.len() < name.len() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
 }
 
 /// A formula parsed and compiled, ready to evaluate.
@@ -354,8 +335,9 @@ pub struct Compiled {
     top: Instruction,
 }
 
-/// Parses, checks and compiles a text.
-fn compile(text: &str) -> Result<Compiled, FormulaError> {
+/// Checks a text: it parses, uses only known names with their numbers of
+/// arguments, and has nothing we refuse.
+fn check(text: &str) -> Result<(), FormulaError> {
     let n = text.chars().count();
     if n > MAX_FORMULA_CHARS {
         return Err(FormulaError {
@@ -376,7 +358,7 @@ fn compile(text: &str) -> Result<Compiled, FormulaError> {
         return Err(error(text, at, "print is not available in a formula"));
     }
     let mut slab = slab();
-    let parsed = Parser::new().parse(&ascii, &mut slab.ps).map_err(|e| {
+    Parser::new().parse(&ascii, &mut slab.ps).map_err(|e| {
         let at = locate(&ascii, &e);
         error(text, at, reason(&ascii, at, &e))
     })?;
@@ -390,13 +372,9 @@ fn compile(text: &str) -> Result<Compiled, FormulaError> {
              (-x)^2): write -(x^2) or (-x)^2",
         ));
     }
-    let top = parsed.from(&slab.ps).compile(&slab.ps, &mut slab.cs);
-    let (names, print) = calls(&slab, &top);
-    if print {
-        return Err(error(text, 0, "print is not available in a formula"));
-    }
-    for (name, args) in names {
+    for (name, args) in calls(&slab) {
         let at = find_name(&ascii, &name).unwrap_or(0);
+        let name = short(&name);
         match OURS.iter().find(|(n, _)| *n == name) {
             None if args == 0 => {
                 return Err(error(
@@ -411,7 +389,10 @@ fn compile(text: &str) -> Result<Compiled, FormulaError> {
                 return Err(error(
                     text,
                     at,
-                    format!("“{name}” is not a known function (known: {FUNCTIONS})"),
+                    format!(
+                        "“{name}” is not a function formulas know (they know sin, cos, tan, \
+                         exp, ln, log, sqrt, abs, min, max, …)"
+                    ),
                 ))
             }
             Some((_, 0)) if args > 0 => {
@@ -432,7 +413,17 @@ fn compile(text: &str) -> Result<Compiled, FormulaError> {
             Some(_) => {}
         }
     }
-    Ok(Compiled { slab, top })
+    Ok(())
+}
+
+/// Parses and compiles a checked text.
+fn compile(text: &str) -> Compiled {
+    let mut slab = slab();
+    let parsed = Parser::new()
+        .parse(&ascii_operators(text), &mut slab.ps)
+        .expect("a checked formula parses");
+    let top = parsed.from(&slab.ps).compile(&slab.ps, &mut slab.cs);
+    Compiled { slab, top }
 }
 
 impl Compiled {
@@ -460,7 +451,7 @@ impl Formula {
     /// The text as typed (kept exactly: it survives links and JSON), if
     /// it is a formula we can evaluate.
     pub fn new(text: &str) -> Result<Formula, FormulaError> {
-        compile(text)?;
+        check(text)?;
         Ok(Formula {
             text: text.to_string(),
             degree: None,
@@ -492,7 +483,7 @@ impl Formula {
 
     /// Ready to evaluate (parsed once; every x of a batch reuses it).
     pub fn compile(&self) -> Compiled {
-        compile(&self.text).expect("a Formula is valid by construction")
+        compile(&self.text)
     }
 }
 
@@ -572,7 +563,13 @@ mod tests {
             ("sin(1, 2)", Some(8), "sin takes one argument"),
             ("2e", Some(1), "not a number"),
             ("y + 1", Some(0), "“y” is not a known name"),
-            ("x + foo(x)", Some(4), "“foo” is not a known function"),
+            (
+                "x + foo(x)",
+                Some(4),
+                "“foo” is not a function formulas know",
+            ),
+            ("0*foo(1)", Some(2), "“foo” is not a function"),
+            ("exp(y)", Some(4), "“y” is not a known name"),
             ("exp(1, 2)", Some(0), "exp takes one argument"),
             ("x(2)", Some(0), "x is not a function"),
             ("print(x)", Some(0), "print"),
@@ -601,9 +598,12 @@ mod tests {
             "the formula is not valid at the end (character 8, after “sin(3*x”): “sin(” is not closed: a “)” is missing"
         );
         assert_eq!(
-            err("x + foo(x)").message.split(" (known").next().unwrap(),
-            "the formula is not valid at character 5 (after “x +”): “foo” is not a known function"
+            err("x + foo(x)").message.split(" (they").next().unwrap(),
+            "the formula is not valid at character 5 (after “x +”): “foo” is not a function formulas know"
         );
+        // Long names and tokens are cut in messages.
+        let long = format!("x + {}", "a".repeat(300));
+        assert!(err(&long).message.chars().count() < 200, "{}", err(&long));
         // Explicit brackets are fine, and so is a binary minus.
         for ok in [
             "-(x^2)", "(-x)^2", "0 - x^2", "1 - 2^x", "2^-x", "-x", "x^-2", "- 3",

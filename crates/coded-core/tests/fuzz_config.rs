@@ -165,8 +165,40 @@ fn wild_stragglers() -> impl Strategy<Value = String> {
         })
 }
 
+/// A formula object (`"function": {"expr": …}`) with valid, malformed and
+/// wild formulas, degrees and keys.
+fn wild_formula() -> impl Strategy<Value = String> {
+    let expr = prop_oneof![
+        prop::sample::select(vec![
+            "sin(3*x) + x^2",
+            "sin(3*x",
+            "-x^2",
+            "ln(x)",
+            "1/0",
+            "y",
+            "print(x)",
+            "x && 1 % 2",
+            "max(x, 1)",
+            "",
+            "3x",
+            "x − 1",
+        ])
+        .prop_map(str::to_string),
+        "\\PC{0,20}",
+        (490usize..520).prop_map(|n| "x".repeat(n)),
+    ]
+    .prop_map(|t| serde_json::Value::String(t).to_string());
+    let key = prop::sample::select(vec!["expr", "expr", "degree", "text"]);
+    prop::collection::vec((key, prop_oneof![2 => expr, 1 => wild_scalar()]), 0..3).prop_map(
+        |pairs| {
+            let body: Vec<String> = pairs.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+            format!("{{{}}}", body.join(","))
+        },
+    )
+}
+
 fn wild_value() -> impl Strategy<Value = String> {
-    prop_oneof![6 => wild_scalar(), 2 => wild_stragglers()]
+    prop_oneof![6 => wild_scalar(), 2 => wild_stragglers(), 1 => wild_formula()]
 }
 
 /// `{"field": value, ...}` with real names (sometimes misspelt, sometimes
