@@ -55,7 +55,7 @@ pub fn function_choices() -> Vec<Choice> {
 }
 
 /// The formula's entry in the list of functions.
-pub const FORMULA_LABEL: &str = "your own formula (type it below)";
+pub const FORMULA_LABEL: &str = "your own formula (below)";
 
 pub fn point_choices() -> Vec<Choice> {
     choices(&PointSet::ALL, PointSet::name, PointSet::label)

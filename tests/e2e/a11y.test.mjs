@@ -118,6 +118,16 @@ for (const scheme of ['light', 'dark']) {
   });
 }
 
+test('axe: your own formula, with a message under its field', T, async () => {
+  await withPage('a11y-formula', DESKTOP, async (page) => {
+    await openApp(page, `${server.appUrl}?fn=formula&deg=3`);
+    await page.fill('#formula', 'sin(3*x');
+    await page.press('#formula', 'Enter');
+    await page.locator('#formula-error').filter({ hasText: /character 8/ }).waitFor();
+    await check(page, 'formula field with a message');
+  });
+});
+
 test('axe: each preset applied', { timeout: 400_000 }, async () => {
   await withPage('a11y-presets', DESKTOP, async (page) => {
     await openApp(page, server.appUrl);

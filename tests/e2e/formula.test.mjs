@@ -72,7 +72,7 @@ async function noNaN(page) {
   assert.deepEqual(bad, [], 'NaN, undefined or Infinity shown');
 }
 
-const summary = (page, canvas) => page.locator(`${canvas}-summary`).textContent();
+const summary = (page, canvas) => page.locator(`${canvas.replace('canvas', '')}-summary`).textContent();
 
 test('a formula typed key by key: the message says where, then the plots and the link follow', T, async () => {
   await withPage('formula-typing', DESKTOP, async (page) => {
