@@ -26,6 +26,12 @@ pub const MAX_LAMBDA: f64 = 1e300;
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// Bound on the deadline model's times (shift, deadline) and rate.
 pub const MAX_TIME: f64 = 1e6;
+/// Largest noise σ: a thousand times the size of the built-in functions'
+/// values (|x·sin x| ≤ 3 on the inputs' range) already drowns every answer;
+/// beyond that only the squared errors' overflow would change.
+pub const MAX_NOISE: f64 = 1e3;
+/// Noise-free servers unless the configuration says otherwise.
+pub const DEFAULT_NOISE: f64 = 0.0;
 
 /// The iid model's p when the JSON omits it.
 pub const DEFAULT_P: f64 = 0.2;
@@ -142,6 +148,13 @@ pub const RATE_RANGE: FloatRange = FloatRange {
 };
 /// The deadline model's deadline τ.
 pub const DEADLINE_RANGE: FloatRange = FloatRange::closed(0.0, MAX_TIME);
+/// σ of the noise added to every coordinate of every answer.
+pub const NOISE_RANGE: FloatRange = FloatRange::closed(0.0, MAX_NOISE);
+/// The manual model's server indices (each also below the configuration's N).
+pub const SERVER_RANGE: IntRange = IntRange {
+    min: 0,
+    max: MAX_N as u64 - 1,
+};
 
 /// K at N servers: 1..=min(N, MAX_K).
 pub fn k_range(n: usize) -> IntRange {

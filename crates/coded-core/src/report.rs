@@ -24,6 +24,7 @@ pub struct RoundReport {
     pub betas: Vec<f64>,
     pub inputs: Vec<Vec<f64>>,
     pub coded_inputs: Vec<Vec<f64>>,
+    /// N × m: what every server returned (its noise included, if any).
     pub outputs: Vec<Vec<f64>>,
     /// Per server in β order: did it straggle.
     pub straggled: Vec<bool>,
@@ -55,7 +56,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
     let problem = Problem::new(config)?;
     let prepared = problem.prepare(config.scheme, config.n);
     let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-    let outcome = problem.evaluate(&prepared, &draw.straggled);
+    let outcome = problem.evaluate(&prepared, &draw.straggled, trial);
     let estimates = outcome.decoded.as_ref().ok().map(|d| {
         (0..problem.k())
             .map(|i| d.recovered[i].then(|| d.estimates.row(i).iter().copied().collect()))
@@ -71,7 +72,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         betas: prepared.coder.betas.clone(),
         inputs: rows(&problem.inputs),
         coded_inputs: rows(&prepared.coded_inputs),
-        outputs: rows(&prepared.outputs),
+        outputs: rows(&problem.answers(&prepared, trial)),
         longest_straggler_run: longest_run(&draw.straggled),
         straggled: draw.straggled,
         finish_times: draw.finish_times,
