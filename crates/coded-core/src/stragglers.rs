@@ -127,7 +127,7 @@ impl StragglerModel {
             StragglerModel::Fixed { .. } => "Exactly S at random",
             StragglerModel::Block { .. } => "Block of S consecutive",
             StragglerModel::Deadline { .. } => "Deadline (shifted exponential)",
-            StragglerModel::Manual { .. } => "Chosen by hand (click a server)",
+            StragglerModel::Manual { .. } => "Chosen by hand",
         }
     }
 

@@ -208,7 +208,17 @@ pub fn draw_focused<DB: DrawingBackend>(
         .x_desc("server (β order)")
         .y_desc("trial")
         .x_label_formatter(&|v| tick(*v))
-        .y_label_formatter(&|v| format!("{}", (*v as i64) + 1))
+        // A row spans [t, t + 1): label whole rows only, by their trial
+        // counted from 1 (not the bottom edge "101" of 100 rows, nor
+        // "1, 1, 1" on a single row).
+        .y_label_formatter(&|v| {
+            let t = v.round();
+            if (v - t).abs() < 1e-9 && t >= first && t < first + rows as f64 {
+                format!("{}", t as i64 + 1)
+            } else {
+                String::new()
+            }
+        })
         .x_labels(10)
         .y_labels(6)
         .draw()?;
