@@ -7,7 +7,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, withPage, openApp, canvasChanged, waitIdle } from './harness.mjs';
+import {
+  startServer, withPage, openApp, canvasChanged, waitIdle, linkValue, linkBecomes, typeKeys,
+} from './harness.mjs';
 
 let server;
 before(async () => {
@@ -21,29 +23,7 @@ const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PLOT = 'canvas#stragglers-plot';
 
-const link = (page, key) => page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
-
-async function linkBecomes(page, key, value) {
-  await page.waitForFunction(
-    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
-    [key, value],
-    { timeout: 10_000 },
-  );
-}
-
-/** Types one key at a time, checking that the field shows what was typed. */
-async function typeKeys(page, id, text) {
-  const field = page.locator(`#${id}`);
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Backspace');
-  let shown = '';
-  for (const ch of text) {
-    await page.keyboard.type(ch, { delay: 60 });
-    shown += ch;
-    assert.equal(await field.inputValue(), shown, `#${id} after ${JSON.stringify(shown)}`);
-  }
-}
+const link = linkValue;
 
 /**
  * Moves the pointer along the round's strip (the top part of the plot)
@@ -112,16 +92,16 @@ test('a click toggles a server, the keyboard does the same, and the panels follo
     assert.equal(await picker.getAttribute('aria-valuenow'), '19');
 
     // Typing the list: key by key; a repeat and a server past N are refused.
-    await typeKeys(page, 'servers', '2, 3, 4');
+    await typeKeys(page, 'servers', ['2, 3, 4']);
     await linkBecomes(page, 'down', '2,3,4');
     const says = 'The list of straggling servers must be distinct server numbers from 0 to N − 1 (now 19), separated by commas.';
-    await typeKeys(page, 'servers', '2, 2');
+    await typeKeys(page, 'servers', ['2, 2']);
     await page.locator('#servers-error').filter({ hasText: /\S/ }).waitFor();
     assert.equal(await page.locator('#servers-error').textContent(), says);
     assert.equal(await link(page, 'down'), '2,3,4', 'the link keeps the last valid list');
-    await typeKeys(page, 'servers', '2, 25');
+    await typeKeys(page, 'servers', ['2, 25']);
     await page.locator('#servers-error').filter({ hasText: 'now 19' }).waitFor();
-    await typeKeys(page, 'servers', '');
+    await typeKeys(page, 'servers', []);
     await page.waitForFunction(() => !new URLSearchParams(location.search).has('down'));
     assert.equal(await link(page, 'm'), 'manual', 'an empty list: nobody straggles');
     const table = await page.locator('#panel-table').textContent();
@@ -134,15 +114,15 @@ test('noise σ is typed like any number, and the noisy preset shows its note', T
     await openApp(page, server.appUrl);
     await waitIdle(page, 0);
     const changed = canvasChanged(page, 'canvas#encdec-plot', async () => {
-      await typeKeys(page, 'noise', '0.2');
+      await typeKeys(page, 'noise', ['0.2']);
       await linkBecomes(page, 'sigma', '0.2');
     });
     assert.ok(await changed, 'noisy answers are drawn');
-    await typeKeys(page, 'noise', '-1');
+    await typeKeys(page, 'noise', ['-1']);
     await page.locator('#noise-error').filter({ hasText: /\S/ }).waitFor();
     assert.equal(await page.locator('#noise-error').textContent(), 'The noise σ must be a number from 0 to 1e3.');
     assert.equal(await link(page, 'sigma'), '0.2');
-    await typeKeys(page, 'noise', '0');
+    await typeKeys(page, 'noise', ['0']);
     await page.waitForFunction(() => !new URLSearchParams(location.search).has('sigma'));
 
     await page.click('#preset-noisy');
