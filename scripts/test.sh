@@ -65,6 +65,12 @@ for f in dist/*; do
 done
 printf '    page (before the worker): %s gzip -9 (budget 350000)\n' "$PAGE_GZ"
 printf '    worker: %s gzip -9; total %s (budget 800000)\n' "$WORKER_GZ" "$((PAGE_GZ + WORKER_GZ))"
+# The budgets are part of the build's contract (README, Performance): a
+# change that breaks one fails here, not in a later benchmark.
+if [ "$PAGE_GZ" -gt 350000 ] || [ "$((PAGE_GZ + WORKER_GZ))" -gt 800000 ]; then
+  echo "    transfer size over budget" >&2
+  exit 1
+fi
 done_step
 
 section "end-to-end tests (node --test tests/e2e/)"

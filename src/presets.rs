@@ -143,6 +143,63 @@ pub fn all() -> Vec<Preset> {
                 compare: vec![Scheme::Bacc, Scheme::Letcc],
                 error_tab: CurveKind::ErrorVsP,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
+                ..du.clone()
+            },
+        },
+        Preset {
+            id: "noisy",
+            title: "Noisy servers",
+            look: "Every answer carries independent N(0, σ²) noise with σ = 0.1. BACC's interpolant passes through the noisy answers, so from N = 80 on its error stays near σ² = 0.01. LeTCC's spline smooths the noise (GCV chooses λ_dec in every round): its error keeps falling, about halving with each doubling of N, and at N = 1280 it is more than ten times below BACC's. The dashed line is the LeTCC paper's bound for noisy servers, O(S^8/5·N^−3/5), drawn with S = log₁/ₚ N (see below the plot).",
+            config: Config {
+                scheme: Scheme::Letcc,
+                stragglers: StragglerModel::Iid { p: 0.1 },
+                noise: 0.1,
+                trials: 30,
+                ..d.clone()
+            },
+            ui: UiState {
+                compare: vec![Scheme::Bacc, Scheme::Letcc],
+                sweep_ns: vec![40, 80, 160, 320, 640, 1280],
+                sweep_ps: vec![0.1],
+                panels: panels(&["stragglers", "encdec", "errors", "table"]),
+                ..du.clone()
+            },
+        },
+        Preset {
+            id: "adjacent",
+            title: "Eight adjacent servers down",
+            look: "Servers 36 to 43 of N = 80 never answer: one gap of 8 adjacent β's that the decoder must bridge (the longest run is 8). In the table BACC's error is about 8e-3 and LeTCC's about 4e-3. The next preset takes 8 servers spread out, one in every ten: the errors are about 5 times (BACC) and 90 times (LeTCC) smaller. What hurts is the longest run of stragglers, not how many straggle: the probabilistic-regime paper's argument, by hand. Click servers in panel 1 to try a pattern of your own.",
+            config: Config {
+                scheme: Scheme::Letcc,
+                n: 80,
+                stragglers: StragglerModel::Manual {
+                    servers: (36..44).collect(),
+                },
+                trials: 1,
+                ..d.clone()
+            },
+            ui: UiState {
+                compare: vec![Scheme::Bacc, Scheme::Letcc],
+                panels: panels(&["stragglers", "encdec", "table"]),
+                ..du.clone()
+            },
+        },
+        Preset {
+            id: "spread",
+            title: "Eight servers down, spread out",
+            look: "Servers 5, 15, 25, …, 75 of N = 80 never answer: 8 stragglers again, but no two adjacent (the longest run is 1). In the table BACC's error is about 1.7e-3 and LeTCC's about 4e-5, far below the 8e-3 and 4e-3 of the previous preset's 8 adjacent servers.",
+            config: Config {
+                scheme: Scheme::Letcc,
+                n: 80,
+                stragglers: StragglerModel::Manual {
+                    servers: (0..8).map(|i| 5 + 10 * i).collect(),
+                },
+                trials: 1,
+                ..d.clone()
+            },
+            ui: UiState {
+                compare: vec![Scheme::Bacc, Scheme::Letcc],
+                panels: panels(&["stragglers", "encdec", "table"]),
                 ..du
             },
         },
@@ -156,7 +213,7 @@ mod tests {
     #[test]
     fn presets_are_valid_and_survive_a_link() {
         let all = all();
-        assert_eq!(all.len(), 6);
+        assert_eq!(all.len(), 9);
         for p in all {
             p.config.validate().unwrap();
             let s = crate::settings::Shared {
@@ -170,5 +227,102 @@ mod tests {
             assert_eq!(back.ui.panels, p.ui.panels, "{}", p.id);
             assert!(!p.look.is_empty());
         }
+    }
+
+    fn preset(id: &str) -> Preset {
+        all().into_iter().find(|p| p.id == id).unwrap()
+    }
+
+    /// Trial 0 of a preset's configuration under `scheme`: its squared error.
+    fn round_error(p: &Preset, scheme: Scheme) -> f64 {
+        let c = Config {
+            scheme,
+            ..p.config.clone()
+        };
+        coded_core::run_round(&c, 0).unwrap().squared_error.unwrap()
+    }
+
+    /// "about x": within 15 %.
+    fn about(value: f64, claimed: f64) -> bool {
+        (value / claimed - 1.0).abs() < 0.15
+    }
+
+    #[test]
+    fn the_noisy_servers_note_matches_its_numbers() {
+        let p = preset("noisy");
+        let c = &p.config;
+        let plan = coded_core::SweepPlan::new(
+            c,
+            Some(&p.ui.sweep_ns),
+            Some(&p.ui.sweep_ps),
+            Some(&p.ui.compare),
+        )
+        .unwrap();
+        let points = coded_core::sweep(c, &plan).unwrap();
+        let mse = |scheme: Scheme, n: usize| {
+            points
+                .iter()
+                .find(|q| q.scheme == scheme && q.n == n)
+                .and_then(|q| q.mse)
+                .unwrap()
+                .mean
+        };
+        assert_eq!(c.noise, 0.1);
+        let sigma2 = c.noise * c.noise;
+        // "from N = 80 on its error stays near σ² = 0.01": within a factor 1.5.
+        for &n in &p.ui.sweep_ns[1..] {
+            let e = mse(Scheme::Bacc, n);
+            assert!(e > sigma2 / 1.5 && e < sigma2 * 1.5, "BACC at N = {n}: {e}");
+        }
+        // "keeps falling, about halving with each doubling of N".
+        for w in p.ui.sweep_ns[1..].windows(2) {
+            let r = mse(Scheme::Letcc, w[1]) / mse(Scheme::Letcc, w[0]);
+            assert_eq!(w[1], 2 * w[0]);
+            assert!((0.4..0.7).contains(&r), "LeTCC {} → {}: ×{r}", w[0], w[1]);
+        }
+        // "at N = 1280 it is more than ten times below BACC's".
+        assert!(mse(Scheme::Letcc, 1280) * 10.0 < mse(Scheme::Bacc, 1280));
+        assert!(p.look.contains("σ = 0.1") && p.look.contains("N = 1280"));
+    }
+
+    #[test]
+    fn the_adjacent_and_spread_notes_match_their_numbers() {
+        let (adj, spread) = (preset("adjacent"), preset("spread"));
+        for p in [&adj, &spread] {
+            let StragglerModel::Manual { servers } = &p.config.stragglers else {
+                panic!("{} is not a manual pattern", p.id);
+            };
+            assert_eq!(servers.len(), 8, "{}", p.id);
+            assert_eq!(p.config.n, 80);
+        }
+        let r = coded_core::run_round(&adj.config, 0).unwrap();
+        assert_eq!(r.longest_straggler_run, 8);
+        let s = coded_core::run_round(&spread.config, 0).unwrap();
+        assert_eq!(s.longest_straggler_run, 1);
+        let (ab, al) = (
+            round_error(&adj, Scheme::Bacc),
+            round_error(&adj, Scheme::Letcc),
+        );
+        let (sb, sl) = (
+            round_error(&spread, Scheme::Bacc),
+            round_error(&spread, Scheme::Letcc),
+        );
+        assert!(about(ab, 8e-3) && about(al, 4e-3), "adjacent: {ab} {al}");
+        assert!(about(sb, 1.7e-3) && about(sl, 4e-5), "spread: {sb} {sl}");
+        assert!(about(ab / sb, 5.0), "BACC ratio {}", ab / sb);
+        assert!(about(al / sl, 90.0), "LeTCC ratio {}", al / sl);
+        // A hand-made pattern is the same in every round: trials = 1 says so.
+        assert_eq!(
+            coded_core::run_round(&adj.config, 0).unwrap().straggled,
+            coded_core::run_round(
+                &Config {
+                    trials: 5,
+                    ..adj.config.clone()
+                },
+                4
+            )
+            .unwrap()
+            .straggled
+        );
     }
 }

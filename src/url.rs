@@ -171,6 +171,7 @@ mod tests {
                 lambda_rule: LambdaRule::Shrink,
                 trials: 17,
                 seed: (1 << 53) - 1,
+                noise: 0.25,
             },
             ui: UiState {
                 compare: vec![Scheme::Lcc, Scheme::Letcc],
@@ -632,7 +633,7 @@ mod fuzz {
             "deg" => pick(&["none", "0", "3", "64", "65", "-1", "2.5", "1e1"]),
             "pt" => pick(&["chebyshev", "equispaced"]),
             "lr" => pick(&["fixed", "shrink"]),
-            "m" => pick(&["iid", "fixed", "block", "deadline"]),
+            "m" => pick(&["iid", "fixed", "block", "deadline", "manual"]),
             "k" | "n" | "s" => prop_oneof![
                 (0usize..=MAX_N + 2).prop_map(|x| x.to_string()),
                 (0usize..=40).prop_map(|x| x.to_string()),
@@ -657,6 +658,28 @@ mod fuzz {
             .boxed(),
             "p" => small_f(),
             "a" | "tau" | "mu" => time(),
+            "sigma" => prop_oneof![
+                (0.0..=1e3f64).prop_map(num),
+                pick(&[
+                    "0",
+                    "0.1",
+                    "1e3",
+                    "1000.0000000001",
+                    "1e-300",
+                    "-0.1",
+                    "2e3"
+                ]),
+            ]
+            .boxed(),
+            // Server numbers: repeats and numbers past N are refused.
+            "down" => list(
+                prop_oneof![
+                    (0usize..=40).prop_map(|x| x.to_string()),
+                    pick(&["8191", "8192", "0"]),
+                ]
+                .boxed(),
+                12,
+            ),
             "le" | "ld" => prop_oneof![
                 pick(&[
                     "0",
@@ -709,9 +732,10 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 28] = [
+    const HAS_VALUES: [&str; 30] = [
         "sc", "cmp", "fn", "expr", "deg", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p",
         "a", "tau", "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
+        "sigma", "down",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {

@@ -99,6 +99,10 @@ pub fn PlotCanvas<F, H>(
     #[prop(optional, into)]
     quiet: Option<Signal<bool>>,
     #[prop(default = 1.6)] aspect_ratio: f64,
+    /// Called on a click with the frame drawn and the canvas pixel clicked
+    /// (device pixels, as for `hover`); the canvas then shows a hand cursor.
+    #[prop(optional)]
+    click: Option<Callback<(Frame, f64, f64)>>,
 ) -> impl IntoView
 where
     F: Fn(&CanvasArea, &Theme) -> CanvasResult + 'static,
@@ -174,19 +178,29 @@ where
         tip.set(None);
     });
 
-    let on_move = move |ev: web_sys::PointerEvent| {
-        let (Some(canvas), Some(size)) = (canvas_ref.get_untracked(), size.get_untracked()) else {
-            return;
-        };
-        let (x, y) = (ev.offset_x() as f64, ev.offset_y() as f64);
-        let scale = if size.width > 0.0 {
+    // Device pixels per CSS pixel of the canvas as drawn now.
+    let scale_now = move || {
+        let (canvas, size) = (canvas_ref.get_untracked()?, size.get_untracked()?);
+        Some(if size.width > 0.0 {
             canvas.width() as f64 / size.width
         } else {
             1.0
-        };
+        })
+    };
+    let on_move = move |ev: web_sys::PointerEvent| {
+        let Some(scale) = scale_now() else { return };
+        let (x, y) = (ev.offset_x() as f64, ev.offset_y() as f64);
         let text = frame.with_value(|f| hover(f, x * scale, y * scale, scale));
         tip.set(text.map(|t| (t, x, y)));
     };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let (Some(click), Some(scale)) = (click, scale_now()) else {
+            return;
+        };
+        let (x, y) = (ev.offset_x() as f64 * scale, ev.offset_y() as f64 * scale);
+        click.run((frame.get_value(), x, y));
+    };
+    let clickable = click.is_some();
 
     // Position through CSSOM properties (`style:` directives), never a `style`
     // attribute: the page runs under a CSP without 'unsafe-inline' for styles.
@@ -231,6 +245,8 @@ where
                 aria-describedby=summary_id
                 on:pointermove=on_move
                 on:pointerleave=move |_| tip.set(None)
+                on:click=on_click
+                class:clickable=clickable
             ></canvas>
             <Show when=move || tip.with(Option::is_some)>
                 <div

@@ -245,7 +245,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <math><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup></math>
                 " gives the first rate. Both are upper bounds: measured curves may fall faster. With S fixed stragglers the dashed line is the LeTCC paper's "
                 <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo></math>
-                ". Error vs p uses independent stragglers at the configured N; error vs λ_dec is LeTCC at the configured N, with GCV's choice and BACC as levels."
+                ". With noisy servers (σ > 0) the only dashed line is the LeTCC paper's bound for noisy answers, "
+                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mrow><mn>"8"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><mo>")"</mo></math>
+                ", proved for at most S stragglers. Under independent stragglers about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round). Error vs p uses independent stragglers at the configured N; error vs λ_dec is LeTCC at the configured N, with GCV's choice and BACC as levels."
             </p>
         </section>
     }

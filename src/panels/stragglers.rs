@@ -1,5 +1,7 @@
 //! Panel 1: the straggler pattern, with play / pause / step through rounds.
 
+use coded_core::problem::draw_stragglers;
+use coded_core::stragglers::manual_toggled;
 use coded_plots::draw::stragglers as draw;
 use coded_plots::hover;
 use coded_plots::summary;
@@ -39,6 +41,58 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 "The round must be a whole number from 1 to {}.",
                 trials()
             ))),
+        }
+    };
+    // Click-to-straggle: a click (or Enter/Space on the keyboard's cursor)
+    // flips one server of the pattern shown, which becomes a hand-made one.
+    let toggle = move |server: usize| {
+        let mut s = state.shared();
+        let c = &s.config;
+        let shown = draw_stragglers(&c.stragglers, c.seed, c.n, trial()).straggled;
+        s.config.stragglers = manual_toggled(&shown, server);
+        state.playing.set(false);
+        state.load(&s);
+    };
+    let servers = move || state.config.with(|c| c.n);
+    // The keyboard's server while the plot has focus (None: no frame drawn).
+    let cursor = RwSignal::new(None::<usize>);
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let n = servers();
+        if n == 0 {
+            return;
+        }
+        let at = cursor.get_untracked().unwrap_or(0).min(n - 1);
+        let page = (n / 10).max(1);
+        let next = match ev.key().as_str() {
+            "ArrowRight" | "ArrowUp" => (at + 1).min(n - 1),
+            "ArrowLeft" | "ArrowDown" => at.saturating_sub(1),
+            "PageUp" => (at + page).min(n - 1),
+            "PageDown" => at.saturating_sub(page),
+            "Home" => 0,
+            "End" => n - 1,
+            "Enter" | " " => {
+                ev.prevent_default();
+                toggle(at);
+                cursor.set(Some(at));
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        cursor.set(Some(next));
+    };
+    let cursor_text = move || {
+        let at = cursor.get().unwrap_or(0);
+        let down = state.config.with(|c| {
+            draw_stragglers(&c.stragglers, c.seed, c.n, trial())
+                .straggled
+                .get(at)
+                .copied()
+        });
+        match down {
+            Some(true) => format!("server {at}: straggles; Enter or Space makes it answer"),
+            Some(false) => format!("server {at}: answers; Enter or Space makes it straggle"),
+            None => String::new(),
         }
     };
     view! {
@@ -82,6 +136,24 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 <span>{move || format!("of {}", trials())}</span>
             </div>
             <p class="field-error" id="trial-error" role="alert">{move || trial_error.get()}</p>
+            // The servers as one keyboard control: the arrows move a frame
+            // from server to server, Enter or Space toggles the framed one.
+            <div
+                class="server-picker"
+                id="server-picker"
+                tabindex="0"
+                role="slider"
+                aria-roledescription="server picker"
+                aria-label="Servers in β order: the arrow keys choose one, Enter or Space makes it straggle or answer"
+                aria-valuemin="0"
+                aria-valuemax=move || servers().saturating_sub(1).to_string()
+                aria-valuenow=move || cursor.get().unwrap_or(0).to_string()
+                aria-valuetext=cursor_text
+                aria-keyshortcuts="Enter Space"
+                on:keydown=on_key
+                on:focus=move |_| cursor.update(|c| *c = Some(c.unwrap_or(0)))
+                on:blur=move |_| cursor.set(None)
+            >
             <PlotCanvas
                 id="stragglers-plot"
                 label="Straggler pattern: which servers straggled in the current round and in many rounds"
@@ -92,8 +164,9 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 })
                 quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| {
+                    let focus = cursor.get();
                     RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
-                        .draw(area, theme, |v| draw::draw(area, theme, v))
+                        .draw(area, theme, |v| draw::draw_focused(area, theme, v, focus))
                 }
                 hover=move |f, x, y, _| {
                     state.round.with_untracked(|r| {
@@ -102,7 +175,19 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                             .and_then(|v| hover::stragglers(v, f, x, y))
                     })
                 }
+                click=Callback::new(move |(f, x, y): (coded_plots::Frame, f64, f64)| {
+                    let server = state.round.with_untracked(|r| {
+                        RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
+                            .view()
+                            .and_then(|v| hover::server_at(v, &f, x, y))
+                    });
+                    if let Some(server) = server {
+                        cursor.set(Some(server));
+                        toggle(server);
+                    }
+                })
             />
+            </div>
             <p class="explain">
                 "The master sends each of the N servers, in the order of their points "
                 <math><msub><mi>"β"</mi><mi>"n"</mi></msub></math>
@@ -114,7 +199,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 </math>
                 ". About Np servers straggle, yet the error can still fall as N grows: what hurts an interpolating decoder is the longest run of consecutive stragglers, which grows only like "
                 <math><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
-                ". The raster below shows many rounds (one row each; the current one is framed)."
+                ". The raster below shows many rounds (one row each; the current one is framed). Click a server to make it straggle or answer (or focus the plot, choose a server with the arrow keys and press Enter or Space): the model becomes a pattern chosen by hand, the same in every round, and the other panels follow. Servers are numbered from 0 in β order, as in the link and the exported configuration."
             </p>
         </section>
     }

@@ -17,16 +17,16 @@ pub struct Choice {
 
 /// Panels by their URL names (also `embed=` values), in page order.
 pub fn panel_names() -> [&'static str; 5] {
-    Panel::ALL.map(Panel::name)
+    Panel::ALL.map(|x| x.name())
 }
 
-fn choices<T: Copy>(
+fn choices<T>(
     all: &[T],
-    value: fn(T) -> &'static str,
-    label: fn(T) -> &'static str,
+    value: fn(&T) -> &'static str,
+    label: fn(&T) -> &'static str,
 ) -> Vec<Choice> {
     all.iter()
-        .map(|&v| Choice {
+        .map(|v| Choice {
             value: value(v),
             label: label(v),
         })
@@ -34,7 +34,7 @@ fn choices<T: Copy>(
 }
 
 pub fn scheme_choices() -> Vec<Choice> {
-    choices(&Scheme::ALL, Scheme::name, Scheme::long_label)
+    choices(&Scheme::ALL, Scheme::name, |x| x.long_label())
 }
 
 /// The built-in functions, then "your own formula" (its text has a field of
@@ -58,11 +58,11 @@ pub fn function_choices() -> Vec<Choice> {
 pub const FORMULA_LABEL: &str = "your own formula (below)";
 
 pub fn point_choices() -> Vec<Choice> {
-    choices(&PointSet::ALL, PointSet::name, PointSet::label)
+    choices(&PointSet::ALL, PointSet::name, |x| x.label())
 }
 
 pub fn lambda_rule_choices() -> Vec<Choice> {
-    choices(&LambdaRule::ALL, LambdaRule::name, LambdaRule::label)
+    choices(&LambdaRule::ALL, LambdaRule::name, |x| x.label())
 }
 
 pub fn model_choices() -> Vec<Choice> {
@@ -74,7 +74,7 @@ pub fn model_choices() -> Vec<Choice> {
 }
 
 pub fn panel_choices() -> Vec<Choice> {
-    choices(&Panel::ALL, Panel::name, Panel::title)
+    choices(&Panel::ALL, |x| x.name(), |x| x.title())
 }
 
 pub fn panel_shown(p: &Panels, name: &str) -> bool {

@@ -3,8 +3,8 @@
 use coded_core::functions::FORMULA_NAME;
 use coded_core::limits::{
     k_range, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE,
-    DEFAULT_S, DEFAULT_SHIFT, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS, N_RANGE,
-    P_RANGE, RATE_RANGE, SEED_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
+    DEFAULT_S, DEFAULT_SHIFT, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS, NOISE_RANGE,
+    N_RANGE, P_RANGE, RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
 };
 use coded_core::scheme::AutoLambda;
 use coded_core::{Config, Formula, FunctionKind, LambdaDec, StragglerModel};
@@ -13,7 +13,7 @@ use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
 };
 use super::model::{Group, Home, Kind, Setting, Shared, BASE};
-use super::parse::{choice_of, num, number, one_of, whole, wire, wire_name};
+use super::parse::{choice_of, entries, join, num, number, one_of, whole, wire, wire_name};
 
 /// A whole number in one of the core's ranges.
 fn whole_in(text: &str, r: IntRange) -> Option<u64> {
@@ -60,6 +60,13 @@ fn p_of(m: &StragglerModel) -> Option<f64> {
 fn s_of(m: &StragglerModel) -> Option<usize> {
     match *m {
         StragglerModel::Fixed { s } | StragglerModel::Block { s } => Some(s),
+        _ => None,
+    }
+}
+
+fn servers_of(m: &StragglerModel) -> Option<&[usize]> {
+    match m {
+        StragglerModel::Manual { servers } => Some(servers),
         _ => None,
     }
 }
@@ -408,6 +415,69 @@ pub const DEADLINE: Setting = deadline_number!(
     DEADLINE_RANGE,
     2
 );
+
+/// Distinct server numbers, ascending; None if an entry is not one.
+fn server_list(text: &str) -> Option<Vec<usize>> {
+    let mut v: Vec<usize> = entries(text)
+        .map(|e| {
+            whole(e)
+                .filter(|i| SERVER_RANGE.contains(*i))
+                .map(|i| i as usize)
+        })
+        .collect::<Option<_>>()?;
+    let count = v.len();
+    v.sort_unstable();
+    v.dedup();
+    (v.len() == count).then_some(v)
+}
+
+pub const SERVERS: Setting = Setting {
+    key: "down",
+    id: "servers",
+    label: "Straggling servers",
+    name: "The list of straggling servers",
+    help: "Server numbers in β order, from 0; or click servers in the straggler panel.",
+    group: Group::Stragglers,
+    home: Home::Config("stragglers"),
+    kind: Kind::List,
+    text: |s| {
+        servers_of(&s.config.stragglers).map_or(String::new(), |v| join(v, |i| i.to_string()))
+    },
+    read: |s, t| {
+        server_list(t)
+            .map(|servers| s.config.stragglers = StragglerModel::Manual { servers })
+            .is_some()
+    },
+    rule: |s| {
+        format!(
+            "distinct server numbers from 0 to N − 1 (now {}), separated by commas",
+            s.config.n.saturating_sub(1)
+        )
+    },
+    applies: |s| under(s, &["manual"], "The list of straggling servers"),
+    // N is read first: every number must name one of its servers.
+    check: |s| servers_of(&s.config.stragglers).is_none_or(|v| v.iter().all(|&i| i < s.config.n)),
+    ..BASE
+};
+
+pub const NOISE: Setting = Setting {
+    key: "sigma",
+    id: "noise",
+    label: "Noise σ",
+    name: "The noise σ",
+    help: "Every answer gets independent N(0, σ²) noise; 0 for exact servers.",
+    group: Group::Computation,
+    home: Home::Config("noise"),
+    kind: Kind::Number,
+    text: |s| num(s.config.noise),
+    read: |s, t| {
+        number_in(t, NOISE_RANGE)
+            .map(|v| s.config.noise = v)
+            .is_some()
+    },
+    rule: |_| number_words(NOISE_RANGE),
+    ..BASE
+};
 
 pub const LAMBDA_ENC: Setting = Setting {
     key: "le",

@@ -37,12 +37,14 @@ pub const SETTINGS: &[Setting] = &[
     experiment::K,
     experiment::N,
     experiment::POINTS,
+    experiment::NOISE,
     experiment::MODEL,
     experiment::P,
     experiment::S,
     experiment::SHIFT,
     experiment::RATE,
     experiment::DEADLINE,
+    experiment::SERVERS,
     experiment::LAMBDA_ENC,
     experiment::LAMBDA_DEC,
     experiment::LAMBDA_RULE,
@@ -104,6 +106,12 @@ pub fn control_ids() -> impl Iterator<Item = &'static str> {
 /// The first rule the state breaks that involves several settings: the
 /// core's validation (named by its field), then the view's own checks.
 pub fn broken(s: &Shared) -> Option<&'static Setting> {
+    // The settings' own cross-checks first: they name the exact setting
+    // where the core's error names only its field (several settings share
+    // "stragglers").
+    if let Some(st) = SETTINGS.iter().find(|st| !(st.check)(s)) {
+        return Some(st);
+    }
     if let Err(e) = s.config.validate() {
         let named = SETTINGS
             .iter()
@@ -112,7 +120,7 @@ pub fn broken(s: &Shared) -> Option<&'static Setting> {
         // the last resort for a field that had none.
         return Some(named.unwrap_or_else(|| by_key("m").expect("the model's entry")));
     }
-    SETTINGS.iter().find(|st| !(st.check)(s))
+    None
 }
 
 #[cfg(test)]

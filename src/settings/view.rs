@@ -29,7 +29,7 @@ pub const EMBED: Setting = Setting {
     id: "embed",
     name: "embed",
     label: "Embedded panel",
-    text: |s| s.embed.map_or("", Panel::name).to_string(),
+    text: |s| s.embed.map_or("", |p| p.name()).to_string(),
     read: |s, t| match Panel::parse(t.trim()) {
         Some(p) => {
             s.embed = Some(p);

@@ -352,3 +352,52 @@ export async function startServeScript({ timeout = 9 * 60_000 } = {}) {
     await new Promise((ok) => setTimeout(ok, 500));
   }
 }
+
+// Links and typing, as the tests of fields use them.
+
+/** A value of the page's link (null when it is not there: the default). */
+export async function linkValue(page, key) {
+  return page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
+}
+
+/** Waits until the link has `key` = `value` (null: the key is absent). */
+export async function linkBecomes(page, key, value) {
+  await page.waitForFunction(
+    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
+    [key, value],
+    { timeout: 10_000 },
+  );
+}
+
+/**
+ * Clicks the field, selects what it holds, and types `keys` one at a time,
+ * checking after every key that the field shows exactly what was typed so
+ * far. `keys` is a list of strings and {backspace: n}.
+ */
+export async function typeKeys(page, id, keys, { clear = true } = {}) {
+  const field = page.locator(`#${id}`);
+  await field.click();
+  let shown = await field.inputValue();
+  if (clear) {
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    shown = '';
+    assert.equal(await field.inputValue(), '', `#${id} empties`);
+  }
+  for (const k of keys) {
+    if (typeof k === 'string') {
+      for (const ch of k) {
+        await page.keyboard.type(ch, { delay: 60 });
+        shown += ch;
+        assert.equal(await field.inputValue(), shown, `#${id} after typing ${JSON.stringify(shown)}`);
+      }
+    } else {
+      for (let i = 0; i < k.backspace; i++) {
+        await page.keyboard.press('Backspace', { delay: 60 });
+        shown = shown.slice(0, -1);
+        assert.equal(await field.inputValue(), shown, `#${id} after a Backspace`);
+      }
+    }
+  }
+  return shown;
+}

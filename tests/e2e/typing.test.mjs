@@ -10,7 +10,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, withPage, openApp } from './harness.mjs';
+import { startServer, withPage, openApp, linkValue, linkBecomes, typeKeys } from './harness.mjs';
 
 let server;
 before(async () => {
@@ -24,54 +24,7 @@ const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** A value of the page's link (null when it is not there: the default). */
-async function linkValue(page, key) {
-  return page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
-}
-
-/** Waits until the link has `key` = `value` (null: the key is absent). */
-async function linkBecomes(page, key, value) {
-  await page.waitForFunction(
-    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
-    [key, value],
-    { timeout: 10_000 },
-  );
-}
-
 const message = (page, id) => page.locator(`#${id}-error`).textContent();
-
-/**
- * Clicks the field, selects what it holds, and types `keys` one at a time,
- * checking after every key that the field shows exactly what was typed so
- * far. `keys` is a list of strings and {backspace: n}.
- */
-async function typeKeys(page, id, keys, { clear = true } = {}) {
-  const field = page.locator(`#${id}`);
-  await field.click();
-  let shown = await field.inputValue();
-  if (clear) {
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Backspace');
-    shown = '';
-    assert.equal(await field.inputValue(), '', `#${id} empties`);
-  }
-  for (const k of keys) {
-    if (typeof k === 'string') {
-      for (const ch of k) {
-        await page.keyboard.type(ch, { delay: 60 });
-        shown += ch;
-        assert.equal(await field.inputValue(), shown, `#${id} after typing ${JSON.stringify(shown)}`);
-      }
-    } else {
-      for (let i = 0; i < k.backspace; i++) {
-        await page.keyboard.press('Backspace', { delay: 60 });
-        shown = shown.slice(0, -1);
-        assert.equal(await field.inputValue(), shown, `#${id} after a Backspace`);
-      }
-    }
-  }
-  return shown;
-}
 
 /** No developer text in a message: no backticks, JSON, Rust ranges, field names. */
 function plainWords(text) {

@@ -223,3 +223,142 @@ fn lenet_sweep_has_accuracy_columns() {
     assert!(header.ends_with("rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean"));
     assert_eq!(text.lines().count(), 2);
 }
+
+/// The CSV's rows as (scheme, n, mse_mean).
+fn mse_rows(csv: &str) -> Vec<(String, usize, f64)> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (s, n, m) = (col("scheme"), col("n"), col("mse_mean"));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (
+                f[s].to_string(),
+                f[n].parse().unwrap(),
+                f[m].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn noise_reaches_the_answers_and_bacc_floors_while_letcc_falls() {
+    let config = r#"{"scheme": "letcc", "noise": 0.1, "trials": 20,
+                     "stragglers": {"model": "iid", "p": 0.1}}"#;
+    let o = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "160,640,2560",
+            "--schemes",
+            "bacc,letcc",
+        ],
+        Some(config),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = mse_rows(&stdout(&o));
+    let of =
+        |scheme: &str| -> Vec<f64> { rows.iter().filter(|r| r.0 == scheme).map(|r| r.2).collect() };
+    let (bacc, letcc) = (of("bacc"), of("letcc"));
+    assert!(bacc[2] > bacc[0] / 2.0, "BACC floors: {bacc:?}");
+    assert!(letcc[2] < letcc[0] / 6.0, "LeTCC falls: {letcc:?}");
+    // `coded config` fills in noise 0, and a round carries noisy answers.
+    let o = coded(&["config", "--config", "-"], Some("{}"));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["noise"], 0.0);
+    let o = coded(
+        &["round", "--config", "-"],
+        Some(r#"{"n": 20, "noise": 0.5}"#),
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let quiet = coded(&["round", "--config", "-"], Some(r#"{"n": 20}"#));
+    let q: serde_json::Value = serde_json::from_str(&stdout(&quiet)).unwrap();
+    assert_eq!(v["coded_inputs"], q["coded_inputs"]);
+    assert_ne!(v["outputs"], q["outputs"]);
+}
+
+#[test]
+fn a_manual_pattern_straggles_exactly_its_servers() {
+    let o = coded(
+        &["round", "--config", "-", "--trial", "7"],
+        Some(r#"{"n": 16, "k": 4, "stragglers": {"model": "manual", "servers": [12, 3, 7]}}"#),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let down: Vec<usize> = v["straggled"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.as_bool().unwrap())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(down, [3, 7, 12]);
+    let survivors: Vec<u64> = v["survivors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    assert_eq!(survivors.len(), 13);
+    assert!(survivors.iter().all(|s| ![3, 7, 12].contains(s)));
+    assert_eq!(v["longest_straggler_run"], 1);
+    // In a sweep, N = 8 keeps servers 3 and 7; every trial is the same
+    // pattern, so the error has no spread.
+    let o = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "8,16,32",
+            "--schemes",
+            "bacc",
+        ],
+        Some(r#"{"k": 4, "trials": 5, "stragglers": {"model": "manual", "servers": [3, 7, 12]}}"#),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = stdout(&o);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let std_col = header.iter().position(|h| *h == "mse_std").unwrap();
+    for line in csv.lines().skip(1) {
+        let std: f64 = line.split(',').nth(std_col).unwrap().parse().unwrap();
+        assert_eq!(std, 0.0, "{line}");
+    }
+}
+
+#[test]
+fn bad_noise_and_manual_patterns_are_one_line_naming_the_field() {
+    let cases = [
+        (r#"{"noise": -1}"#, "`noise`"),
+        (r#"{"noise": 1e9}"#, "`noise`"),
+        (r#"{"noise": "loud"}"#, "`noise`"),
+        (
+            r#"{"stragglers": {"model": "manual", "servers": [1, 1]}}"#,
+            "listed twice",
+        ),
+        (
+            r#"{"n": 10, "stragglers": {"model": "manual", "servers": [10]}}"#,
+            "server 10 does not exist",
+        ),
+        (
+            r#"{"stragglers": {"model": "manual", "servers": "1,2"}}"#,
+            "`stragglers`",
+        ),
+        (
+            r#"{"stragglers": {"model": "manual", "servers": [1], "p": 0.5}}"#,
+            "`stragglers`",
+        ),
+    ];
+    for (config, needle) in cases {
+        let o = coded(&["round", "--config", "-"], Some(config));
+        assert_eq!(o.status.code(), Some(2), "{config}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{config}: {err}");
+        assert!(err.contains(needle), "{config}: {err}");
+        assert!(err.contains("stragglers") || err.contains("noise"), "{err}");
+    }
+}

@@ -6,8 +6,9 @@
 
 use crate::functions::FunctionKind;
 use crate::limits::{
-    k_range, short_number, FloatRange, IntRange, DEADLINE_RANGE, K_RANGE, LAMBDA_RANGE, N_RANGE,
-    P_RANGE, RATE_RANGE, SEED_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
+    k_range, short_number, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE,
+    LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE, RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE,
+    S_RANGE, TRIALS_RANGE,
 };
 use crate::points::PointSet;
 use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
@@ -36,6 +37,9 @@ pub struct Config {
     pub lambda_rule: LambdaRule,
     pub trials: usize,
     pub seed: u64,
+    /// σ: every server's answer gets independent N(0, σ²) noise on every
+    /// coordinate (the LeTCC paper's noisy regime); f(x_k) stays exact.
+    pub noise: f64,
 }
 
 impl Default for Config {
@@ -52,6 +56,7 @@ impl Default for Config {
             lambda_rule: LambdaRule::default(),
             trials: 100,
             seed: 1,
+            noise: DEFAULT_NOISE,
         }
     }
 }
@@ -81,7 +86,7 @@ impl std::fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 /// The configuration's fields, in the order of its JSON.
-pub const FIELD_NAMES: [&str; 11] = [
+pub const FIELD_NAMES: [&str; 12] = [
     "scheme",
     "function",
     "k",
@@ -93,6 +98,7 @@ pub const FIELD_NAMES: [&str; 11] = [
     "lambda_rule",
     "trials",
     "seed",
+    "noise",
 ];
 
 /// `"a", "b"`: wire names as JSON strings.
@@ -125,16 +131,16 @@ fn integer_in(r: IntRange) -> String {
 /// text cannot disagree with what `validate` checks.
 pub fn allowed(field: &str) -> String {
     match field {
-        "scheme" => one_of(Scheme::ALL.map(Scheme::name)),
+        "scheme" => one_of(Scheme::ALL.iter().map(Scheme::name)),
         "function" => FunctionKind::allowed(),
         "k" => format!("an integer in {}..=min(n, {})", K_RANGE.min, K_RANGE.max),
         "n" => format!("{}, at least k", integer_in(N_RANGE)),
-        "points" => one_of(PointSet::ALL.map(PointSet::name)),
+        "points" => one_of(PointSet::ALL.iter().map(PointSet::name)),
         "stragglers" => {
             let forms: Vec<String> = StragglerModel::ALL
                 .iter()
                 .map(|m| {
-                    let params = match *m {
+                    let params = match m {
                         StragglerModel::Iid { .. } => format!("\"p\":{}", compact(P_RANGE)),
                         StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
                             format!("\"s\":{S_RANGE}")
@@ -145,6 +151,9 @@ pub fn allowed(field: &str) -> String {
                             compact(RATE_RANGE),
                             compact(DEADLINE_RANGE)
                         ),
+                        StragglerModel::Manual { .. } => {
+                            "\"servers\":[distinct integers in 0..n]".to_string()
+                        }
                     };
                     format!("{{\"model\":\"{}\",{params}}}", m.name())
                 })
@@ -154,11 +163,12 @@ pub fn allowed(field: &str) -> String {
         "lambda_enc" => format!("a number in {LAMBDA_RANGE}"),
         "lambda_dec" => format!(
             "a number in {LAMBDA_RANGE} or {}",
-            quoted(AutoLambda::ALL.map(AutoLambda::name))
+            quoted(AutoLambda::ALL.iter().map(AutoLambda::name))
         ),
-        "lambda_rule" => one_of(LambdaRule::ALL.map(LambdaRule::name)),
+        "lambda_rule" => one_of(LambdaRule::ALL.iter().map(LambdaRule::name)),
         "trials" => integer_in(TRIALS_RANGE),
         "seed" => integer_in(SEED_RANGE),
+        "noise" => format!("a number in {NOISE_RANGE}"),
         _ => String::new(),
     }
 }
@@ -231,6 +241,7 @@ impl Config {
                 "lambda_rule" => c.lambda_rule = field(key, v)?,
                 "trials" => c.trials = field(key, v)?,
                 "seed" => c.seed = field(key, v)?,
+                "noise" => c.noise = field(key, v)?,
                 other => {
                     return Err(ConfigError::new(
                         other,
@@ -257,18 +268,58 @@ impl Config {
         }
         in_range("trials", self.trials as u64, TRIALS_RANGE)?;
         in_range("seed", self.seed, SEED_RANGE)?;
-        validate_stragglers(&self.stragglers)
+        finite_in("noise", self.noise, NOISE_RANGE)?;
+        validate_stragglers(&self.stragglers)?;
+        if let StragglerModel::Manual { servers } = &self.stragglers {
+            if let Some(&i) = servers.iter().find(|&&i| i >= self.n) {
+                return Err(ConfigError::new(
+                    "stragglers",
+                    format!(
+                        "server {i} does not exist: the servers are 0 to {} (N = {})",
+                        self.n - 1,
+                        self.n
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
-    /// The same experiment with N servers (sweeps vary N).
+    /// The same experiment with N servers (sweeps vary N). A hand-made
+    /// pattern keeps the servers that exist at that N (those below it).
     pub fn with_n(&self, n: usize) -> Config {
-        Config { n, ..self.clone() }
+        let stragglers = match &self.stragglers {
+            StragglerModel::Manual { servers } => StragglerModel::Manual {
+                servers: servers.iter().copied().filter(|&i| i < n).collect(),
+            },
+            other => other.clone(),
+        };
+        Config {
+            n,
+            stragglers,
+            ..self.clone()
+        }
     }
 }
 
+/// The checks that do not depend on N (a sweep's N vary; a manual pattern's
+/// indices at or above a sweep's N are simply absent there).
 pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
     let name = "stragglers";
     match *m {
+        StragglerModel::Manual { ref servers } => {
+            let mut seen = std::collections::BTreeSet::new();
+            for &i in servers {
+                in_range(name, i as u64, SERVER_RANGE)?;
+                if !seen.insert(i) {
+                    return Err(ConfigError::new(
+                        name,
+                        format!("server {i} is listed twice; list each straggling server once"),
+                    ));
+                }
+            }
+            Ok(())
+        }
         StragglerModel::Iid { p } => finite_in(name, p, P_RANGE),
         StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
             in_range(name, s as u64, S_RANGE)
@@ -343,13 +394,14 @@ mod tests {
             ("points", "one of \"chebyshev\", \"equispaced\""),
             (
                 "stragglers",
-                "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6}",
+                "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6} | {\"model\":\"manual\",\"servers\":[distinct integers in 0..n]}",
             ),
             ("lambda_enc", "a number in [0, 1e300]"),
             ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
             ("lambda_rule", "one of \"fixed\", \"shrink\""),
             ("trials", "an integer in 1..=10000"),
             ("seed", "an integer in 0..=9007199254740991"),
+            ("noise", "a number in [0, 1e3]"),
         ];
         assert_eq!(*FIELDS, typed);
         assert_eq!(allowed("bogus"), "");
@@ -412,6 +464,20 @@ mod tests {
             (r#"{"lambda_rule": "gcv"}"#, "lambda_rule"),
             (r#"{"trials": 0}"#, "trials"),
             (r#"{"seed": 9007199254740992}"#, "seed"),
+            (r#"{"noise": -0.1}"#, "noise"),
+            (r#"{"noise": 1e4}"#, "noise"),
+            (
+                r#"{"stragglers": {"model": "manual", "servers": [3, 3]}}"#,
+                "stragglers",
+            ),
+            (
+                r#"{"n": 20, "stragglers": {"model": "manual", "servers": [2, 20]}}"#,
+                "stragglers",
+            ),
+            (
+                r#"{"stragglers": {"model": "manual", "servers": [-1]}}"#,
+                "stragglers",
+            ),
             (r#"{"bogus": 1}"#, "bogus"),
             ("[1]", "(json)"),
             ("{", "(json)"),

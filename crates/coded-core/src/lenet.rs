@@ -1,7 +1,7 @@
 //! LeNet-5, compiled in: the CNN the papers' headline experiment runs on
 //! blended MNIST digits (MATH.md §9), with a forward pass written for speed.
 //!
-//! Weights (`assets/lenet5.bin`, trained by tools/train-lenet) and 500
+//! Weights (`assets/lenet5.bin`, f16, trained by tools/train-lenet) and 500
 //! held-out test digits (`assets/digits.bin`) are embedded with
 //! `include_bytes!` and checked against the provenance records' checksums
 //! when first used.
@@ -16,6 +16,7 @@
 use crate::computation::{Computation, Inputs};
 use crate::metrics::argmax;
 use crate::rng::Rng;
+use half::f16;
 use nalgebra::DMatrix;
 use std::sync::OnceLock;
 
@@ -117,13 +118,16 @@ impl LeNet5 {
     pub fn load() -> Result<LeNet5, String> {
         verify(
             WEIGHTS,
-            PARAMETERS * 4,
+            PARAMETERS * 2,
             WEIGHTS_INFO,
             "LeNet-5 weights (assets/lenet5.bin)",
         )?;
+        // Stored as f16 to halve the download; widening to f32 is exact, and
+        // the training tool's accuracy and logits fixture use the same
+        // widened values.
         let floats: Vec<f32> = WEIGHTS
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .chunks_exact(2)
+            .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f32())
             .collect();
         if floats.iter().any(|v| !v.is_finite()) {
             return Err("LeNet-5 weights contain non-finite values".into());
@@ -528,9 +532,9 @@ mod tests {
     fn corrupt_assets_are_refused_with_a_clear_error() {
         let mut bad = WEIGHTS.to_vec();
         bad[100] ^= 1;
-        let e = verify(&bad, PARAMETERS * 4, WEIGHTS_INFO, "weights").unwrap_err();
+        let e = verify(&bad, PARAMETERS * 2, WEIGHTS_INFO, "weights").unwrap_err();
         assert!(e.contains("checksum"), "{e}");
-        let e = verify(&bad[..1000], PARAMETERS * 4, WEIGHTS_INFO, "weights").unwrap_err();
+        let e = verify(&bad[..1000], PARAMETERS * 2, WEIGHTS_INFO, "weights").unwrap_err();
         assert!(e.contains("bytes"), "{e}");
     }
 

@@ -34,6 +34,12 @@ pub const MAX_FORMULA_CHARS: usize = 500;
 /// Largest polynomial degree a formula can be declared to have: LCC's
 /// threshold D(K − 1) + 1 passes the largest N (8192) already at K = 129.
 pub const MAX_DEGREE: usize = 64;
+/// Largest noise σ: a thousand times the size of the built-in functions'
+/// values (|x·sin x| ≤ 3 on the inputs' range) already drowns every answer;
+/// beyond that only the squared errors' overflow would change.
+pub const MAX_NOISE: f64 = 1e3;
+/// Noise-free servers unless the configuration says otherwise.
+pub const DEFAULT_NOISE: f64 = 0.0;
 
 /// The iid model's p when the JSON omits it.
 pub const DEFAULT_P: f64 = 0.2;
@@ -150,6 +156,13 @@ pub const RATE_RANGE: FloatRange = FloatRange {
 };
 /// The deadline model's deadline τ.
 pub const DEADLINE_RANGE: FloatRange = FloatRange::closed(0.0, MAX_TIME);
+/// σ of the noise added to every coordinate of every answer.
+pub const NOISE_RANGE: FloatRange = FloatRange::closed(0.0, MAX_NOISE);
+/// The manual model's server indices (each also below the configuration's N).
+pub const SERVER_RANGE: IntRange = IntRange {
+    min: 0,
+    max: MAX_N as u64 - 1,
+};
 
 /// The polynomial degree a formula may be declared to have (for LCC).
 pub const DEGREE_RANGE: IntRange = IntRange {

@@ -15,10 +15,12 @@ use crate::rng::Rng;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
 use nalgebra::DMatrix;
+use std::borrow::Cow;
 
 /// Stream tags: each kind of randomness has its own stream under the seed.
 const TAG_INPUTS: u64 = 1;
 const TAG_STRAGGLERS: u64 = 2;
+const TAG_NOISE: u64 = 3;
 
 /// The part of an experiment that does not depend on N or the scheme: the
 /// function, the data points and the K inputs with their exact outputs.
@@ -124,8 +126,33 @@ impl Problem {
         }
     }
 
-    /// Decodes one straggler pattern and scores it.
-    pub fn evaluate(&self, prepared: &Prepared, straggled: &[bool]) -> RoundOutcome {
+    /// What the N servers return in trial `trial`: f at the coded inputs,
+    /// plus independent N(0, σ²) noise on every coordinate when the
+    /// configuration has noise σ > 0. The noise comes from its own stream
+    /// under (seed, N, trial), drawn for every server in β order whether it
+    /// straggles or not, so every scheme and every p of a sweep see the same
+    /// noise; at σ = 0 nothing is drawn and the answers are f's own bits.
+    pub fn answers<'a>(&self, prepared: &'a Prepared, trial: usize) -> Cow<'a, DMatrix<f64>> {
+        let sigma = self.config.noise;
+        if sigma == 0.0 {
+            return Cow::Borrowed(&prepared.outputs);
+        }
+        let out = &prepared.outputs;
+        let n = out.nrows() as u64;
+        let mut rng = Rng::stream(self.config.seed, &[TAG_NOISE, n, trial as u64]);
+        // Row by row (server by server), whatever nalgebra's storage order.
+        let mut noisy = out.clone();
+        for r in 0..out.nrows() {
+            for c in 0..out.ncols() {
+                noisy[(r, c)] += sigma * rng.normal();
+            }
+        }
+        Cow::Owned(noisy)
+    }
+
+    /// Decodes one straggler pattern of trial `trial` (whose noise, if any,
+    /// the answers carry) and scores it.
+    pub fn evaluate(&self, prepared: &Prepared, straggled: &[bool], trial: usize) -> RoundOutcome {
         let surv = survivors(straggled);
         let scalar = |m: &DMatrix<f64>, r: usize| (m.ncols() == 1).then(|| m[(r, 0)]);
         let unusable = self
@@ -151,7 +178,7 @@ impl Problem {
                 lost_fraction: 1.0,
             };
         }
-        let answers = prepared.outputs.select_rows(surv.iter());
+        let answers = self.answers(prepared, trial).select_rows(surv.iter());
         let decoded = prepared.coder.decode(&surv, &answers);
         let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
             (None, None, None, 1.0);

@@ -24,7 +24,8 @@ pub struct RoundReport {
     pub betas: Vec<f64>,
     pub inputs: Vec<Vec<f64>>,
     pub coded_inputs: Vec<Vec<f64>>,
-    /// null where f is not a finite number (a formula: the round failed).
+    /// N × m: what every server returned (its noise included, if any); null
+    /// where f is not a finite number (a formula: the round failed).
     #[serde(deserialize_with = "null_is_nan")]
     pub outputs: Vec<Vec<f64>>,
     /// Per server in β order: did it straggle.
@@ -68,7 +69,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
     let problem = Problem::new(config)?;
     let prepared = problem.prepare(config.scheme, config.n);
     let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-    let outcome = problem.evaluate(&prepared, &draw.straggled);
+    let outcome = problem.evaluate(&prepared, &draw.straggled, trial);
     let estimates = outcome.decoded.as_ref().ok().map(|d| {
         (0..problem.k())
             .map(|i| d.recovered[i].then(|| d.estimates.row(i).iter().copied().collect()))
@@ -84,7 +85,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         betas: prepared.coder.betas.clone(),
         inputs: rows(&problem.inputs),
         coded_inputs: rows(&prepared.coded_inputs),
-        outputs: rows(&prepared.outputs),
+        outputs: rows(&problem.answers(&prepared, trial)),
         longest_straggler_run: longest_run(&draw.straggled),
         straggled: draw.straggled,
         finish_times: draw.finish_times,

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 
 wire_enum! {
     /// The straggler models, by their JSON form `{"model": …, …}`.
-    #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+    // Not `Copy`: the manual pattern holds a list of servers.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     #[serde(tag = "model", deny_unknown_fields)]
     pub enum StragglerModel {
         /// Each server straggles independently with probability p.
@@ -39,6 +40,13 @@ wire_enum! {
             #[serde(default = "default_deadline")]
             deadline: f64,
         } = "deadline",
+        /// Exactly these servers straggle: 0-based indices in β order, set
+        /// by hand (a click in the straggler panel). At another N of a sweep
+        /// the same indices straggle where they exist (those below N).
+        Manual {
+            #[serde(default)]
+            servers: Vec<usize>,
+        } = "manual",
     }
 }
 
@@ -98,7 +106,7 @@ pub fn longest_run(straggled: &[bool]) -> usize {
 impl StragglerModel {
     /// Every model with its default parameters, in the order a UI lists them
     /// (so `parse("block")` is the block model with S = DEFAULT_S).
-    pub const ALL: [StragglerModel; 4] = [
+    pub const ALL: [StragglerModel; 5] = [
         StragglerModel::Iid { p: DEFAULT_P },
         StragglerModel::Fixed { s: DEFAULT_S },
         StragglerModel::Block { s: DEFAULT_S },
@@ -107,15 +115,19 @@ impl StragglerModel {
             rate: DEFAULT_RATE,
             deadline: DEFAULT_DEADLINE,
         },
+        StragglerModel::Manual {
+            servers: Vec::new(),
+        },
     ];
 
     /// What a UI calls the model.
-    pub const fn label(self) -> &'static str {
+    pub const fn label(&self) -> &'static str {
         match self {
             StragglerModel::Iid { .. } => "Independent, probability p",
             StragglerModel::Fixed { .. } => "Exactly S at random",
             StragglerModel::Block { .. } => "Block of S consecutive",
             StragglerModel::Deadline { .. } => "Deadline (shifted exponential)",
+            StragglerModel::Manual { .. } => "Chosen by hand",
         }
     }
 
@@ -123,6 +135,9 @@ impl StragglerModel {
     /// N servers (S/N for the S-straggler models, capped at 1).
     pub fn straggle_probability(&self, n: usize) -> f64 {
         match *self {
+            StragglerModel::Manual { ref servers } => {
+                manual_pattern(servers, n).iter().filter(|&&s| s).count() as f64 / (n.max(1) as f64)
+            }
             StragglerModel::Iid { p } => p,
             StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
                 (s.min(n) as f64) / (n.max(1) as f64)
@@ -146,13 +161,18 @@ impl StragglerModel {
     pub fn with_p(&self, p: f64) -> Self {
         match self {
             StragglerModel::Iid { .. } => StragglerModel::Iid { p },
-            other => *other,
+            other => other.clone(),
         }
     }
 
     /// Draws one round for N servers. S ≥ N means every server straggles.
     pub fn draw(&self, n: usize, rng: &mut Rng) -> StragglerDraw {
         match *self {
+            // Draws nothing: the pattern is the same in every trial.
+            StragglerModel::Manual { ref servers } => StragglerDraw {
+                straggled: manual_pattern(servers, n),
+                finish_times: None,
+            },
             StragglerModel::Iid { p } => StragglerDraw {
                 straggled: (0..n).map(|_| rng.uniform() < p).collect(),
                 finish_times: None,
@@ -195,9 +215,57 @@ impl StragglerModel {
     }
 }
 
+/// The manual model's pattern at N servers: the listed indices below N.
+pub fn manual_pattern(servers: &[usize], n: usize) -> Vec<bool> {
+    let mut straggled = vec![false; n];
+    for &i in servers.iter().filter(|&&i| i < n) {
+        straggled[i] = true;
+    }
+    straggled
+}
+
+/// The manual model that a click on `server` makes of the pattern shown:
+/// every server keeps its state except that one, which flips.
+pub fn manual_toggled(straggled: &[bool], server: usize) -> StragglerModel {
+    let servers = (0..straggled.len())
+        .filter(|&i| straggled[i] != (i == server))
+        .collect();
+    StragglerModel::Manual { servers }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_click_flips_one_server_and_keeps_the_rest() {
+        let shown = [false, true, false, true];
+        let servers = |m: StragglerModel| match m {
+            StragglerModel::Manual { servers } => servers,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(servers(manual_toggled(&shown, 0)), [0, 1, 3]);
+        assert_eq!(servers(manual_toggled(&shown, 3)), [1]);
+        assert_eq!(servers(manual_toggled(&shown, 9)), [1, 3]);
+    }
+
+    #[test]
+    fn manual_survivors_are_exactly_the_complement() {
+        let m = StragglerModel::Manual {
+            servers: vec![12, 3, 7],
+        };
+        let mut rng = Rng::new(5);
+        let d = m.draw(16, &mut rng);
+        let down: Vec<usize> = (0..16).filter(|&i| d.straggled[i]).collect();
+        assert_eq!(down, [3, 7, 12]);
+        let expected: Vec<usize> = (0..16).filter(|i| ![3, 7, 12].contains(i)).collect();
+        assert_eq!(d.survivors(), expected);
+        // Every trial the same; at a smaller N only the indices that exist.
+        assert_eq!(m.draw(16, &mut rng), d);
+        assert_eq!(survivors(&m.draw(10, &mut rng).straggled).len(), 8);
+        assert_eq!(m.straggle_probability(16), 3.0 / 16.0);
+        assert_eq!(m.straggle_probability(5), 1.0 / 5.0);
+    }
 
     #[test]
     fn fixed_and_block_counts() {

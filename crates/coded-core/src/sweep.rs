@@ -56,7 +56,7 @@ impl SweepPlan {
         let models = match ps {
             Some([]) => return Err(ConfigError::new("stragglers", "the list of p is empty")),
             Some(ps) => ps.iter().map(|&p| StragglerModel::Iid { p }).collect(),
-            None => vec![config.stragglers],
+            None => vec![config.stragglers.clone()],
         };
         for m in &models {
             validate_stragglers(m)?;
@@ -171,7 +171,7 @@ impl MonteCarlo {
         let end = self.trials.min(self.done.saturating_add(count));
         for t in self.done..end {
             let draw = draw_stragglers(model, seed, n, t);
-            let o = problem.evaluate(prepared, &draw.straggled);
+            let o = problem.evaluate(prepared, &draw.straggled, t);
             self.lost += o.lost_fraction;
             if let Some(e) = o.squared_error {
                 self.se.push(e);

@@ -10,7 +10,7 @@
 /// Declares an enum whose variants carry their wire name: `Variant = "name"`
 /// (struct variants: `Variant { fields } = "name"`). Generates the enum, with
 /// `#[serde(rename = "name")]` on each variant, and `name()` and `parse()`.
-/// The enum must derive `Copy` and serde's traits, and define
+/// The enum must derive serde's traits (and `Clone`), and define
 /// `ALL: [Self; _]`, one entry per variant (checked when compiling), in the
 /// order a UI lists them; `parse` searches it.
 macro_rules! wire_enum {
@@ -33,11 +33,13 @@ macro_rules! wire_enum {
         }
 
         // `ALL` has one entry per variant (the tests check that they differ).
-        const _: () = assert!($T::ALL.len() == [$(stringify!($V)),*].len());
+        // (Checked by the type, not a const assert: `ALL` may hold a Vec,
+        // whose destructor a constant cannot run.)
+        const _: fn() -> [$T; [$(stringify!($V)),*].len()] = || $T::ALL;
 
         impl $T {
             /// The name in JSON, URLs and CSV (serde's: the same literal).
-            pub const fn name(self) -> &'static str {
+            pub const fn name(&self) -> &'static str {
                 match self {
                     $( $T::$V { .. } => $wire ),*
                 }

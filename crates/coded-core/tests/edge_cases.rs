@@ -99,8 +99,8 @@ fn every_server_straggles() {
                 deadline: 1.0,
             },
         ] {
-            all_fail(&config(Scheme::Bacc, 1.min(n), n, model));
-            all_fail(&config(Scheme::Bacc, n.min(10), n, model));
+            all_fail(&config(Scheme::Bacc, 1.min(n), n, model.clone()));
+            all_fail(&config(Scheme::Bacc, n.min(10), n, model.clone()));
         }
     }
     let r = round(
@@ -123,7 +123,7 @@ fn s_at_least_n() {
         for s in [n, n + 1, MAX_N] {
             for model in [StragglerModel::Fixed { s }, StragglerModel::Block { s }] {
                 assert_eq!(model.straggle_probability(n), 1.0);
-                all_fail(&config(Scheme::Bacc, n.min(4), n, model));
+                all_fail(&config(Scheme::Bacc, n.min(4), n, model.clone()));
             }
         }
     }
@@ -137,7 +137,7 @@ fn one_survivor() {
         StragglerModel::Block { s: n - 1 },
     ] {
         for t in 0..6 {
-            let c = |scheme| config(scheme, k, n, model);
+            let c = |scheme| config(scheme, k, n, model.clone());
             // BACC and LeTCC decode one answer to a constant.
             for scheme in [Scheme::Bacc, Scheme::Letcc] {
                 let r = round(&c(scheme), t);
@@ -159,7 +159,7 @@ fn one_survivor() {
             assert_eq!(r.lost_fraction, 1.0 - 1.0 / k as f64);
             assert_eq!(r.estimates.unwrap().iter().flatten().count(), 1);
         }
-        sweep_all(&config(Scheme::Bacc, k, n, model), &[n]);
+        sweep_all(&config(Scheme::Bacc, k, n, model.clone()), &[n]);
     }
     // With K = 1 one answer is enough for every scheme.
     let c = config(Scheme::Lcc, 1, 20, StragglerModel::Fixed { s: 19 });
@@ -323,7 +323,7 @@ fn largest_n_and_k() {
         let prepared = problem.prepare(scheme, c.n);
         assert_eq!(prepared.coded_inputs.nrows(), MAX_N);
         assert!(prepared.coded_inputs.iter().all(|v| v.is_finite()));
-        let o = problem.evaluate(&prepared, &draw.straggled);
+        let o = problem.evaluate(&prepared, &draw.straggled, 0);
         assert!(!o.failed(), "{scheme:?}: {:?}", o.decoded.err());
         assert!(o.squared_error.unwrap().is_finite());
     }
@@ -394,7 +394,7 @@ fn a_decode_that_overflows_is_a_whole_failure() {
     let problem = Problem::new(&c).unwrap();
     let prepared = problem.prepare(Scheme::Lcc, c.n);
     let draw = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
-    let o = problem.evaluate(&prepared, &draw.straggled);
+    let o = problem.evaluate(&prepared, &draw.straggled, 0);
     assert_eq!(o.decoded.as_ref().err(), Some(&DecodeError::Overflow));
     assert_eq!(o.survivors.len(), 31);
     assert_eq!(o.lost_fraction, 1.0);

@@ -71,7 +71,7 @@ fn a_non_finite_answer_fails_only_the_rounds_it_is_used_in() {
     prepared.outputs[(7, 0)] = f64::NAN;
     prepared.not_finite = vec![7];
     let mut straggled = vec![false; 20];
-    let o = problem.evaluate(&prepared, &straggled);
+    let o = problem.evaluate(&prepared, &straggled, 0);
     assert_eq!(
         o.decoded.as_ref().err(),
         Some(&DecodeError::NotFinite {
@@ -84,7 +84,7 @@ fn a_non_finite_answer_fails_only_the_rounds_it_is_used_in() {
     assert!(why.starts_with("f is not a finite number at server 7's coded input x̃ = "));
     // Server 7 straggles: its answer is not used, the round decodes.
     straggled[7] = true;
-    let o = problem.evaluate(&prepared, &straggled);
+    let o = problem.evaluate(&prepared, &straggled, 0);
     assert!(o.squared_error.is_some_and(f64::is_finite));
     // A Monte-Carlo point counts the failures and averages the rest.
     let draw = |t| draw_stragglers(&c.stragglers, c.seed, 20, t).straggled;

@@ -114,7 +114,7 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
             if let Some(times) = &draw.finish_times {
                 prop_assert!(all_finite(times), "finish times {times:?}");
             }
-            let o = problem.evaluate(&prepared, &draw.straggled);
+            let o = problem.evaluate(&prepared, &draw.straggled, t);
             let alive = o.survivors.len();
             prop_assert!((0.0..=1.0).contains(&o.lost_fraction));
             match &o.decoded {

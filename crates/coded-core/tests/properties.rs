@@ -163,7 +163,7 @@ fn extreme_lambdas_and_tiny_configs_stay_finite() {
                         n,
                         lambda_enc: lambda,
                         lambda_dec: LambdaDec::Value(lambda),
-                        stragglers: model,
+                        stragglers: model.clone(),
                         ..Config::default()
                     };
                     let r = run_round(&config, 0).unwrap();

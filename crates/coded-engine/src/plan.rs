@@ -71,7 +71,7 @@ impl Plan {
                     .map(|(slot, (lambda_dec, scheme))| Unit {
                         scheme,
                         n: config.n,
-                        model: config.stragglers,
+                        model: config.stragglers.clone(),
                         lambda_dec: Some(lambda_dec),
                         slot,
                         weight: weight(config.n),
@@ -104,7 +104,7 @@ impl Plan {
                     units.push(Unit {
                         scheme,
                         n,
-                        model: *model,
+                        model: model.clone(),
                         lambda_dec: None,
                         slot: (si * nm + mi) * nn + ni,
                         weight: weight(n),
@@ -256,11 +256,14 @@ mod tests {
         for s in &core.schemes {
             for m in &core.models {
                 for n in &core.ns {
-                    expected.push((*s, *m, *n));
+                    expected.push((*s, m.clone(), *n));
                 }
             }
         }
-        let got: Vec<_> = by_slot.iter().map(|u| (u.scheme, u.model, u.n)).collect();
+        let got: Vec<_> = by_slot
+            .iter()
+            .map(|u| (u.scheme, u.model.clone(), u.n))
+            .collect();
         assert_eq!(got, expected);
         assert_eq!(plan.total_weight(), 2.0 * 2.0 * (18.0 + 28.0 + 48.0) * 4.0);
     }

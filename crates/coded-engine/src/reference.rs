@@ -19,8 +19,8 @@ pub fn round(c: &Config, ui: &UiState) -> RoundResult {
         let problem = Problem::new(c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(&prepared, &draw.straggled);
-        Detail::build(&problem, &prepared, &draw.straggled, &o)
+        let o = problem.evaluate(&prepared, &draw.straggled, trial);
+        Detail::build(&problem, &prepared, &draw.straggled, trial, &o)
     });
     RoundResult {
         stragglers: StragglerView::build(c, trial),

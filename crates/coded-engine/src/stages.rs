@@ -28,8 +28,14 @@ pub fn round(
     let detail = if ui.panels.shows(Detail::panel(&config.function)) {
         let (problem, prepared) = session.prepared(config, config.scheme, config.n)?;
         let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-        let outcome = problem.evaluate(prepared, &draw.straggled);
-        Some(Detail::build(problem, prepared, &draw.straggled, &outcome))
+        let outcome = problem.evaluate(prepared, &draw.straggled, trial);
+        Some(Detail::build(
+            problem,
+            prepared,
+            &draw.straggled,
+            trial,
+            &outcome,
+        ))
     } else {
         None
     };

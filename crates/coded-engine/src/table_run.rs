@@ -105,7 +105,7 @@ pub fn table_row(
 ) -> Result<TableRow, ConfigError> {
     let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
     let (problem, prepared) = session.prepared(config, scheme, config.n)?;
-    let o = problem.evaluate(prepared, &draw.straggled);
+    let o = problem.evaluate(prepared, &draw.straggled, trial);
     Ok(TableRow {
         summary,
         round_squared_error: o.squared_error,

@@ -25,10 +25,22 @@ fn f4(v: f64) -> String {
     }
 }
 
+/// The server under a pixel of the straggler panel (its round strip or its
+/// raster), numbered from 0 in β order as the manual model counts them:
+/// what a click toggles.
+pub fn server_at(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<usize> {
+    let chart = frame.chart_at(px, py)?;
+    if chart.id != ds::ROUND && chart.id != ds::RASTER {
+        return None;
+    }
+    let (x, _) = chart.to_data(px, py);
+    Some((x.floor().max(0.0) as usize).min(view.n.checked_sub(1)?))
+}
+
 pub fn stragglers(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<String> {
     let chart = frame.chart_at(px, py)?;
-    let (x, y) = chart.to_data(px, py);
-    let server = (x.floor().max(0.0) as usize).min(view.n.checked_sub(1)?);
+    let (_, y) = chart.to_data(px, py);
+    let server = server_at(view, frame, px, py)?;
     match chart.id {
         ds::ROUND => {
             let state = if view.straggled[server] {
@@ -42,8 +54,8 @@ pub fn stragglers(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Opti
                 .map(|t| format!(", finished at {}", f4(t[server])))
                 .unwrap_or_default();
             Some(format!(
-                "server {} (β = {}): {state}{time}",
-                server + 1,
+                "server {} (β = {}): {state}{time}; a click toggles it",
+                server,
                 f4(view.betas[server])
             ))
         }
@@ -59,7 +71,7 @@ pub fn stragglers(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Opti
             Some(format!(
                 "trial {}, server {}: {state}; |F| = {}, longest run {}",
                 trial + 1,
-                server + 1,
+                server,
                 view.raster_returned[row],
                 view.raster_longest[row]
             ))
@@ -281,15 +293,19 @@ mod tests {
             "returned"
         };
         assert!(
-            text.starts_with(&format!("trial 3, server 5: {state}")),
+            text.starts_with(&format!("trial 3, server 4: {state}")),
             "{text}"
         );
         let g = f.charts[0];
         let (px, py) = g.to_pixel(0.5, 0.5);
         assert!(stragglers(&v, &f, px, py)
             .unwrap()
-            .starts_with("server 1 (β = -1):"));
+            .starts_with("server 0 (β = -1):"));
+        assert_eq!(server_at(&v, &f, px, py), Some(0));
+        let (px, py) = g.to_pixel(v.n as f64 - 0.5, 0.5);
+        assert_eq!(server_at(&v, &f, px, py), Some(v.n - 1));
         assert!(stragglers(&v, &f, 1.0, 1.0).is_none());
+        assert_eq!(server_at(&v, &f, 1.0, 1.0), None);
     }
 
     #[test]

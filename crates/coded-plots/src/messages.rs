@@ -233,14 +233,15 @@ impl Detail {
         problem: &Problem,
         prepared: &Prepared,
         straggled: &[bool],
+        trial: usize,
         outcome: &RoundOutcome,
     ) -> Detail {
         match Detail::panel(&problem.config.function) {
-            Panel::Digits => {
-                Detail::Digits(DigitsView::build(problem, prepared, straggled, outcome))
-            }
+            Panel::Digits => Detail::Digits(DigitsView::build(
+                problem, prepared, straggled, trial, outcome,
+            )),
             _ => Detail::Scalar(Box::new(EncDecView::build(
-                problem, prepared, straggled, outcome,
+                problem, prepared, straggled, trial, outcome,
             ))),
         }
     }
@@ -349,7 +350,7 @@ mod tests {
         assert_eq!(Panel::parse("Table"), None);
         assert_eq!(Panel::parse(""), None);
         assert_eq!(
-            Panel::ALL.map(Panel::name),
+            Panel::ALL.map(|x| x.name()),
             ["stragglers", "encdec", "digits", "errors", "table"]
         );
     }
@@ -408,7 +409,7 @@ mod tests {
     #[test]
     fn sweep_states_have_their_page_names() {
         assert_eq!(
-            [SweepState::Running, SweepState::Done, SweepState::Cancelled].map(SweepState::name),
+            [SweepState::Running, SweepState::Done, SweepState::Cancelled].map(|x| x.name()),
             ["running", "done", "cancelled"]
         );
     }

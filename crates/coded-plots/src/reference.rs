@@ -17,6 +17,13 @@ pub enum Rate {
     AbstractLetcc,
     /// LeTCC paper, S stragglers, noise-free: O(S³ N⁻³) (S fixed: ∝ N⁻³).
     LetccDeterministic,
+    /// LeTCC paper, at most S stragglers, noisy answers: O(S^{8/5} N^{-3/5})
+    /// (S fixed: ∝ N^{-3/5}).
+    LetccNoisy,
+    /// The same bound under independent stragglers, with S = log_{1/p} N,
+    /// the longest run of stragglers (the probabilistic-regime paper's
+    /// substitution; with S ≈ pN, the expected count, it would not fall).
+    LetccNoisyRun,
 }
 
 impl Rate {
@@ -26,6 +33,8 @@ impl Rate {
             Rate::AbstractBacc => "abstract, BACC: O(log³₁/ₚ(N)·N⁻³)",
             Rate::AbstractLetcc => "abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)",
             Rate::LetccDeterministic => "LeTCC paper: O(S³·N⁻³)",
+            Rate::LetccNoisy => "LeTCC paper, noisy: O(S^8/5·N^−3/5)",
+            Rate::LetccNoisyRun => "LeTCC paper, noisy: O(S^8/5·N^−3/5), S = log₁/ₚ N",
         }
     }
 
@@ -33,7 +42,10 @@ impl Rate {
     pub fn scheme(self) -> Scheme {
         match self {
             Rate::AbstractBacc => Scheme::Bacc,
-            Rate::AbstractLetcc | Rate::LetccDeterministic => Scheme::Letcc,
+            Rate::AbstractLetcc
+            | Rate::LetccDeterministic
+            | Rate::LetccNoisy
+            | Rate::LetccNoisyRun => Scheme::Letcc,
         }
     }
 
@@ -51,19 +63,35 @@ impl Rate {
             Rate::AbstractBacc => log_base(n)?.powi(3) * n.powi(-3),
             Rate::AbstractLetcc => log_base(n)?.powi(4) * n.powi(-2),
             Rate::LetccDeterministic => n.powi(-3),
+            Rate::LetccNoisy => n.powf(-0.6),
+            Rate::LetccNoisyRun => log_base(n)?.powf(1.6) * n.powf(-0.6),
         };
         (v.is_finite() && v > 0.0).then_some(v)
     }
 
-    /// The claims that apply to a straggler model.
-    pub fn for_model(model: &StragglerModel) -> &'static [Rate] {
+    /// The claims that apply to a straggler model, with noise-free answers
+    /// (`noisy` false) or noisy ones (σ > 0: only the LeTCC paper's noisy
+    /// bound is about that regime).
+    pub fn for_model(model: &StragglerModel, noisy: bool) -> &'static [Rate] {
+        let iid = matches!(
+            model,
+            StragglerModel::Iid { .. } | StragglerModel::Deadline { .. }
+        );
+        if noisy {
+            return if iid {
+                &[Rate::LetccNoisyRun]
+            } else {
+                &[Rate::LetccNoisy]
+            };
+        }
         match model {
             StragglerModel::Iid { .. } | StragglerModel::Deadline { .. } => {
                 &[Rate::AbstractBacc, Rate::AbstractLetcc]
             }
-            StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
-                &[Rate::LetccDeterministic]
-            }
+            // A hand-made pattern is a fixed set of S stragglers.
+            StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Manual { .. } => &[Rate::LetccDeterministic],
         }
     }
 }

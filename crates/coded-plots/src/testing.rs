@@ -22,8 +22,8 @@ pub fn round(config: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(config).unwrap();
     let prepared = problem.prepare(config.scheme, config.n);
     let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-    let o = problem.evaluate(&prepared, &draw.straggled);
-    let detail = Detail::build(&problem, &prepared, &draw.straggled, &o);
+    let o = problem.evaluate(&prepared, &draw.straggled, trial);
+    let detail = Detail::build(&problem, &prepared, &draw.straggled, trial, &o);
     RoundResult {
         stragglers: StragglerView::build(config, trial),
         detail: Some(detail),

@@ -55,6 +55,36 @@ pub fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
                 deadline,
             }
         }),
+        manual(n),
+    ]
+}
+
+/// A hand-made pattern at N servers: distinct indices below N, in any order
+/// (none, some, or all of them).
+pub fn manual(n: usize) -> impl Strategy<Value = StragglerModel> {
+    prop::collection::btree_set(0..n.max(1), 0..=n.min(12)).prop_shuffle_servers()
+}
+
+trait ShuffleServers {
+    fn prop_shuffle_servers(self) -> BoxedStrategy<StragglerModel>;
+}
+
+impl<S: Strategy<Value = std::collections::BTreeSet<usize>> + 'static> ShuffleServers for S {
+    /// The set in a shuffled order: the model takes the list in any order.
+    fn prop_shuffle_servers(self) -> BoxedStrategy<StragglerModel> {
+        self.prop_map(|set| set.into_iter().collect::<Vec<usize>>())
+            .prop_shuffle()
+            .prop_map(|servers| StragglerModel::Manual { servers })
+            .boxed()
+    }
+}
+
+/// σ: mostly none, sometimes small, sometimes the limit.
+pub fn noise() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        4 => Just(0.0),
+        1 => prop::sample::select(vec![1e-300, 1e-6, 0.1, 1.0, 1e3]),
+        1 => 0.0..=1e3f64,
     ]
 }
 
@@ -66,8 +96,8 @@ pub fn small_config(
     max_trials: usize,
 ) -> impl Strategy<Value = Config> {
     (1..=max_n)
-        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n)))
-        .prop_flat_map(move |(n, k, model)| {
+        .prop_flat_map(move |n| (Just(n), 1..=n.min(max_k), stragglers(n), noise()))
+        .prop_flat_map(move |(n, k, model, noise)| {
             (
                 (
                     prop::sample::select(Scheme::ALL.to_vec()),
@@ -94,12 +124,13 @@ pub fn small_config(
                         k,
                         n,
                         points,
-                        stragglers: model,
+                        stragglers: model.clone(),
                         lambda_enc: le,
                         lambda_dec: ld,
                         lambda_rule: rule,
                         trials,
                         seed,
+                        noise,
                     },
                 )
         })
@@ -212,7 +243,12 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
         ],
         prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
         1..=MAX_TRIALS,
-        prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
+        (
+            prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
+            noise(),
+            // Some(set): the manual model with the indices of the set below N.
+            prop::option::weighted(0.2, prop::collection::btree_set(0..MAX_N, 0..=20)),
+        ),
     )
         .prop_map(
             |(
@@ -225,8 +261,14 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                 lambda_dec,
                 lambda_rule,
                 trials,
-                seed,
+                (seed, noise, manual),
             )| {
+                let stragglers = match manual {
+                    Some(set) => StragglerModel::Manual {
+                        servers: set.into_iter().filter(|&i| i < n).collect(),
+                    },
+                    None => stragglers,
+                };
                 Config {
                     scheme,
                     function,
@@ -239,6 +281,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                     lambda_rule,
                     trials,
                     seed,
+                    noise,
                 }
             },
         )

@@ -45,10 +45,48 @@ pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
     out
 }
 
+/// A frame around one server's column, at least a few pixels wide so that
+/// it shows at N = 8192 too.
+fn draw_cursor<DB: DrawingBackend>(
+    chart: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    theme: &Theme,
+    focus: Option<usize>,
+    n: usize,
+    lo: f64,
+    hi: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let Some(i) = focus.filter(|&i| i < n) else {
+        return Ok(());
+    };
+    let width = chart.plotting_area().dim_in_pixel().0.max(1) as f64;
+    let half = (n as f64 * f64::from(theme.px(3.0)) / width).max(0.5);
+    let mid = i as f64 + 0.5;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(mid - half, lo), (mid + half, hi)],
+        theme.foreground.stroke_width(theme.px(2.0)),
+    )))?;
+    Ok(())
+}
+
 pub fn draw<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
     view: &StragglerView,
+) -> DrawResult<DB> {
+    draw_focused(area, theme, view, None)
+}
+
+/// [`draw`], with a frame around server `focus` in the round's strip: the
+/// keyboard's cursor when the panel picks servers.
+pub fn draw_focused<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    view: &StragglerView,
+    focus: Option<usize>,
 ) -> DrawResult<DB> {
     area.fill(&theme.surface)?;
     let (_, h) = area.dim_in_pixel();
@@ -106,6 +144,7 @@ pub fn draw<DB: DrawingBackend>(
                 })
                 .collect();
             draw_markers(&mut chart, 0, r, pts)?;
+            draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
         _ => {
@@ -136,6 +175,7 @@ pub fn draw<DB: DrawingBackend>(
             chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
                 Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
             }))?;
+            draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
     };
@@ -168,7 +208,17 @@ pub fn draw<DB: DrawingBackend>(
         .x_desc("server (β order)")
         .y_desc("trial")
         .x_label_formatter(&|v| tick(*v))
-        .y_label_formatter(&|v| format!("{}", (*v as i64) + 1))
+        // A row spans [t, t + 1): label whole rows only, by their trial
+        // counted from 1 (not the bottom edge "101" of 100 rows, nor
+        // "1, 1, 1" on a single row).
+        .y_label_formatter(&|v| {
+            let t = v.round();
+            if (v - t).abs() < 1e-9 && t >= first && t < first + rows as f64 {
+                format!("{}", t as i64 + 1)
+            } else {
+                String::new()
+            }
+        })
         .x_labels(10)
         .y_labels(6)
         .draw()?;

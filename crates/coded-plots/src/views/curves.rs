@@ -164,7 +164,7 @@ pub fn error_vs_n_view(
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
         let pts = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
         if references {
-            for rate in Rate::for_model(&config.stragglers) {
+            for rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
                 if rate.scheme() != scheme {
                     continue;
                 }
@@ -247,15 +247,15 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             slope: None,
         });
     }
-    let marker = match config.stragglers {
-        StragglerModel::Iid { p } => Some(Marker {
+    let marker = match &config.stragglers {
+        &StragglerModel::Iid { p } => Some(Marker {
             x: p,
             label: format!("p = {p}"),
         }),
         m => {
             notes.push(format!(
                 "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
-                model_words(&m),
+                model_words(m),
                 m.straggle_probability(config.n)
             ));
             Some(Marker {

@@ -72,8 +72,11 @@ impl DigitsView {
         problem: &Problem,
         prepared: &Prepared,
         straggled: &[bool],
+        trial: usize,
         outcome: &RoundOutcome,
     ) -> DigitsView {
+        // What the servers returned, noise included.
+        let answers = problem.answers(prepared, trial);
         let k = problem.k();
         let n = prepared.coder.n();
         let inputs = (0..k.min(MAX_SHOWN))
@@ -95,7 +98,7 @@ impl DigitsView {
                 beta: prepared.coder.betas[s],
                 pixels: row_f32(&prepared.coded_inputs, s),
                 straggled: straggled[s],
-                prediction: argmax(prepared.outputs.row(s).iter().copied()),
+                prediction: argmax(answers.row(s).iter().copied()),
             })
             .collect();
         DigitsView {
@@ -133,8 +136,8 @@ mod tests {
         let problem = Problem::new(&c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, 1);
-        let o = problem.evaluate(&prepared, &draw.straggled);
-        let v = DigitsView::build(&problem, &prepared, &draw.straggled, &o);
+        let o = problem.evaluate(&prepared, &draw.straggled, 1);
+        let v = DigitsView::build(&problem, &prepared, &draw.straggled, 1, &o);
         let r = run_round(&c, 1).unwrap();
         assert_eq!(v.inputs.len(), MAX_SHOWN);
         assert_eq!(v.servers.len(), MAX_SHOWN);

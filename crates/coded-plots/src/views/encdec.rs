@@ -58,12 +58,13 @@ fn finite_pairs(xs: &[f64], ys: impl Iterator<Item = f64>) -> Vec<(f64, f64)> {
 }
 
 impl EncDecView {
-    /// One round of a scalar function; `outcome` is `problem.evaluate(prepared,
-    /// straggled)`.
+    /// Trial `trial` of a scalar function; `outcome` is
+    /// `problem.evaluate(prepared, straggled, trial)`.
     pub fn build(
         problem: &Problem,
         prepared: &Prepared,
         straggled: &[bool],
+        trial: usize,
         outcome: &RoundOutcome,
     ) -> EncDecView {
         let coder = &prepared.coder;
@@ -80,7 +81,9 @@ impl EncDecView {
             None => (vec![], vec![]),
         };
         let surv = &outcome.survivors;
-        let answers = prepared.outputs.select_rows(surv.iter());
+        // What the servers returned, noise included: the decoder saw these.
+        let all_answers = problem.answers(prepared, trial);
+        let answers = all_answers.select_rows(surv.iter());
         let decoder = match coder.decoder_curve(surv, &answers, &z) {
             Some(Ok((d, _))) if outcome.decoded.is_ok() => {
                 finite_pairs(&z, d.column(0).iter().copied())
@@ -116,12 +119,7 @@ impl EncDecView {
                 .iter()
                 .map(|v| finite(*v))
                 .collect(),
-            answers: prepared
-                .outputs
-                .column(0)
-                .iter()
-                .map(|v| finite(*v))
-                .collect(),
+            answers: all_answers.column(0).iter().map(|v| finite(*v)).collect(),
             straggled: straggled.to_vec(),
             decoder,
             estimates,
@@ -145,9 +143,9 @@ mod tests {
         let problem = Problem::new(&c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
         let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(&prepared, &draw.straggled);
+        let o = problem.evaluate(&prepared, &draw.straggled, trial);
         (
-            EncDecView::build(&problem, &prepared, &draw.straggled, &o),
+            EncDecView::build(&problem, &prepared, &draw.straggled, trial, &o),
             run_round(&c, trial).unwrap(),
         )
     }

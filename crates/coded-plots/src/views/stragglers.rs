@@ -46,6 +46,19 @@ pub fn describe_model(m: &StragglerModel) -> String {
             rate,
             deadline,
         } => format!("deadline τ = {deadline}, finish time {shift} + Exp({rate})"),
+        StragglerModel::Manual { ref servers } => {
+            let mut sorted = servers.clone();
+            sorted.sort_unstable();
+            match sorted.len() {
+                0 => "chosen by hand: none".to_string(),
+                1 => format!("chosen by hand: server {}", sorted[0]),
+                count => {
+                    let shown: Vec<String> = sorted.iter().take(8).map(|i| i.to_string()).collect();
+                    let more = if count > 8 { ", …" } else { "" };
+                    format!("{count} chosen by hand: servers {}{more}", shown.join(", "))
+                }
+            }
+        }
     }
 }
 
