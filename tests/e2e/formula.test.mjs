@@ -11,6 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startServer, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
+  linkValue as link, linkBecomes,
 } from './harness.mjs';
 
 let server;
@@ -26,18 +27,10 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const ENCDEC = 'canvas#encdec-plot';
 const ERRORS = 'canvas#errors-plot';
 
-const link = (page, key) => page.evaluate((k) => new URLSearchParams(location.search).get(k), key);
-
-async function linkBecomes(page, key, value) {
-  await page.waitForFunction(
-    ([k, v]) => new URLSearchParams(location.search).get(k) === v,
-    [key, value],
-    { timeout: 10_000 },
-  );
-}
-
-/** Types `keys` (strings and {backspace: n}) one key at a time into the
- * focused field, checking after each key that it shows what was typed. */
+/** Types `keys` (strings and {backspace: n}) one key at a time (50 ms
+ * apart) into the focused field, where its caret is (the harness's
+ * `typeKeys` clicks the field first, which would move the caret), checking
+ * after each key that it shows what was typed. */
 async function typeKeys(page, field, keys, shown) {
   for (const k of keys) {
     if (typeof k === 'string') {
