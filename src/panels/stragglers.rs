@@ -1,7 +1,7 @@
 //! Panel 1: the straggler pattern, with play / pause / step through rounds.
 
-use coded_core::problem::draw_stragglers;
-use coded_core::stragglers::manual_toggled;
+use coded_core::stragglers::{manual_pattern, manual_toggled};
+use coded_core::StragglerModel;
 use coded_plots::draw::stragglers as draw;
 use coded_plots::hover;
 use coded_plots::summary;
@@ -45,11 +45,26 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     // Click-to-straggle: a click (or Enter/Space on the keyboard's cursor)
     // flips one server of the pattern shown, which becomes a hand-made one.
+    // The pattern shown: a hand-made one is the configuration itself (so two
+    // quick clicks never act on a round still being computed); any other is
+    // the worker's round as drawn (the page draws no random pattern).
+    let shown = move || {
+        let manual = state.config.with(|c| match &c.stragglers {
+            StragglerModel::Manual { servers } => Some(manual_pattern(servers, c.n)),
+            _ => None,
+        });
+        manual.or_else(|| {
+            state.round.with(|r| {
+                RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
+                    .view()
+                    .map(|v| v.straggled.clone())
+            })
+        })
+    };
     let toggle = move |server: usize| {
+        let Some(pattern) = shown() else { return };
         let mut s = state.shared();
-        let c = &s.config;
-        let shown = draw_stragglers(&c.stragglers, c.seed, c.n, trial()).straggled;
-        s.config.stragglers = manual_toggled(&shown, server);
+        s.config.stragglers = manual_toggled(&pattern, server);
         state.playing.set(false);
         state.load(&s);
     };
@@ -83,12 +98,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     let cursor_text = move || {
         let at = cursor.get().unwrap_or(0);
-        let down = state.config.with(|c| {
-            draw_stragglers(&c.stragglers, c.seed, c.n, trial())
-                .straggled
-                .get(at)
-                .copied()
-        });
+        let down = shown().and_then(|p| p.get(at).copied());
         match down {
             Some(true) => format!("server {at}: straggles; Enter or Space makes it answer"),
             Some(false) => format!("server {at}: answers; Enter or Space makes it straggle"),
