@@ -53,7 +53,7 @@ const checked = (page, sel) => page.locator(sel).isChecked();
 
 // Every Config field away from its default, and every UI key.
 const EVERY = {
-  v: '1', sc: 'letcc', fn: 'cubic', k: '7', n: '33', pt: 'equispaced', m: 'deadline', a: '0.5', mu: '2', tau: '1.25',
+  v: '1', sc: 'letcc', fn: 'cubic', k: '7', n: '33', pt: 'equispaced', sigma: '0.25', m: 'deadline', a: '0.5', mu: '2', tau: '1.25',
   le: '1e-3', ld: '1e-9', lr: 'shrink', tr: '17', seed: '4242', cmp: 'letcc,lcc', ns: '10,30,90', ps: '0.05,0.5',
   tab: 'p', ref: '0', r: '3', panels: 'stragglers,encdec,errors,table',
 };
@@ -81,7 +81,7 @@ test('a link with every field set restores the controls, the table and the URL',
     assert.deepEqual(cfg, {
       scheme: 'letcc', function: 'cubic', k: 7, n: 33, points: 'equispaced',
       stragglers: { model: 'deadline', shift: 0.5, rate: 2, deadline: 1.25 },
-      lambda_enc: 0.001, lambda_dec: 1e-9, lambda_rule: 'shrink', trials: 17, seed: 4242,
+      lambda_enc: 0.001, lambda_dec: 1e-9, lambda_rule: 'shrink', trials: 17, seed: 4242, noise: 0.25,
     });
     assert.deepEqual(
       (await page.locator('#results tbody tr').evaluateAll((rs) => rs.map((r) => r.dataset.scheme))),
@@ -146,7 +146,7 @@ test('malformed links: a notice naming each bad value, defaults, no console erro
     const cfg = JSON.parse(await page.locator('#results').getAttribute('data-config'));
     assert.deepEqual(cfg, {
       scheme: 'bacc', function: 'x_sin_x', k: 10, n: 40, points: 'chebyshev', stragglers: { model: 'iid', p: 0.2 },
-      lambda_enc: 0, lambda_dec: 'gcv', lambda_rule: 'fixed', trials: 100, seed: 1,
+      lambda_enc: 0, lambda_dec: 'gcv', lambda_rule: 'fixed', trials: 100, seed: 1, noise: 0,
     });
     assert.ok(await canvasHasPixels(page, 'canvas#errors-plot', { min: 1000, timeout: 30_000 }));
     // The bad values are gone from the rewritten URL.

@@ -28,19 +28,8 @@ const ROUNDTRIP_CASES: u32 = 10_000;
 /// What one `cargo test` parses in all (the closing note quotes it).
 pub const TOTAL_CASES: u32 = TEXT_CASES + FIELD_CASES + VALUE_CASES + ROUNDTRIP_CASES;
 
-const FIELD_NAMES: [&str; 11] = [
-    "scheme",
-    "function",
-    "k",
-    "n",
-    "points",
-    "stragglers",
-    "lambda_enc",
-    "lambda_dec",
-    "lambda_rule",
-    "trials",
-    "seed",
-];
+// The core's own list: a copy here went stale when `noise` was added.
+use coded_core::config::FIELD_NAMES;
 
 /// JSON texts of wild values: numbers at and beyond every limit, numbers
 /// that are not numbers in JSON (NaN, 1e999), wrong types, near-miss names.

@@ -46,19 +46,13 @@ pub fn describe_model(m: &StragglerModel) -> String {
             rate,
             deadline,
         } => format!("deadline τ = {deadline}, finish time {shift} + Exp({rate})"),
-        StragglerModel::Manual { ref servers } => {
-            let mut sorted = servers.clone();
-            sorted.sort_unstable();
-            match sorted.len() {
-                0 => "chosen by hand: none".to_string(),
-                1 => format!("chosen by hand: server {}", sorted[0]),
-                count => {
-                    let shown: Vec<String> = sorted.iter().take(8).map(|i| i.to_string()).collect();
-                    let more = if count > 8 { ", …" } else { "" };
-                    format!("{count} chosen by hand: servers {}{more}", shown.join(", "))
-                }
-            }
-        }
+        // Short: it is also the raster's caption, which must fit a phone;
+        // the list itself is in the control and the link.
+        StragglerModel::Manual { ref servers } => match servers.len() {
+            0 => "none chosen by hand".to_string(),
+            1 => format!("server {} chosen by hand", servers[0]),
+            count => format!("{count} chosen by hand"),
+        },
     }
 }
 
