@@ -37,8 +37,11 @@ TENSORS = [
 
 
 def load_weights():
-    # The file holds f16 (lenet5.json "format"); widening to f32 is exact.
-    flat = np.fromfile(WEIGHTS, dtype="<f2").astype(np.float32)
+    # The file holds f16 as two byte planes, low bytes then high bytes
+    # (lenet5.json "format"); widening to f32 is exact.
+    planes = np.fromfile(WEIGHTS, dtype=np.uint8).reshape(2, -1)
+    bits = planes[0].astype(np.uint16) | (planes[1].astype(np.uint16) << 8)
+    flat = bits.view("<f2").astype(np.float32)
     assert flat.size == 61_706, flat.size
     out, at = {}, 0
     for name, shape in TENSORS:

@@ -403,13 +403,18 @@ fn main() -> Result<()> {
         test.len()
     );
 
-    // Weights: raw little-endian f16 in TENSORS order, row-major.
-    let mut bin = Vec::with_capacity(PARAMETERS * 2);
+    // Weights: f16 in TENSORS order, row-major, as two byte planes (every
+    // low byte, then every high byte): the high bytes (sign, exponent) are
+    // alike, so gzip takes 106 kB instead of 112 kB of the download.
+    let mut halves = Vec::with_capacity(PARAMETERS);
     for p in &params {
-        for x in p.flatten_all()?.to_dtype(DType::F16)?.to_vec1::<f16>()? {
-            bin.extend_from_slice(&x.to_bits().to_le_bytes());
-        }
+        halves.extend(p.flatten_all()?.to_dtype(DType::F16)?.to_vec1::<f16>()?);
     }
+    let bin: Vec<u8> = halves
+        .iter()
+        .map(|x| x.to_bits().to_le_bytes()[0])
+        .chain(halves.iter().map(|x| x.to_bits().to_le_bytes()[1]))
+        .collect();
     assert_eq!(bin.len(), 123_412);
     write(&assets.join("lenet5.bin"), &bin);
     let tensors: Vec<Value> = TENSORS
@@ -440,7 +445,7 @@ fn main() -> Result<()> {
             "input": "u8 / 255 as f32, NCHW [B, 1, 28, 28]",
             "hyperparameter_selection": SELECTION,
         },
-        "format": "IEEE 754 binary16 (f16), little-endian, no header; rounded to nearest from the trained f32 weights",
+        "format": "IEEE 754 binary16 (f16) in two byte planes, no header: first the low byte of every weight, then the high byte of every weight (in the same order); rounded to nearest from the trained f32 weights",
         "test_accuracy": test_acc,
         "test_accuracy_f32_before_rounding": trained_acc,
         "parameters": PARAMETERS,
