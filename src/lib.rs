@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod panels;
 pub mod panic;
 pub mod presets;
+pub mod refused_formulas;
 pub mod runner;
 pub mod settings;
 pub mod share;

@@ -20,6 +20,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use coded_core::FunctionKind;
 use coded_plots::messages::{FromWorker, SweepState, ToWorker};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -132,6 +133,11 @@ struct Remote {
     /// The last request, and the one held until `Ready`.
     id: u64,
     unsent: Option<ToWorker>,
+    /// The function of the last request, and of the last one the worker
+    /// computed to the end: what the page goes back to when the worker
+    /// refuses a formula (it has no formula reader of its own).
+    function: Option<FunctionKind>,
+    computed: Option<FunctionKind>,
 }
 
 /// Starts the effect that keeps `state`'s outputs up to date.
@@ -144,6 +150,8 @@ pub fn start(state: AppState) {
         broken: false,
         id: 0,
         unsent: None,
+        function: None,
+        computed: None,
     });
     // Events may arrive after the app is gone (unmounted in a test).
     let alive = Rc::new(Cell::new(true));
@@ -195,6 +203,7 @@ pub fn start(state: AppState) {
             }
             let msg = remote.try_update_value(|r| {
                 r.id += 1;
+                r.function = Some(config.function.clone());
                 ToWorker::Run {
                     id: r.id,
                     config,
@@ -325,6 +334,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         }
         FromWorker::Done { id } => {
             if id == current {
+                remote.update_value(|r| r.computed = r.function.clone());
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;
@@ -336,6 +346,17 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                         }
                     }
                 });
+            }
+        }
+        FromWorker::FormulaRefused { id, text, message } => {
+            if id == current {
+                state.status.update(|s| {
+                    s.busy = false;
+                    s.runs += 1;
+                    s.table_progress = None;
+                });
+                let computed = remote.with_value(|r| r.computed.clone());
+                state.formula_refused(&text, &message, computed);
             }
         }
         FromWorker::Cancelled { id, progress } => {

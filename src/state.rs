@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use coded_core::Config;
+use coded_core::{Config, FunctionKind};
 use coded_plots::messages::{Progress, RoundResult, SweepState, UiState};
 use coded_plots::views::curves::CurvesView;
 use coded_plots::views::table::TableView;
@@ -106,6 +106,31 @@ impl AppState {
             }
             Err(invalid) => self.invalid.set(invalid),
         }
+    }
+
+    /// The worker refused the formula `text` (the page has no formula
+    /// reader): `refused_formulas` remembers it. The plots go back to the
+    /// last function the worker computed (`computed`), and the formula's
+    /// field says why; with nothing to go back to (a link with a malformed
+    /// formula), the panels say why too.
+    pub fn formula_refused(&self, text: &str, message: &str, computed: Option<FunctionKind>) {
+        crate::refused_formulas::remember(text, message);
+        let shown = self
+            .config
+            .with_untracked(|c| c.function.formula().is_some_and(|f| f.text() == text));
+        if shown {
+            match computed {
+                Some(f) => self.config.update(|c| c.function = f),
+                None => {
+                    let why = format!("Nothing computed: {message}.");
+                    self.round.set(Some(Arc::new(Err(why.clone()))));
+                    self.table.set(Some(Arc::new(Err(why.clone()))));
+                    self.curves.set(Some(Arc::new(Err(why))));
+                }
+            }
+        }
+        // Reading the drafts again puts the message by the field.
+        self.apply();
     }
 
     /// Shows a whole state (a link, a preset): every control, and the state.
@@ -215,9 +240,18 @@ mod tests {
             type_into(&s, "function", "formula");
             let f = s.config.get_untracked().function;
             assert_eq!(f.formula().unwrap().text(), "x^2");
-            // A malformed formula: the message, with where, under the field;
-            // the last valid formula stays.
+            // A malformed formula: the page has no reader, so it is sent to
+            // the worker, which refuses it with where it goes wrong (the
+            // engine's tests check that answer). Then the message is under
+            // the field, and the last formula the worker computed is back.
             type_into(&s, "formula", "sin(3*x");
+            assert_eq!(
+                s.config.get_untracked().function.formula().unwrap().text(),
+                "sin(3*x"
+            );
+            let why = "the formula is not valid at the end (character 8, after “sin(3*x”): \
+                       “sin(” is not closed: a “)” is missing";
+            s.formula_refused("sin(3*x", why, Some(f.clone()));
             assert_eq!(
                 message(&s, "formula").as_deref(),
                 Some(
@@ -226,6 +260,27 @@ mod tests {
                 )
             );
             assert_eq!(s.config.get_untracked().function, f);
+            // Typed again later, it is refused at once, and a change
+            // elsewhere keeps the message (nothing is committed meanwhile).
+            type_into(&s, "formula", "x");
+            type_into(&s, "formula", "sin(3*x");
+            assert!(message(&s, "formula").unwrap().contains("is not closed"));
+            type_into(&s, "k", "5");
+            assert!(message(&s, "formula").is_some());
+            assert_eq!(s.config.get_untracked().k, Config::default().k);
+            type_into(&s, "k", &Config::default().k.to_string());
+            // Refused with nothing computed before (a link): the panels say why.
+            let t = AppState::new();
+            type_into(&t, "function", "formula");
+            type_into(&t, "formula", "y + 1");
+            t.formula_refused("y + 1", "“y” is not a known name", None);
+            assert!(message(&t, "formula").unwrap().contains("not a known name"));
+            assert_eq!(
+                t.round.get_untracked().as_deref(),
+                Some(&Err(
+                    "Nothing computed: “y” is not a known name.".to_string()
+                ))
+            );
             type_into(&s, "formula", "sin(3*x) + x^3");
             assert!(s.invalid.get_untracked().is_empty());
             let c = s.config.get_untracked();

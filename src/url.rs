@@ -297,17 +297,21 @@ mod tests {
 
     #[test]
     fn a_bad_formula_in_a_link_says_where_and_keeps_the_default() {
-        let (s, notes) = decode("fn=formula&expr=sin(3*x");
+        // The page has no formula reader: a malformed formula is taken as
+        // it is, and the worker's refusal puts the message by the field
+        // (state.rs tests that). Once refused, a link says so at once.
+        let (s, notes) = decode("fn=formula&expr=sin(3*x%20-%201");
+        assert_eq!(s.config.function.formula().unwrap().text(), "sin(3*x - 1");
+        assert_eq!(notes, Vec::<String>::new());
+        crate::refused_formulas::remember("sin(3*x - 1", "“sin(” is not closed");
+        let (s, notes) = decode("fn=formula&expr=sin(3*x%20-%201");
         assert_eq!(
             s.config.function.formula().unwrap().text(),
             coded_core::formula::DEFAULT_FORMULA
         );
         assert_eq!(
             notes,
-            [
-                "expr = “sin(3*x”: The formula is not valid at the end (character 8, after \
-              “sin(3*x”): “sin(” is not closed: a “)” is missing; using “sin(3*x) + x^2”"
-            ]
+            ["expr = “sin(3*x - 1”: “sin(” is not closed; using “sin(3*x) + x^2”"]
         );
         let (s, notes) = decode(&format!("fn=formula&expr={}", "x".repeat(501)));
         assert!(s.config.function.formula().is_some());

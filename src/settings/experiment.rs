@@ -9,6 +9,8 @@ use coded_core::limits::{
 use coded_core::scheme::AutoLambda;
 use coded_core::{Config, Formula, FunctionKind, LambdaDec, StragglerModel};
 
+use crate::refused_formulas;
+
 use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
 };
@@ -172,17 +174,22 @@ pub const FORMULA: Setting = Setting {
     home: Home::Config("function"),
     kind: Kind::Text,
     text: |s| formula_of(s).text().to_string(),
-    // The degree declared stays with the new text.
+    // The page checks only the length (it holds no formula reader); the
+    // worker checks the rest and its refusals are remembered
+    // (`refused_formulas`). The degree declared stays with the new text.
     read: |s, t| match Formula::new(t) {
-        Ok(f) => {
+        Ok(f) if refused_formulas::refusal(t).is_none() => {
             let degree = formula_of(s).degree();
             s.config.function = FunctionKind::Formula(f.with_degree(degree));
             true
         }
-        Err(_) => false,
+        _ => false,
     },
     rule: |_| format!("a formula in x of at most {MAX_FORMULA_CHARS} characters"),
-    why: Some(|t| Formula::new(t).err().map(|e| e.message)),
+    why: Some(|t| match Formula::new(t) {
+        Err(e) => Some(e.message),
+        Ok(_) => refused_formulas::refusal(t),
+    }),
     applies: |s| when_formula(s, "The formula"),
     ..BASE
 };

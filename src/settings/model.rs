@@ -261,10 +261,13 @@ impl Setting {
     }
 }
 
+/// The text with its first letter in capitals. ASCII only: every rule and
+/// message starts with an English word, and `char::to_uppercase` would
+/// bring Unicode's case table (14 kB) into the page's wasm.
 fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     match c.next() {
-        Some(f) => format!("{}{}", f.to_uppercase(), c.as_str()),
+        Some(f) => format!("{}{}", f.to_ascii_uppercase(), c.as_str()),
         None => String::new(),
     }
 }

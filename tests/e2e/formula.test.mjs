@@ -163,11 +163,23 @@ test('a link carries any formula text exactly; a formula that is not finite fail
     assert.ok(await canvasHasPixels(page, ENCDEC), 'the panel still draws what it can');
     await noNaN(page);
 
-    // A malformed formula in a link: a notice with where, and the default.
-    await openApp(page, `${server.appUrl}?fn=formula&expr=${encodeURIComponent('2*y + 1')}`);
-    const notice = page.locator('#url-notice');
-    await notice.waitFor();
-    assert.match(await notice.textContent(), /expr = “2\*y \+ 1”: The formula is not valid at character 3 .*“y” is not a known name/);
-    assert.equal(await page.locator('#formula').inputValue(), 'sin(3*x) + x^2');
+    // A malformed formula in a link: the page has no formula reader, so the
+    // worker refuses it; the field shows the text with where it goes wrong,
+    // and the panels say that nothing was computed.
+    await page.goto(`${server.appUrl}?fn=formula&expr=${encodeURIComponent('2*y + 1')}`);
+    const error = page.locator('#formula-error');
+    await error.filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
+    assert.match(await error.textContent(), /^The formula is not valid at character 3 \(after “2\*”\): “y” is not a known name/);
+    assert.equal(await page.locator('#formula').inputValue(), '2*y + 1');
+    assert.equal(await page.locator('#status').getAttribute('data-waiting'), 'invalid');
+    await page.getByText(/Nothing computed: the formula is not valid at character 3/).first().waitFor();
+    await noNaN(page);
+    // Fixed in the field, it computes.
+    const fixed = page.locator('#formula');
+    await fixed.fill('2*x + 1');
+    await andWait(page, () => fixed.press('Enter'));
+    await linkBecomes(page, 'expr', '2*x + 1');
+    assert.equal(await error.textContent(), '');
+    assert.ok(await canvasHasPixels(page, ENCDEC));
   });
 });

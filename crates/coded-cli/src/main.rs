@@ -49,7 +49,9 @@ fn load_config(path: Option<&str>) -> Result<Config, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?,
         Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?,
     };
-    Config::from_json(&text).map_err(|e| e.to_string())
+    let config = Config::from_json(&text).map_err(|e| e.to_string())?;
+    config.check_formula().map_err(|e| e.to_string())?;
+    Ok(config)
 }
 
 fn run(argv: &[String]) -> Result<(), String> {

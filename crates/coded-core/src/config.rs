@@ -258,7 +258,23 @@ impl Config {
         serde_json::to_string_pretty(self).expect("a Config always serialises")
     }
 
-    /// Checks every range; the first violation is returned.
+    /// Whether the formula, if f is one, reads ([`crate::Formula::check`]),
+    /// named by its field. Not part of [`Config::validate`], which is the
+    /// same everywhere: the page has no formula reader and leaves this to
+    /// the worker. The CLI runs it on every configuration it reads; every
+    /// computation does too ([`FunctionKind::build`]).
+    #[cfg(feature = "formulas")]
+    pub fn check_formula(&self) -> Result<(), ConfigError> {
+        match self.function.formula() {
+            Some(f) => f
+                .check()
+                .map_err(|e| ConfigError::new("function", e.message)),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks every range (a formula only for its length: see
+    /// [`Config::check_formula`]); the first violation is returned.
     pub fn validate(&self) -> Result<(), ConfigError> {
         in_range("n", self.n as u64, N_RANGE)?;
         in_range("k", self.k as u64, k_range(self.n))?;
@@ -483,7 +499,11 @@ mod tests {
             ("{", "(json)"),
         ];
         for (text, f) in cases {
-            let e = Config::from_json(text).unwrap_err();
+            // As the CLI reads a file: a formula that does not read is
+            // refused by the second step.
+            let e = Config::from_json(text)
+                .and_then(|c| c.check_formula())
+                .unwrap_err();
             assert_eq!(e.field, f, "{text}: {e}");
             assert!(e.to_string().contains(f));
         }

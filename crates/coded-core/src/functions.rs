@@ -7,7 +7,9 @@
 //! LeNet-5 depending back on the list.
 
 use crate::computation::{Computation, Inputs};
-use crate::formula::{Compiled, Formula};
+use crate::formula::Formula;
+#[cfg(feature = "formulas")]
+use crate::formula::Parsed;
 use crate::lenet::LeNetFunction;
 use crate::limits::DEGREE_RANGE;
 use crate::portable::sin;
@@ -117,9 +119,10 @@ impl FunctionKind {
         *self == FunctionKind::Lenet5
     }
 
-    /// The function, ready to evaluate (a formula is compiled once here).
-    /// Only LeNet-5 can fail: its compiled-in weights are verified against
-    /// their checksum on first use.
+    /// The function, ready to evaluate (a formula is checked and parsed
+    /// once here). LeNet-5 can fail (its compiled-in weights are verified
+    /// against their checksum on first use), and a formula that does not
+    /// read, or any formula without the feature `formulas` (the page).
     pub fn build(&self) -> Result<Box<dyn Computation>, String> {
         let scalar = |f| Ok(Box::new(Scalar(f)) as Box<dyn Computation>);
         match self {
@@ -127,8 +130,14 @@ impl FunctionKind {
             FunctionKind::XSinX => scalar(ScalarFn::XSinX),
             FunctionKind::Cubic => scalar(ScalarFn::Cubic),
             FunctionKind::Abs => scalar(ScalarFn::Abs),
+            #[cfg(feature = "formulas")]
             FunctionKind::Formula(f) => {
-                scalar(ScalarFn::Formula(Box::new(f.compile()), f.degree()))
+                f.check().map_err(|e| e.to_string())?;
+                scalar(ScalarFn::Formula(Box::new(f.parsed()), f.degree()))
+            }
+            #[cfg(not(feature = "formulas"))]
+            FunctionKind::Formula(_) => {
+                Err("this build reads no formulas (the worker computes them)".into())
             }
         }
     }
@@ -161,61 +170,101 @@ impl FunctionKind {
     }
 
     /// Reads the JSON form; the error says what is wrong in words (the
-    /// caller names the field).
+    /// caller names the field). The same reading as serde's (its visitor).
     pub fn from_json(v: &Value) -> Result<FunctionKind, String> {
-        let expected = || format!("expected {}", FunctionKind::allowed());
-        match v {
-            Value::String(name) => FunctionKind::parse(name).ok_or_else(|| {
-                if name == FORMULA_NAME {
-                    format!("a formula is written {{\"expr\": \"…\"}}; {}", expected())
-                } else {
-                    format!("got {v}; {}", expected())
-                }
-            }),
-            Value::Object(o) => {
-                if let Some(k) = o.keys().find(|k| *k != "expr" && *k != "degree") {
-                    return Err(format!(
-                        "unknown key \"{k}\" in a formula (its keys: \"expr\", \"degree\")"
-                    ));
-                }
-                let text = match o.get("expr") {
-                    Some(Value::String(t)) => t,
-                    Some(other) => {
-                        return Err(format!(
-                            "\"expr\" must be a string (the formula), got {other}"
-                        ))
-                    }
-                    None => return Err(format!("a formula needs \"expr\"; {}", expected())),
-                };
-                let degree = match o.get("degree") {
-                    None | Some(Value::Null) => None,
-                    Some(d) => match d.as_u64().filter(|d| DEGREE_RANGE.contains(*d)) {
-                        Some(d) => Some(d as usize),
-                        None => {
-                            return Err(format!(
-                                "\"degree\" is {d}; expected an integer in {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
-                            ))
-                        }
-                    },
-                };
-                let f = Formula::new(text).map_err(|e| e.to_string())?;
-                Ok(FunctionKind::Formula(f.with_degree(degree)))
-            }
-            _ => Err(format!("got {v}; {}", expected())),
-        }
+        FunctionKind::deserialize(v).map_err(|e| e.to_string())
     }
 }
 
 impl Serialize for FunctionKind {
+    /// [`FunctionKind::to_json`]'s form, written directly: through a
+    /// `Value` it would bring serde_json's tree and map into the page's
+    /// wasm, which sends a configuration with every request (a test checks
+    /// that both give the same JSON).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(s)
+        use serde::ser::SerializeMap;
+        match self {
+            FunctionKind::Formula(f) => {
+                let mut m = s.serialize_map(Some(1 + usize::from(f.degree().is_some())))?;
+                // The keys in the order of `to_json`'s (sorted) map.
+                if let Some(d) = f.degree() {
+                    m.serialize_entry("degree", &d)?;
+                }
+                m.serialize_entry("expr", f.text())?;
+                m.end()
+            }
+            other => s.serialize_str(other.name()),
+        }
     }
 }
 
 impl<'de> Deserialize<'de> for FunctionKind {
+    /// A name or `{"expr": …, "degree": …}`, read by a visitor rather than
+    /// through a `Value` (which would bring serde_json's tree into the
+    /// page's wasm: the page reads functions in the worker's messages).
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
-        FunctionKind::from_json(&v).map_err(serde::de::Error::custom)
+        d.deserialize_any(FunctionVisitor)
+    }
+}
+
+struct FunctionVisitor;
+
+impl<'de> serde::de::Visitor<'de> for FunctionVisitor {
+    type Value = FunctionKind;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&FunctionKind::allowed())
+    }
+
+    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<FunctionKind, E> {
+        FunctionKind::parse(name).ok_or_else(|| {
+            let expected = format!("expected {}", FunctionKind::allowed());
+            E::custom(if name == FORMULA_NAME {
+                format!("a formula is written {{\"expr\": \"…\"}}; {expected}")
+            } else {
+                format!("got \"{name}\"; {expected}")
+            })
+        })
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<FunctionKind, A::Error> {
+        use serde::de::Error;
+        let (mut text, mut degree) = (None::<String>, None::<u64>);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "expr" => {
+                    text = Some(map.next_value().map_err(|e| {
+                        A::Error::custom(format!("\"expr\" must be a string (the formula): {e}"))
+                    })?)
+                }
+                "degree" => {
+                    let bad = |d: &dyn std::fmt::Display| {
+                        A::Error::custom(format!(
+                            "\"degree\" is {d}; expected an integer in {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
+                        ))
+                    };
+                    degree = map.next_value::<Option<u64>>().map_err(|e| bad(&e))?;
+                    if let Some(d) = degree.filter(|d| !DEGREE_RANGE.contains(*d)) {
+                        return Err(bad(&d));
+                    }
+                }
+                k => {
+                    return Err(A::Error::custom(format!(
+                        "unknown key \"{k}\" in a formula (its keys: \"expr\", \"degree\")"
+                    )))
+                }
+            }
+        }
+        let text = text.ok_or_else(|| {
+            A::Error::custom(format!(
+                "a formula needs \"expr\"; expected {}",
+                FunctionKind::allowed()
+            ))
+        })?;
+        let f = Formula::new(&text).map_err(A::Error::custom)?;
+        Ok(FunctionKind::Formula(
+            f.with_degree(degree.map(|d| d as usize)),
+        ))
     }
 }
 
@@ -228,8 +277,9 @@ enum ScalarFn {
     XSinX,
     Cubic,
     Abs,
-    /// A compiled formula (boxed: its slab is large) and its declared degree.
-    Formula(Box<Compiled>, Option<usize>),
+    /// A parsed formula (boxed: its slab is large) and its declared degree.
+    #[cfg(feature = "formulas")]
+    Formula(Box<Parsed>, Option<usize>),
 }
 
 pub const SCALAR_INPUT_RANGE: (f64, f64) = (-3.0, 3.0);
@@ -240,6 +290,7 @@ impl Scalar {
             ScalarFn::XSinX => x * sin(x),
             ScalarFn::Cubic => x * x * x - 2.0 * x,
             ScalarFn::Abs => x.abs(),
+            #[cfg(feature = "formulas")]
             ScalarFn::Formula(f, _) => f.eval(x),
         }
     }
@@ -258,6 +309,7 @@ impl Computation for Scalar {
     fn polynomial_degree(&self) -> Option<usize> {
         match &self.0 {
             ScalarFn::Cubic => Some(3),
+            #[cfg(feature = "formulas")]
             ScalarFn::Formula(_, degree) => *degree,
             _ => None,
         }
@@ -296,6 +348,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "formulas")]
     fn a_formula_is_a_scalar_function_of_its_text() {
         let x = DMatrix::from_column_slice(4, 1, &[-2.5, -0.5, 0.75, 3.0]);
         let f = formula("sin(3*x) + x^2").build().unwrap();
@@ -329,6 +382,7 @@ mod tests {
         ];
         for (f, json) in cases {
             assert_eq!(serde_json::to_string(&f).unwrap(), json);
+            assert_eq!(serde_json::to_string(&f.to_json()).unwrap(), json);
             assert_eq!(serde_json::from_str::<FunctionKind>(json).unwrap(), f);
         }
         // Any text survives a JSON round trip exactly.
@@ -348,7 +402,6 @@ mod tests {
         for (json, words) in [
             (r#""formula""#, "is written"),
             (r#""sin""#, "expected one of"),
-            (r#"{"expr": "sin(3*x"}"#, "at the end (character 8"),
             (r#"{"expr": 3}"#, "must be a string"),
             (r#"{"exp": "x"}"#, "unknown key"),
             (r#"{"expr": "x", "degree": 65}"#, "0..=64"),

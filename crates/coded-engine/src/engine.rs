@@ -77,7 +77,14 @@ impl Engine {
     /// Handles a message; what to post back goes to `out`.
     pub fn handle(&mut self, msg: ToWorker, out: &mut Vec<FromWorker>) {
         match msg {
-            ToWorker::Run { id, config, ui } => self.submit(id, config, ui),
+            ToWorker::Run { id, config, ui } => {
+                if let Some(refused) = formula_refusal(id, &config) {
+                    self.job = None;
+                    out.push(refused);
+                    return;
+                }
+                self.submit(id, config, ui)
+            }
             ToWorker::Cancel { id } => {
                 if let Some(job) = self.job.take() {
                     let now = (self.clock)();
@@ -227,6 +234,19 @@ impl Engine {
     }
 }
 
+/// The answer to a request whose formula does not read: the message the
+/// page shows by the formula's field. Checked here, before any stage, not in
+/// the page, which holds no formula reader (its size budget).
+fn formula_refusal(id: u64, config: &Config) -> Option<FromWorker> {
+    let f = config.function.formula()?;
+    let e = f.check().err()?;
+    Some(FromWorker::FormulaRefused {
+        id,
+        text: f.text().to_string(),
+        message: e.message,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +284,35 @@ mod tests {
             } => Some(result.clone()),
             _ => None,
         })
+    }
+
+    #[test]
+    fn a_formula_that_does_not_read_is_refused_with_its_message() {
+        let mut e = Engine::new(clock);
+        let ui = UiState::default();
+        let with = |text: &str| Config {
+            function: coded_core::FunctionKind::Formula(coded_core::Formula::new(text).unwrap()),
+            trials: 4,
+            ..Config::default()
+        };
+        let out = run(&mut e, 1, &with("sin(3*x"), &ui);
+        assert_eq!(
+            out,
+            [FromWorker::FormulaRefused {
+                id: 1,
+                text: "sin(3*x".into(),
+                message: "the formula is not valid at the end (character 8, after “sin(3*x”): \
+                          “sin(” is not closed: a “)” is missing"
+                    .into(),
+            }],
+            "nothing is computed"
+        );
+        // The next request computes as usual.
+        let out = run(&mut e, 2, &with("sin(3*x) + 1"), &ui);
+        assert!(out
+            .iter()
+            .any(|m| matches!(m, FromWorker::Round { result: Ok(_), .. })));
+        assert!(matches!(out.last(), Some(FromWorker::Done { id: 2 })));
     }
 
     #[test]

@@ -335,6 +335,14 @@ pub enum FromWorker {
     Done { id: u64 },
     /// Request `id` was cancelled.
     Cancelled { id: u64, progress: Option<Progress> },
+    /// Request `id` was not computed: its formula `text` does not read
+    /// (`message` says where and why). The page holds no formula reader
+    /// (its size budget), so this is how what a person types is checked.
+    FormulaRefused {
+        id: u64,
+        text: String,
+        message: String,
+    },
 }
 
 #[cfg(test)]
