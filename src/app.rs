@@ -52,6 +52,11 @@ pub fn App() -> impl IntoView {
             <div class="layout">
                 <Controls state=state />
                 <main class="main-area" id="plots" tabindex="-1" aria-label="Plots">
+                    <Show when=move || state.ui.with(|u| u.panels.iter_shown().next().is_none())>
+                        <p class="panel-note" id="no-panels">
+                            "No panel is shown: tick the panels to show under “Panels shown”."
+                        </p>
+                    </Show>
                     <Show when=shown(Panel::Stragglers)>
                         <StragglersPanel state=state />
                     </Show>
@@ -147,7 +152,11 @@ fn Status(state: AppState) -> impl IntoView {
                     .into_iter()
                     .flatten()
                     .collect();
-                    format!("Up to date. Last computed: {}.", parts.join(", "))
+                    if parts.is_empty() {
+                        "Up to date.".to_string()
+                    } else {
+                        format!("Up to date. Last computed: {}.", parts.join(", "))
+                    }
                 }
             }}
         </p>

@@ -31,7 +31,9 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
             data-state=stage
             data-done=move || sweep().map(|(p, _)| p.done.to_string()).unwrap_or_default()
             data-total=move || sweep().map(|(p, _)| p.total.to_string()).unwrap_or_default()
-            hidden=move || stage() == "none"
+            // Hidden too when there is nothing to compute (every N below K:
+            // the plot says why).
+            hidden=move || stage() == "none" || sweep().is_some_and(|(p, _)| p.total == 0)
         >
             <progress
                 max="1"
@@ -43,8 +45,18 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
             <span class="sweep-text">
                 {move || match sweep() {
                     None => String::new(),
+                    // The bar is the share of the work, which is not the
+                    // share of points (a point's cost grows with N): the
+                    // text gives both.
                     Some((p, SweepState::Running)) => {
-                        format!("Sweep: {} of {} points, {}.", p.done, p.total, time_left(p.left_ms))
+                        format!(
+                            "Sweep: {} of {} {}, {:.0} % of the work, {}.",
+                            p.done,
+                            p.total,
+                            points(p.total),
+                            p.fraction * 100.0,
+                            time_left(p.left_ms),
+                        )
                     }
                     Some((p, SweepState::Cancelled)) => {
                         format!(
@@ -54,7 +66,7 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                         )
                     }
                     Some((p, SweepState::Done)) => {
-                        format!("Sweep: {} points in {:.0} ms.", p.total, p.elapsed_ms)
+                        format!("Sweep: {} {} in {:.0} ms.", p.total, points(p.total), p.elapsed_ms)
                     }
                 }}
             </span>
@@ -111,5 +123,14 @@ pub fn TableProgress(state: AppState) -> impl IntoView {
                 "Cancel"
             </button>
         </div>
+    }
+}
+
+/// "point" or "points".
+fn points(n: usize) -> &'static str {
+    if n == 1 {
+        "point"
+    } else {
+        "points"
     }
 }

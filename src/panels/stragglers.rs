@@ -115,19 +115,20 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                     <span aria-hidden="true">"◀ "</span>
                     "Previous"
                 </button>
-                // A toggle: its name stays "Play" and aria-pressed tells
-                // whether it is on; the glyph shows what a press will do.
+                // Says what a press will do, as a media player's button does
+                // ("Pause" while playing): its name changes with it, so it
+                // has no aria-pressed (a toggle's name must not change).
                 <button
                     type="button"
                     id="play"
                     title="Play or pause the rounds"
-                    aria-pressed=move || state.playing.get().to_string()
+                    data-playing=move || state.playing.get().to_string()
                     on:click=move |_| state.playing.update(|p| *p = !*p)
                 >
                     <span aria-hidden="true">
                         {move || if state.playing.get() { "❚❚ " } else { "▶ " }}
                     </span>
-                    "Play"
+                    {move || if state.playing.get() { "Pause" } else { "Play" }}
                 </button>
                 <button type="button" id="step-forward" on:click=move |_| step(1) title="Next round">
                     "Next"

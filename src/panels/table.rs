@@ -74,15 +74,7 @@ fn table(t: &TableView) -> impl IntoView {
         // keyboard can scroll it too.
         <div class="table-scroll" tabindex="0" role="region" aria-labelledby="results-caption">
             <table id="results" data-config=t.config_json.clone() data-trial=t.trial.to_string()>
-                <caption id="results-caption">
-                    {format!(
-                        "Results per scheme over {} trials at the configured N = {}, p = {}; last column: round {}.",
-                        t.rows.first().map(|r| r.summary.trials).unwrap_or(0),
-                        t.rows.first().map(|r| r.summary.n).unwrap_or(0),
-                        t.rows.first().map(|r| r.summary.p).unwrap_or(0.0),
-                        t.trial + 1
-                    )}
-                </caption>
+                <caption id="results-caption">{t.caption.clone()}</caption>
                 <thead>
                     <tr>
                         <th scope="col">"Scheme"</th>
@@ -117,7 +109,7 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
                 None => view! { <p class="note">"Computing…"</p> }.into_any(),
             }}
             <p class="explain">
-                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the fraction of the K outputs replication could not recover. The same numbers come from "
+                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "
                 <code>"coded sweep --config c.json --schemes …"</code>
                 " and, for the last column, "
                 <code>"coded round --config c.json --trial t"</code>

@@ -227,9 +227,11 @@ test('controls work with the keyboard alone and the change reaches the page', { 
     await andWait(page, () => key('#step-back', 'Space'));
     assert.equal(await page.locator('#trial').inputValue(), '1');
     assert.ok(await canvasChanged(page, MAIN_CANVAS, () => key('#play', 'Space'), { timeout: 10_000 }), 'playing steps');
-    assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('#play').getAttribute('data-playing'), 'true');
+    assert.equal((await page.locator('#play').textContent()).trim(), '❚❚ Pause', 'while playing it offers Pause');
     await key('#play', 'Enter');
-    assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.locator('#play').getAttribute('data-playing'), 'false');
+    assert.equal((await page.locator('#play').textContent()).trim(), '▶ Play');
     await page.locator('#trial').focus();
     await andWait(page, async () => {
       await page.keyboard.press('Control+A');

@@ -111,7 +111,8 @@ test('every control changes what is drawn, without console errors', { timeout: 3
     await changes(page, MAIN_CANVAS, type(page, '#trial', '5'), 'round number');
     await changes(page, MAIN_CANVAS, click(page, '#play'), 'play');
     await page.click('#play'); // pause
-    assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.locator('#play').getAttribute('data-playing'), 'false');
+    assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).count(), 1);
     // Panel 4's tabs and overlay.
     await changes(page, ERRORS, click(page, '#tab-p'), 'error vs p tab');
     await changes(page, ERRORS, click(page, '#tab-lambda'), 'error vs λ tab');

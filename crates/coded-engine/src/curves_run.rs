@@ -102,10 +102,12 @@ impl CurvesRun {
         }
     }
 
+    /// Points to compute: none when the plan cannot run (every N below K:
+    /// the plot says why; "1 points" would be a point that never was).
     fn total(&self) -> usize {
         match &self.plan {
             Ok(p) => p.units.len(),
-            Err(_) => 1,
+            Err(_) => 0,
         }
     }
 

@@ -26,17 +26,30 @@ pub struct TableView {
     /// LeNet-5: accuracy columns apply.
     pub classifier: bool,
     pub rows: Vec<TableRow>,
+    /// The table's caption: what the rows are (trials, N, the straggler
+    /// model in words, the round shown).
+    pub caption: String,
 }
 
 impl TableView {
     /// The table of `rows` (one per scheme, in order) for `config`'s round
     /// `trial`.
     pub fn assemble(config: &Config, trial: usize, rows: Vec<TableRow>) -> TableView {
+        // The model as configured: a row's `p` is the effective fraction
+        // (S/N for a fixed S), which would misname it.
+        let caption = format!(
+            "Results per scheme over {} trials at the configured N = {}, stragglers {}; last column: round {}.",
+            config.trials,
+            config.n,
+            crate::views::stragglers::describe_model(&config.stragglers),
+            trial + 1
+        );
         TableView {
             config_json: serde_json::to_string(config).expect("a Config serialises"),
             trial,
             classifier: config.function.is_classifier(),
             rows,
+            caption,
         }
     }
 }
@@ -57,5 +70,22 @@ mod tests {
             assert_eq!(t.classifier, c.function.is_classifier());
             assert_eq!(t.trial, 2);
         }
+    }
+
+    #[test]
+    fn the_caption_names_the_model_as_configured() {
+        let c = Config::from_json(
+            r#"{"trials": 7, "n": 40, "stragglers": {"model": "fixed", "s": 5}}"#,
+        )
+        .unwrap();
+        let t = TableView::assemble(&c, 0, vec![]);
+        assert_eq!(
+            t.caption,
+            "Results per scheme over 7 trials at the configured N = 40, stragglers exactly S = 5 at random; last column: round 1."
+        );
+        let t = TableView::assemble(&Config::default(), 3, vec![]);
+        assert!(t
+            .caption
+            .contains("stragglers independent, p = 0.2; last column: round 4."));
     }
 }
