@@ -7,63 +7,19 @@
 //
 // Run: trunk build --release && node --test tests/e2e/formula.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
-  linkValue as link, linkBecomes,
+  serveDuringTests, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
+  linkValue as link, linkBecomes, typeKeys, noNaN,
 } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const ENCDEC = 'canvas#encdec-plot';
 const ERRORS = 'canvas#errors-plot';
-
-/** Types `keys` (strings and {backspace: n}) one key at a time (50 ms
- * apart) into the focused field, where its caret is (the harness's
- * `typeKeys` clicks the field first, which would move the caret), checking
- * after each key that it shows what was typed. */
-async function typeKeys(page, field, keys, shown) {
-  for (const k of keys) {
-    if (typeof k === 'string') {
-      for (const ch of k) {
-        await page.keyboard.type(ch, { delay: 50 });
-        shown += ch;
-        assert.equal(await field.inputValue(), shown, `after typing ${JSON.stringify(shown)}`);
-      }
-    } else {
-      for (let i = 0; i < k.backspace; i++) {
-        await page.keyboard.press('Backspace', { delay: 50 });
-        shown = shown.slice(0, -1);
-        assert.equal(await field.inputValue(), shown, 'after a Backspace');
-      }
-    }
-  }
-  return shown;
-}
-
-/** No NaN, undefined or Infinity in the page's text or data attributes. */
-async function noNaN(page) {
-  const bad = await page.evaluate(() => {
-    const found = [];
-    if (/NaN|undefined|Infinity/.test(document.body.innerText)) found.push('text');
-    for (const el of document.querySelectorAll('*')) {
-      for (const a of el.attributes) {
-        if (a.name.startsWith('data-') && /NaN|undefined|Infinity/.test(a.value)) found.push(`${el.tagName}[${a.name}]`);
-      }
-    }
-    return found;
-  });
-  assert.deepEqual(bad, [], 'NaN, undefined or Infinity shown');
-}
 
 const summary = (page, canvas) => page.locator(`${canvas.replace('canvas', '')}-summary`).textContent();
 
@@ -84,11 +40,7 @@ test('a formula typed key by key: the message says where, then the plots and the
 
     // Type a new formula key by key: a malformed one first ("sin(3*x", with
     // a typo corrected by Backspace on the way).
-    await field.click();
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.press('Backspace');
-    assert.equal(await field.inputValue(), '');
-    let shown = await typeKeys(page, field, ['sin(4', { backspace: 1 }, '3*x'], '');
+    let shown = await typeKeys(page, 'formula', ['sin(4', { backspace: 1 }, '3*x']);
     assert.equal(shown, 'sin(3*x');
     const error = page.locator('#formula-error');
     await error.filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
@@ -101,13 +53,13 @@ test('a formula typed key by key: the message says where, then the plots and the
     assert.equal(await link(page, 'expr'), null, 'the link keeps the last valid formula (the default)');
 
     // Another malformed one in the middle: the position moves with it.
-    shown = await typeKeys(page, field, [') + 3x'], shown);
+    shown = await typeKeys(page, 'formula', [') + 3x'], { clear: false, click: false });
     await error.filter({ hasText: 'character 13' }).waitFor({ timeout: 10_000 });
     assert.match(await error.textContent(), /a product needs \*, as in 3\*x/);
 
     // Fix it into a valid formula: the message goes, the link carries it.
     const runsBefore = await runs(page);
-    shown = await typeKeys(page, field, [{ backspace: 2 }, 'x^33', { backspace: 1 }], shown);
+    shown = await typeKeys(page, 'formula', [{ backspace: 2 }, 'x^33', { backspace: 1 }], { clear: false, click: false });
     assert.equal(shown, 'sin(3*x) + x^3');
     await linkBecomes(page, 'expr', 'sin(3*x) + x^3');
     await waitIdle(page, runsBefore, { timeout: 60_000 });

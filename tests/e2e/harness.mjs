@@ -372,11 +372,12 @@ export async function linkBecomes(page, key, value) {
 /**
  * Clicks the field, selects what it holds, and types `keys` one at a time,
  * checking after every key that the field shows exactly what was typed so
- * far. `keys` is a list of strings and {backspace: n}.
+ * far. `keys` is a list of strings and {backspace: n}. `click: false`
+ * types where the caret already is (a click would move it).
  */
-export async function typeKeys(page, id, keys, { clear = true } = {}) {
+export async function typeKeys(page, id, keys, { clear = true, click = true } = {}) {
   const field = page.locator(`#${id}`);
-  await field.click();
+  if (click) await field.click();
   let shown = await field.inputValue();
   if (clear) {
     await page.keyboard.press('ControlOrMeta+A');
@@ -400,4 +401,19 @@ export async function typeKeys(page, id, keys, { clear = true } = {}) {
     }
   }
   return shown;
+}
+
+/** No NaN, undefined or Infinity in the page's text or data attributes. */
+export async function noNaN(page) {
+  const bad = await page.evaluate(() => {
+    const found = [];
+    if (/NaN|undefined|Infinity/.test(document.body.innerText)) found.push('text');
+    for (const el of document.querySelectorAll('*')) {
+      for (const a of el.attributes) {
+        if (a.name.startsWith('data-') && /NaN|undefined|Infinity/.test(a.value)) found.push(`${el.tagName}[${a.name}]`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(bad, [], 'NaN, undefined or Infinity shown');
 }

@@ -20,6 +20,7 @@ import {
   canvasChanged,
   andWait,
   MAIN_CANVAS,
+  noNaN,
 } from './harness.mjs';
 
 let server;
@@ -56,22 +57,6 @@ const click = (page, sel) => () => page.click(sel);
 
 async function changes(page, canvas, action, what) {
   assert.ok(await canvasChanged(page, canvas, action, { timeout: 15_000 }), `${what} did not redraw ${canvas}`);
-}
-
-/** No "NaN" or "undefined" anywhere in the page's text or data attributes. */
-async function noNaN(page) {
-  const bad = await page.evaluate(() => {
-    const found = [];
-    if (/NaN|undefined|Infinity/.test(document.body.innerText)) found.push('text');
-    for (const el of document.querySelectorAll('*')) {
-      for (const a of el.attributes) {
-        if (a.name.startsWith('data-') && /NaN|undefined|Infinity/.test(a.value)) found.push(`${el.tagName}[${a.name}]`);
-      }
-    }
-    return found;
-  });
-  assert.deepEqual(bad, []);
-  assert.equal(await page.locator('#panic-box').count(), 0, 'a panic box appeared');
 }
 
 test('every control changes what is drawn, without console errors', { timeout: 300_000 }, async () => {

@@ -5,19 +5,13 @@
 //
 // Run: trunk build --release && node --test tests/e2e/stragglers-by-hand.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, withPage, openApp, canvasChanged, waitIdle, linkValue, linkBecomes, typeKeys,
+  serveDuringTests, withPage, openApp, canvasChanged, waitIdle, linkValue, linkBecomes, typeKeys,
 } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };

@@ -8,17 +8,11 @@
 //
 // Run: trunk build --release && node --test tests/e2e/typing.test.mjs
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, withPage, openApp, linkValue, linkBecomes, typeKeys } from './harness.mjs';
+import { serveDuringTests, withPage, openApp, linkValue, linkBecomes, typeKeys } from './harness.mjs';
 
-let server;
-before(async () => {
-  server = await startServer();
-});
-after(async () => {
-  await server?.close();
-});
+const server = serveDuringTests();
 
 const T = { timeout: 300_000 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
