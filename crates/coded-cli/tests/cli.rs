@@ -1,28 +1,10 @@
 //! The `coded` CLI's contract: JSON of a round, CSV of a sweep, and bad input
 //! as one line on stderr with exit code 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn coded(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coded"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
+use common::coded;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

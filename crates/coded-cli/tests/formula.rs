@@ -5,26 +5,14 @@
 //! number the round fails with a reason and a sweep counts it, with no NaN
 //! anywhere in the output.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
 use serde_json::Value;
+use std::process::Output;
 
+/// `coded` with a configuration on standard input.
 fn coded(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coded"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::coded(args, Some(stdin))
 }
 
 fn config(expr: &str, rest: &str) -> String {
