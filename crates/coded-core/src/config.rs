@@ -258,7 +258,7 @@ impl Config {
         serde_json::to_string_pretty(self).expect("a Config always serialises")
     }
 
-    /// Whether the formula, if f is one, reads ([`crate::Formula::check`]),
+    /// Whether the formula, if f is one, reads ([`crate::formula::Formula::check`]),
     /// named by its field. Not part of [`Config::validate`], which is the
     /// same everywhere: the page has no formula reader and leaves this to
     /// the worker. The CLI runs it on every configuration it reads; every

@@ -10,15 +10,15 @@
 //!   evaluation. The engine, so the worker, and the CLI enable it; the
 //!   page does not: it sends what is typed to the worker, which checks it
 //!   before computing and answers with the message (`FormulaRefused`).
-//!   [`crate::Config::validate`] runs the full check wherever it exists.
+//!   `Config::check_formula` runs the full check wherever it exists.
 
 use crate::limits::MAX_FORMULA_CHARS;
 use std::fmt;
 
+/// `Formula::check` and `Formula::parsed` live there (the parent uses
+/// nothing of it: the dependency goes one way).
 #[cfg(feature = "formulas")]
-mod read;
-#[cfg(feature = "formulas")]
-pub use read::Parsed;
+pub mod read;
 
 /// The formula a person starts from when they choose to write their own.
 pub const DEFAULT_FORMULA: &str = "sin(3*x) + x^2";
@@ -104,20 +104,6 @@ impl Formula {
 
     pub fn degree(&self) -> Option<usize> {
         self.degree
-    }
-
-    /// Whether fasteval reads it, using only known names with their numbers
-    /// of arguments; else the message, with where it goes wrong.
-    #[cfg(feature = "formulas")]
-    pub fn check(&self) -> Result<(), FormulaError> {
-        read::check(&self.text)
-    }
-
-    /// Ready to evaluate (parsed once; every x of a batch reuses it). Only
-    /// for a formula that [`Formula::check`] accepts.
-    #[cfg(feature = "formulas")]
-    pub fn parsed(&self) -> Parsed {
-        read::parse(&self.text)
     }
 }
 

@@ -7,9 +7,9 @@
 //! LeNet-5 depending back on the list.
 
 use crate::computation::{Computation, Inputs};
-use crate::formula::Formula;
 #[cfg(feature = "formulas")]
-use crate::formula::Parsed;
+use crate::formula::read::Parsed;
+use crate::formula::Formula;
 use crate::lenet::LeNetFunction;
 use crate::limits::DEGREE_RANGE;
 use crate::portable::sin;

@@ -22,7 +22,7 @@
 //! wasm); fasteval's own functions and `^` call Rust's `f64` methods, which
 //! may differ in the last bit between the CLI and the browser.
 
-use super::FormulaError;
+use super::{Formula, FormulaError};
 use crate::limits::MAX_FORMULA_CHARS;
 use crate::portable;
 use fasteval::{Evaler, ExpressionI, Parser, Slab};
@@ -307,9 +307,9 @@ pub struct Parsed {
     top: ExpressionI,
 }
 
-/// Checks a text that [`super::light_check`] accepted: it parses, uses only
+/// Checks a text that `Formula::new` accepted: it parses, uses only
 /// known names with their numbers of arguments, and has nothing we refuse.
-pub(super) fn check(text: &str) -> Result<(), FormulaError> {
+fn check(text: &str) -> Result<(), FormulaError> {
     let ascii = ascii_operators(text);
     if let Some(at) = find_name(&ascii, "print") {
         return Err(error(text, at, "print is not available in a formula"));
@@ -374,7 +374,7 @@ pub(super) fn check(text: &str) -> Result<(), FormulaError> {
 }
 
 /// Parses a checked text.
-pub(super) fn parse(text: &str) -> Parsed {
+fn parse(text: &str) -> Parsed {
     let mut slab = slab();
     let top = Parser::new()
         .parse(&ascii_operators(text), &mut slab.ps)
@@ -404,6 +404,20 @@ impl Parsed {
             .get_expr(self.top)
             .eval(&self.slab, &mut ns)
             .unwrap_or(f64::NAN)
+    }
+}
+
+impl Formula {
+    /// Whether fasteval reads it, using only known names with their numbers
+    /// of arguments; else the message, with where it goes wrong.
+    pub fn check(&self) -> Result<(), FormulaError> {
+        check(self.text())
+    }
+
+    /// Ready to evaluate (parsed once; every x of a batch reuses it). Only
+    /// for a formula that [`Formula::check`] accepts.
+    pub fn parsed(&self) -> Parsed {
+        parse(self.text())
     }
 }
 
