@@ -132,8 +132,8 @@ impl FunctionKind {
             FunctionKind::Abs => scalar(ScalarFn::Abs),
             #[cfg(feature = "formulas")]
             FunctionKind::Formula(f) => {
-                f.check().map_err(|e| e.to_string())?;
-                scalar(ScalarFn::Formula(Box::new(f.parsed()), f.degree()))
+                let parsed = f.parsed().map_err(|e| e.to_string())?;
+                scalar(ScalarFn::Formula(Box::new(parsed), f.degree()))
             }
             #[cfg(not(feature = "formulas"))]
             FunctionKind::Formula(_) => {

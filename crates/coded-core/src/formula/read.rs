@@ -307,15 +307,16 @@ pub struct Parsed {
     top: ExpressionI,
 }
 
-/// Checks a text that `Formula::new` accepted: it parses, uses only
-/// known names with their numbers of arguments, and has nothing we refuse.
-fn check(text: &str) -> Result<(), FormulaError> {
+/// Reads a text that `Formula::new` accepted: it parses, uses only known
+/// names with their numbers of arguments, and has nothing we refuse. The
+/// parse that checks it is the one evaluated.
+fn read(text: &str) -> Result<Parsed, FormulaError> {
     let ascii = ascii_operators(text);
     if let Some(at) = find_name(&ascii, "print") {
         return Err(error(text, at, "print is not available in a formula"));
     }
     let mut slab = slab();
-    Parser::new().parse(&ascii, &mut slab.ps).map_err(|e| {
+    let top = Parser::new().parse(&ascii, &mut slab.ps).map_err(|e| {
         let at = locate(&ascii, &e);
         error(text, at, reason(&ascii, at, &e))
     })?;
@@ -370,16 +371,7 @@ fn check(text: &str) -> Result<(), FormulaError> {
             Some(_) => {}
         }
     }
-    Ok(())
-}
-
-/// Parses a checked text.
-fn parse(text: &str) -> Parsed {
-    let mut slab = slab();
-    let top = Parser::new()
-        .parse(&ascii_operators(text), &mut slab.ps)
-        .expect("a checked formula parses");
-    Parsed { slab, top }
+    Ok(Parsed { slab, top })
 }
 
 impl Parsed {
@@ -411,13 +403,13 @@ impl Formula {
     /// Whether fasteval reads it, using only known names with their numbers
     /// of arguments; else the message, with where it goes wrong.
     pub fn check(&self) -> Result<(), FormulaError> {
-        check(self.text())
+        read(self.text()).map(|_| ())
     }
 
-    /// Ready to evaluate (parsed once; every x of a batch reuses it). Only
-    /// for a formula that [`Formula::check`] accepts.
-    pub fn parsed(&self) -> Parsed {
-        parse(self.text())
+    /// Checked and ready to evaluate (parsed once; every x of a batch
+    /// reuses it), or [`Formula::check`]'s message.
+    pub fn parsed(&self) -> Result<Parsed, FormulaError> {
+        read(self.text())
     }
 }
 
@@ -433,9 +425,9 @@ mod tests {
         Ok(f)
     }
     fn f(text: &str) -> Parsed {
-        checked(text)
+        Formula::new(text)
+            .and_then(|f| f.parsed())
             .unwrap_or_else(|e| panic!("{text}: {e}"))
-            .parsed()
     }
 
     fn err(text: &str) -> FormulaError {
