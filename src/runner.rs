@@ -245,9 +245,7 @@ fn post(remote: StoredValue<Remote, LocalStorage>, msg: ToWorker) {
 /// The worker is not there: say so, in the error box and in the panels.
 fn failed(state: AppState, message: &str) {
     crate::panic::show_error_box(message);
-    state.round.set(Some(Arc::new(Err(message.to_string()))));
-    state.table.set(Some(Arc::new(Err(message.to_string()))));
-    state.curves.set(Some(Arc::new(Err(message.to_string()))));
+    state.show_in_every_panel(message);
     state.status.update(|s| {
         s.busy = false;
         s.sweep = None;

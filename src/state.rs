@@ -121,16 +121,18 @@ impl AppState {
         if shown {
             match computed {
                 Some(f) => self.config.update(|c| c.function = f),
-                None => {
-                    let why = format!("Nothing computed: {message}.");
-                    self.round.set(Some(Arc::new(Err(why.clone()))));
-                    self.table.set(Some(Arc::new(Err(why.clone()))));
-                    self.curves.set(Some(Arc::new(Err(why))));
-                }
+                None => self.show_in_every_panel(&format!("Nothing computed: {message}.")),
             }
         }
         // Reading the drafts again puts the message by the field.
         self.apply();
+    }
+
+    /// `message` in place of every stage's result: nothing was computed.
+    pub fn show_in_every_panel(&self, message: &str) {
+        self.round.set(Some(Arc::new(Err(message.to_string()))));
+        self.table.set(Some(Arc::new(Err(message.to_string()))));
+        self.curves.set(Some(Arc::new(Err(message.to_string()))));
     }
 
     /// Shows a whole state (a link, a preset): every control, and the state.
