@@ -114,48 +114,71 @@ impl Problem {
     }
 }
 
-/// A Monte-Carlo run that can be advanced a few trials at a time.
+/// A Monte-Carlo run over the trials `start..end` of a point, that can be
+/// advanced a few trials at a time and joined with the runs of the trials
+/// next to it.
 ///
-/// Why: at the largest settings (N = 8192, 10⁴ trials) one point takes
+/// Why slices: at the largest settings (N = 8192, 10⁴ trials) one point takes
 /// minutes; the app's worker advances it in slices so that it can report
-/// progress and be cancelled between them. Trials are taken in the same
-/// order whatever the slices, so the result is bit for bit the one of
-/// [`Problem::monte_carlo`] (which is this, in one slice).
-#[derive(Clone, Debug)]
+/// progress and be cancelled between them. Why ranges: the app's worker
+/// pool and the CLI's threads each run a range of a point's trials, and the
+/// ranges are joined in trial order. Every trial's draw depends only on the
+/// seed and its index, and the statistics are taken once, over the joined
+/// per-trial values, so the result is bit for bit the one of
+/// [`Problem::monte_carlo`] (which is this, in one slice, one range) however
+/// the trials were sliced or shared out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MonteCarlo {
-    trials: usize,
-    done: usize,
+    start: usize,
+    /// The next trial to run.
+    next: usize,
+    end: usize,
+    // Per-trial values, in trial order; as bits so that infinities cross JSON.
+    #[serde(with = "f64_bits")]
     se: Vec<f64>,
-    rmse: Vec<f64>,
+    #[serde(with = "f64_bits")]
     rel: Vec<f64>,
+    #[serde(with = "f64_bits")]
     acc: Vec<f64>,
-    lost: f64,
+    #[serde(with = "f64_bits")]
+    lost: Vec<f64>,
 }
 
 impl MonteCarlo {
+    /// All `trials` of a point.
     pub fn new(trials: usize) -> MonteCarlo {
+        MonteCarlo::range(0, trials)
+    }
+
+    /// The trials `start..end` of a point (empty when `end <= start`).
+    pub fn range(start: usize, end: usize) -> MonteCarlo {
         MonteCarlo {
-            trials,
-            done: 0,
+            start,
+            next: start,
+            end: end.max(start),
             se: vec![],
-            rmse: vec![],
             rel: vec![],
             acc: vec![],
-            lost: 0.0,
+            lost: vec![],
         }
     }
 
     /// Trials run so far, and in all.
     pub fn done(&self) -> usize {
-        self.done
+        self.next - self.start
     }
 
     pub fn trials(&self) -> usize {
-        self.trials
+        self.end - self.start
+    }
+
+    /// The trials it covers.
+    pub fn span(&self) -> std::ops::Range<usize> {
+        self.start..self.end
     }
 
     pub fn is_finished(&self) -> bool {
-        self.done >= self.trials
+        self.next >= self.end
     }
 
     /// Runs up to `count` more trials (fewer at the end).
@@ -168,14 +191,13 @@ impl MonteCarlo {
         count: usize,
     ) {
         let n = prepared.coder.n();
-        let end = self.trials.min(self.done.saturating_add(count));
-        for t in self.done..end {
+        let end = self.end.min(self.next.saturating_add(count));
+        for t in self.next..end {
             let draw = draw_stragglers(model, seed, n, t);
             let o = problem.evaluate(prepared, &draw.straggled, t);
-            self.lost += o.lost_fraction;
+            self.lost.push(o.lost_fraction);
             if let Some(e) = o.squared_error {
                 self.se.push(e);
-                self.rmse.push(e.sqrt());
             }
             if let Some(a) = o.relative_accuracy {
                 self.rel.push(a);
@@ -184,24 +206,79 @@ impl MonteCarlo {
                 self.acc.push(a);
             }
         }
-        self.done = end;
+        self.next = end;
+    }
+
+    /// The finished runs of consecutive trial ranges, in order, as one run
+    /// (the first's start to the last's end). Refuses (with why) runs that
+    /// are unfinished, or whose ranges leave a gap or overlap.
+    pub fn join(parts: impl IntoIterator<Item = MonteCarlo>) -> Result<MonteCarlo, String> {
+        let mut parts = parts.into_iter();
+        let unfinished = |p: &MonteCarlo| format!("trials {:?} are not finished", p.span());
+        let Some(mut all) = parts.next() else {
+            return Err("no trials to join".into());
+        };
+        if !all.is_finished() {
+            return Err(unfinished(&all));
+        }
+        for p in parts {
+            if !p.is_finished() {
+                return Err(unfinished(&p));
+            }
+            if p.start != all.end {
+                return Err(format!(
+                    "trials {:?} do not follow trials {:?}",
+                    p.span(),
+                    all.span()
+                ));
+            }
+            all.end = p.end;
+            all.next = p.end;
+            all.se.extend(p.se);
+            all.rel.extend(p.rel);
+            all.acc.extend(p.acc);
+            all.lost.extend(p.lost);
+        }
+        Ok(all)
     }
 
     /// The point, over the trials run (all of them once finished).
     pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
         let n = prepared.coder.n();
+        let rmse: Vec<f64> = self.se.iter().map(|e| e.sqrt()).collect();
+        // A fold in trial order from +0.0: the sum is the same bits however
+        // the trials were run.
+        let lost = self.lost.iter().fold(0.0, |sum, l| sum + l);
+        let done = self.done();
         SweepPoint {
             scheme: prepared.coder.scheme,
             n,
             p: model.straggle_probability(n),
-            trials: self.done,
-            failures: self.done - self.se.len(),
+            trials: done,
+            failures: done - self.se.len(),
             mse: Stats::of(&self.se),
-            rmse: Stats::of(&self.rmse),
+            rmse: Stats::of(&rmse),
             rel_acc: Stats::of(&self.rel),
             acc: Stats::of(&self.acc),
-            lost_mean: self.lost / self.done.max(1) as f64,
+            lost_mean: lost / done.max(1) as f64,
         }
+    }
+}
+
+/// Serde for `Vec<f64>` as the numbers' bits: exact, and infinities and
+/// NaN survive JSON (which has no spelling for them).
+mod f64_bits {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(xs.iter().map(|x| x.to_bits()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+        Ok(Vec::<u64>::deserialize(d)?
+            .into_iter()
+            .map(f64::from_bits)
+            .collect())
     }
 }
 
@@ -229,6 +306,65 @@ mod tests {
             // Bit for bit, not only ==: the text of the copy is the same.
             assert_eq!(serde_json::to_string(&back).unwrap(), text);
         }
+    }
+
+    #[test]
+    fn joined_ranges_equal_one_run_bit_for_bit() {
+        for text in [
+            r#"{"k": 6, "n": 20, "trials": 37, "seed": 3, "scheme": "letcc"}"#,
+            r#"{"k": 6, "n": 20, "trials": 37, "seed": 3, "noise": 0.01}"#,
+            r#"{"function": "lenet5", "k": 4, "n": 9, "trials": 7}"#,
+        ] {
+            let c = Config::from_json(text).unwrap();
+            let problem = Problem::new(&c).unwrap();
+            let prepared = problem.prepare(c.scheme, c.n);
+            let model = StragglerModel::Iid { p: 0.3 };
+            let whole = problem.monte_carlo(&prepared, &model, c.seed, c.trials);
+            let t = c.trials;
+            for cuts in [
+                vec![0, t],
+                vec![0, 1, 2, t],
+                vec![0, t / 3, t / 3, t - 1, t],
+            ] {
+                let parts = cuts.windows(2).map(|w| {
+                    let mut mc = MonteCarlo::range(w[0], w[1]);
+                    // Through JSON, as between workers.
+                    mc.advance(&problem, &prepared, &model, c.seed, usize::MAX);
+                    serde_json::from_str(&serde_json::to_string(&mc).unwrap()).unwrap()
+                });
+                let joined = MonteCarlo::join(parts).unwrap().finish(&prepared, &model);
+                assert_eq!(
+                    serde_json::to_string(&joined).unwrap(),
+                    serde_json::to_string(&whole).unwrap(),
+                    "{text} {cuts:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn join_refuses_gaps_overlaps_and_unfinished_runs() {
+        let c = Config::from_json(r#"{"k": 4, "n": 10, "trials": 9}"#).unwrap();
+        let problem = Problem::new(&c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
+        let model = StragglerModel::Iid { p: 0.2 };
+        let run = |a, b| {
+            let mut mc = MonteCarlo::range(a, b);
+            mc.advance(&problem, &prepared, &model, c.seed, usize::MAX);
+            mc
+        };
+        assert!(MonteCarlo::join([run(0, 3), run(4, 9)])
+            .unwrap_err()
+            .contains("do not follow"));
+        assert!(MonteCarlo::join([run(0, 5), run(4, 9)]).is_err());
+        assert!(MonteCarlo::join([run(0, 3), MonteCarlo::range(3, 9)])
+            .unwrap_err()
+            .contains("not finished"));
+        assert!(MonteCarlo::join([]).is_err());
+        assert_eq!(
+            MonteCarlo::join([run(0, 3), run(3, 9)]).unwrap().trials(),
+            9
+        );
     }
 
     #[test]
