@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use coded_core::FunctionKind;
-use coded_plots::messages::{FromWorker, SweepState, ToWorker};
+use coded_plots::messages::{FromWorker, SweepState, ToWorker, UiState};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::*;
@@ -201,6 +201,12 @@ pub fn start(state: AppState) {
             if generation.try_get_value() != Some(gen) {
                 return;
             }
+            // The pool's size resolved here, where the core count is known.
+            let ui = UiState {
+                workers: Some(ui.workers.unwrap_or_else(crate::settings::default_workers)),
+                ..ui
+            };
+            state.status.update(|s| s.worker_lost = None);
             let msg = remote.try_update_value(|r| {
                 r.id += 1;
                 r.function = Some(config.function.clone());
@@ -356,6 +362,9 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                 let computed = remote.with_value(|r| r.computed.clone());
                 state.formula_refused(&text, &message, computed);
             }
+        }
+        FromWorker::WorkerLost { message, .. } => {
+            state.status.update(|s| s.worker_lost = Some(message));
         }
         FromWorker::Cancelled { id, progress } => {
             if id == current {

@@ -32,6 +32,9 @@ pub struct Status {
     /// The results table while the worker computes it (minutes at the
     /// largest settings); None once it is done or cancelled.
     pub table_progress: Option<Progress>,
+    /// A worker of the pool stopped (what the worker says about it); until
+    /// the next request.
+    pub worker_lost: Option<String>,
 }
 
 #[derive(Clone, Copy)]

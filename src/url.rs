@@ -185,6 +185,7 @@ mod tests {
                 },
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
+                workers: Some(3),
             },
             embed: None,
             controls: vec![],
@@ -636,6 +637,7 @@ mod fuzz {
             .boxed(),
             "deg" => pick(&["none", "0", "3", "64", "65", "-1", "2.5", "1e1"]),
             "pt" => pick(&["chebyshev", "equispaced"]),
+            "w" => pick(&["0", "1", "2", "4", "8", "9", "2.0", "auto"]),
             "lr" => pick(&["fixed", "shrink"]),
             "m" => pick(&["iid", "fixed", "block", "deadline", "manual"]),
             "k" | "n" | "s" => prop_oneof![
@@ -736,10 +738,10 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 30] = [
+    const HAS_VALUES: [&str; 31] = [
         "sc", "cmp", "fn", "expr", "deg", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p",
         "a", "tau", "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
-        "sigma", "down",
+        "sigma", "down", "w",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {
@@ -926,6 +928,8 @@ mod fuzz {
                         },
                         error_tab: tab,
                         references,
+                        // Unset, or a number other than the native default (1).
+                        workers: (trial % 3 > 0).then_some(2 + trial % 7),
                     };
                     canonical(Shared {
                         config,

@@ -79,6 +79,15 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                 "Cancel"
             </button>
         </div>
+        // A status region: a lost worker is news, once.
+        <p
+            class="worker-lost"
+            id="worker-lost"
+            role="status"
+            hidden=move || state.status.with(|s| s.worker_lost.is_none())
+        >
+            {move || state.status.with(|s| s.worker_lost.clone().unwrap_or_default())}
+        </p>
     }
 }
 

@@ -21,6 +21,7 @@ use model::BASE;
 pub use model::{Group, Home, Kind, Setting, Shared, MAX_SWEEP_NS, MAX_SWEEP_PS};
 use parse::entries;
 pub use parse::{num, number, whole, wire_name};
+pub use view::default_workers;
 
 /// Every setting, in the order links are read: a setting comes after those
 /// its rules depend on (embed before panels, the model before its
@@ -52,6 +53,7 @@ pub const SETTINGS: &[Setting] = &[
     experiment::SEED,
     view::SWEEP_NS,
     view::SWEEP_PS,
+    view::WORKERS,
     view::PANELS_SHOWN,
     view::TAB,
     view::REFERENCES,
@@ -220,7 +222,15 @@ mod tests {
                 }
                 _ => format!("`{}`", st.id),
             };
-            let default = st.default_text(&d);
+            // The pool's default is the browser's, not a number of the table.
+            let default = if st.key == view::WORKERS.key {
+                format!(
+                    "one per core, at most {}",
+                    coded_plots::messages::MAX_WORKERS
+                )
+            } else {
+                st.default_text(&d)
+            };
             out.push_str(&format!(
                 "| `{}` | {control} | {} | {} | {} |\n",
                 st.key,
@@ -228,6 +238,8 @@ mod tests {
                 cell(&rule),
                 if default.is_empty() {
                     "none".to_string()
+                } else if st.key == view::WORKERS.key {
+                    default
                 } else {
                     format!("`{}`", cell(&default))
                 }

@@ -2,7 +2,7 @@
 //! plot, round) and of embed links.
 
 use coded_core::Scheme;
-use coded_plots::messages::Panel;
+use coded_plots::messages::{Panel, MAX_WORKERS};
 use coded_plots::views::curves::CurveKind;
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
@@ -103,6 +103,37 @@ pub const SWEEP_PS: Setting = Setting {
             .is_some()
     },
     rule: |_| format!("numbers from 0 to 1, separated by commas (at most {MAX_SWEEP_PS})"),
+    ..BASE
+};
+
+/// The pool's size when none is chosen: the browser's logical cores
+/// (`navigator.hardwareConcurrency`), from 1 to [`MAX_WORKERS`].
+pub fn default_workers() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
+    #[cfg(not(target_arch = "wasm32"))]
+    let cores = 1.0;
+    (cores as usize).clamp(1, MAX_WORKERS)
+}
+
+pub const WORKERS: Setting = Setting {
+    key: "w",
+    id: "workers",
+    label: "Workers",
+    name: "The number of workers",
+    help:
+        "Web Workers sharing the trials (default: one per core); the numbers do not depend on it.",
+    group: Group::MonteCarlo,
+    home: Home::Ui,
+    kind: Kind::Whole,
+    text: |s| s.ui.workers.unwrap_or_else(default_workers).to_string(),
+    // The default's number is the default (a link leaves it out).
+    read: |s, t| {
+        whole_in(t, 1, MAX_WORKERS as u64)
+            .map(|v| s.ui.workers = (v != default_workers()).then_some(v))
+            .is_some()
+    },
+    rule: |_| format!("a whole number from 1 to {MAX_WORKERS}"),
     ..BASE
 };
 

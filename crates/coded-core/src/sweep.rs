@@ -244,14 +244,19 @@ impl MonteCarlo {
 
     /// The point, over the trials run (all of them once finished).
     pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
-        let n = prepared.coder.n();
+        self.point(prepared.coder.scheme, prepared.coder.n(), model)
+    }
+
+    /// [`MonteCarlo::finish`] from what the point is of, for a run whose
+    /// trials were run elsewhere (the worker pool's helpers).
+    pub fn point(&self, scheme: Scheme, n: usize, model: &StragglerModel) -> SweepPoint {
         let rmse: Vec<f64> = self.se.iter().map(|e| e.sqrt()).collect();
         // A fold in trial order from +0.0: the sum is the same bits however
         // the trials were run.
         let lost = self.lost.iter().fold(0.0, |sum, l| sum + l);
         let done = self.done();
         SweepPoint {
-            scheme: prepared.coder.scheme,
+            scheme,
             n,
             p: model.straggle_probability(n),
             trials: done,

@@ -9,10 +9,10 @@
 
 use crate::plan::Plan;
 use crate::session::Session;
-use coded_core::{Config, ConfigError, MonteCarlo, SweepPoint};
+use crate::shares::{Shares, Step, Task};
+use coded_core::{Config, ConfigError, SweepPoint};
 use coded_plots::messages::{Progress, UiState};
 use coded_plots::views::curves::CurvesView;
-use std::borrow::Cow;
 
 pub struct CurvesRun {
     /// The stage key it computes (`stages::curves_key`).
@@ -24,13 +24,8 @@ pub struct CurvesRun {
     plan: Result<Plan, ConfigError>,
     /// The points computed, by slot.
     slots: Vec<Option<SweepPoint>>,
-    /// The unit running next.
-    next: usize,
-    /// The trials of unit `next` run so far.
-    mc: Option<MonteCarlo>,
-    weight_done: f64,
-    /// The share of unit `next`'s weight already run.
-    weight_partial: f64,
+    /// The plan's units (in order) as shares of trials for the pool.
+    pub shares: Shares,
     weight_total: f64,
     started: Option<f64>,
     /// When partial curves were last posted.
@@ -40,9 +35,27 @@ pub struct CurvesRun {
 impl CurvesRun {
     pub fn new(config: &Config, ui: &UiState, key: String) -> CurvesRun {
         let plan = Plan::new(config, ui);
-        let (slots, weight_total) = match &plan {
-            Ok(p) => (vec![None; p.units.len()], p.total_weight()),
-            Err(_) => (vec![], 1.0),
+        let (slots, weight_total, tasks) = match &plan {
+            Ok(p) => {
+                let tasks = p
+                    .units
+                    .iter()
+                    .map(|u| {
+                        let mut c = config.clone();
+                        if let Some(l) = u.lambda_dec {
+                            c.lambda_dec = l;
+                        }
+                        Task {
+                            config: c,
+                            scheme: u.scheme,
+                            n: u.n,
+                            model: u.model.clone(),
+                        }
+                    })
+                    .collect();
+                (vec![None; p.units.len()], p.total_weight(), tasks)
+            }
+            Err(_) => (vec![], 1.0, vec![]),
         };
         CurvesRun {
             key,
@@ -50,54 +63,50 @@ impl CurvesRun {
             ui: ui.clone(),
             plan,
             slots,
-            next: 0,
-            mc: None,
-            weight_done: 0.0,
-            weight_partial: 0.0,
+            shares: Shares::new(tasks, config.trials, ui.pool_size()),
             weight_total,
             started: None,
             last_partial: f64::NEG_INFINITY,
         }
     }
 
-    /// Runs trials of the next unit until that point is finished or
-    /// `clock()` passes `deadline` (at least one trial). Returns whether the
-    /// run has ended: every point computed, or an error (then [`view`]
-    /// returns it).
+    /// Puts the points whose shares are all in into their slots.
+    fn collect(&mut self) {
+        let Ok(plan) = &self.plan else {
+            return;
+        };
+        for (i, point) in self.shares.take_finished() {
+            self.slots[plan.units[i].slot] = Some(point);
+        }
+    }
+
+    /// Runs one of this worker's shares until it is done or `clock()`
+    /// passes `deadline` (at least one trial). [`Step::Ended`] once every
+    /// point is in, or on an error (then [`view`] returns it).
     ///
     /// [`view`]: CurvesRun::view
-    pub fn step(&mut self, session: &mut Session, clock: fn() -> f64, deadline: f64) -> bool {
+    pub fn step(&mut self, session: &mut Session, clock: fn() -> f64, deadline: f64) -> Step {
         self.started.get_or_insert_with(clock);
-        let plan = match &self.plan {
-            Ok(p) => p,
-            Err(_) => return true,
-        };
-        let Some(u) = plan.units.get(self.next) else {
-            return true;
-        };
-        let mc = self
-            .mc
-            .get_or_insert_with(|| MonteCarlo::new(self.config.trials));
-        let mut config = Cow::Borrowed(&self.config);
-        if let Some(l) = u.lambda_dec {
-            config.to_mut().lambda_dec = l;
+        if self.plan.is_err() {
+            return Step::Ended;
         }
-        match session.advance(&config, u.scheme, u.n, &u.model, mc, clock, deadline) {
-            Ok(None) => {
-                self.weight_partial = u.weight * mc.done() as f64 / mc.trials().max(1) as f64;
-                false
-            }
-            Ok(Some(point)) => {
-                self.slots[u.slot] = Some(point);
-                self.next += 1;
-                self.weight_done += u.weight;
-                self.weight_partial = 0.0;
-                self.mc = None;
-                self.next >= plan.units.len()
-            }
+        self.collect();
+        if self.shares.finished() {
+            return Step::Ended;
+        }
+        match self.shares.run_here(session, clock, deadline) {
             Err(e) => {
                 self.plan = Err(e);
-                true
+                Step::Ended
+            }
+            Ok(false) => Step::Waiting,
+            Ok(true) => {
+                self.collect();
+                if self.shares.finished() {
+                    Step::Ended
+                } else {
+                    Step::Worked
+                }
             }
         }
     }
@@ -114,13 +123,23 @@ impl CurvesRun {
     /// Points done, and the share of the estimated work.
     pub fn progress(&self, now: f64) -> Progress {
         let elapsed = self.started.map(|t| now - t).unwrap_or(0.0);
-        let fraction = if self.weight_total > 0.0 {
-            ((self.weight_done + self.weight_partial) / self.weight_total).clamp(0.0, 1.0)
+        let trials = self.config.trials.max(1) as f64;
+        let done_weight: f64 = match &self.plan {
+            Ok(p) => p
+                .units
+                .iter()
+                .enumerate()
+                .map(|(i, u)| u.weight * self.shares.trials_done(i) as f64 / trials)
+                .sum(),
+            Err(_) => 0.0,
+        };
+        let fraction = if self.weight_total > 0.0 && self.total() > 0 {
+            (done_weight / self.weight_total).clamp(0.0, 1.0)
         } else {
             1.0
         };
         Progress {
-            done: self.next,
+            done: self.slots.iter().filter(|s| s.is_some()).count(),
             total: self.total(),
             fraction,
             elapsed_ms: elapsed,
@@ -145,7 +164,7 @@ pub fn curves(
     ui: &UiState,
 ) -> Result<CurvesView, ConfigError> {
     let mut run = CurvesRun::new(config, ui, String::new());
-    while !run.step(session, || 0.0, f64::INFINITY) {}
+    while run.step(session, || 0.0, f64::INFINITY) != Step::Ended {}
     run.view()
 }
 
@@ -243,7 +262,7 @@ mod tests {
         assert_eq!(run.progress(0.0).total, 6);
         let mut last = 0.0;
         let mut steps = 0;
-        while !run.step(&mut s, || 0.0, f64::INFINITY) {
+        while run.step(&mut s, || 0.0, f64::INFINITY) != Step::Ended {
             steps += 1;
             let p = run.progress(0.0);
             assert_eq!(p.done, steps);

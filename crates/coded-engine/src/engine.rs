@@ -13,6 +13,7 @@
 
 use crate::curves_run::CurvesRun;
 use crate::session::Session;
+use crate::shares::{FromHelper, Shares, Step, ToHelper};
 use crate::stages;
 use crate::table_run::TableRun;
 use coded_core::Config;
@@ -26,6 +27,10 @@ pub const PARTIAL_EVERY_MS: f64 = 100.0;
 /// single point takes minutes (N = 8192 with 10⁴ trials).
 pub const STEP_MS: f64 = 10.0;
 
+/// Shares given to a helper at once: one to run and one queued, so that it
+/// never waits for the leading worker between two.
+const AHEAD: usize = 2;
+
 /// The stages of one request still to run.
 struct Job {
     id: u64,
@@ -37,6 +42,15 @@ struct Job {
     curves: Option<CurvesRun>,
 }
 
+impl Job {
+    fn shares(&mut self) -> impl Iterator<Item = &mut Shares> {
+        let table = self.table.as_mut().map(|t| &mut t.shares);
+        table
+            .into_iter()
+            .chain(self.curves.as_mut().map(|c| &mut c.shares))
+    }
+}
+
 /// Keys of the last completed stages.
 #[derive(Default)]
 struct Keys {
@@ -45,12 +59,30 @@ struct Keys {
     curves: String,
 }
 
-/// The worker's state: the cache, the keys of what is up to date, the job.
+/// A helper of the pool as the leading worker sees it.
+#[derive(Clone, Debug, Default)]
+struct HelperSlot {
+    /// It has posted `Ready`.
+    ready: bool,
+    /// The shares given to it and not back: (run, point, share).
+    away: Vec<(u64, usize, usize)>,
+}
+
+/// The worker's state: the cache, the keys of what is up to date, the job,
+/// and the pool's helpers (worker `h + 1` is `helpers[h]`; this one is 0).
 pub struct Engine {
     session: Session,
     keys: Keys,
     job: Option<Job>,
     clock: fn() -> f64,
+    helpers: Vec<HelperSlot>,
+    to_helpers: Vec<(usize, ToHelper)>,
+    /// Nothing to run here: what is left is away at helpers.
+    waiting: bool,
+    /// f's runs on all N servers in the helpers (tests check the cache).
+    helper_prepare_count: usize,
+    /// The last request's id (what a lost worker is reported with).
+    last_id: u64,
 }
 
 impl Engine {
@@ -61,32 +93,55 @@ impl Engine {
             keys: Keys::default(),
             job: None,
             clock,
+            helpers: vec![],
+            to_helpers: vec![],
+            waiting: false,
+            helper_prepare_count: 0,
+            last_id: 0,
         }
     }
 
-    /// How many times f was run on all N servers (tests check the cache).
+    /// How many times f was run on all N servers, here and in the helpers
+    /// (tests check the cache).
     pub fn prepare_count(&self) -> usize {
-        self.session.prepare_count
+        self.session.prepare_count + self.helper_prepare_count
     }
 
-    /// True while a job has steps left.
+    /// True while a job has steps to run here.
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.job.is_some() && !self.waiting
+    }
+
+    /// How many helpers the pool should have (the last request's workers,
+    /// less this one). The worker starts or stops helpers to match.
+    pub fn helpers_wanted(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// The messages for helpers since the last call: (helper, message).
+    pub fn take_helper_messages(&mut self) -> Vec<(usize, ToHelper)> {
+        std::mem::take(&mut self.to_helpers)
     }
 
     /// Handles a message; what to post back goes to `out`.
+    #[inline(never)] // called from several closures of the worker
     pub fn handle(&mut self, msg: ToWorker, out: &mut Vec<FromWorker>) {
         match msg {
             ToWorker::Run { id, config, ui } => {
+                self.last_id = id;
+                self.resize(ui.pool_size());
                 if let Some(refused) = formula_refusal(id, &config) {
-                    self.job = None;
+                    if let Some(mut old) = self.job.take() {
+                        self.cancel_runs(&mut old);
+                    }
                     out.push(refused);
                     return;
                 }
                 self.submit(id, config, ui)
             }
             ToWorker::Cancel { id } => {
-                if let Some(job) = self.job.take() {
+                if let Some(mut job) = self.job.take() {
+                    self.cancel_runs(&mut job);
                     let now = (self.clock)();
                     let progress = job.curves.as_ref().map(|c| c.progress(now));
                     out.push(FromWorker::Cancelled {
@@ -94,6 +149,143 @@ impl Engine {
                         progress,
                     });
                 }
+            }
+        }
+        self.waiting = false;
+        self.dispatch();
+    }
+
+    /// A message of helper `h`.
+    #[inline(never)] // called from several closures of the worker
+    pub fn helper_message(&mut self, h: usize, msg: FromHelper, out: &mut Vec<FromWorker>) {
+        let Some(slot) = self.helpers.get_mut(h) else {
+            return;
+        };
+        match msg {
+            FromHelper::Ready => slot.ready = true,
+            FromHelper::Done {
+                run,
+                point,
+                share,
+                trials,
+                prepared,
+            } => {
+                slot.away.retain(|a| *a != (run, point, share));
+                self.helper_prepare_count += prepared;
+                let now = (self.clock)();
+                if let Some(job) = self.job.as_mut() {
+                    let id = job.id;
+                    if let Some(t) = job.table.as_mut().filter(|t| t.shares.run == run) {
+                        t.shares.receive(point, share, trials);
+                        out.push(FromWorker::TableProgress {
+                            id,
+                            progress: t.progress(job.config.trials, now),
+                        });
+                    } else if let Some(c) = job.curves.as_mut().filter(|c| c.shares.run == run) {
+                        c.shares.receive(point, share, trials);
+                        out.push(FromWorker::Progress {
+                            id,
+                            progress: c.progress(now),
+                        });
+                    }
+                }
+            }
+            FromHelper::Failed {
+                run, point, share, ..
+            } => {
+                slot.away.retain(|a| *a != (run, point, share));
+                if let Some(job) = self.job.as_mut() {
+                    for shares in job.shares().filter(|s| s.run == run) {
+                        shares.failed(point, share);
+                    }
+                }
+            }
+        }
+        self.waiting = false;
+        self.dispatch();
+    }
+
+    /// Helper `h` died (`failure`: the browser's message). Its shares are run
+    /// by the others; the page is told. The worker starts a new helper in
+    /// its place, which takes work once it is ready.
+    #[inline(never)] // called from several closures of the worker
+    pub fn helper_lost(&mut self, h: usize, failure: &str, out: &mut Vec<FromWorker>) {
+        let Some(slot) = self.helpers.get_mut(h) else {
+            return;
+        };
+        *slot = HelperSlot::default();
+        let workers = self.helpers.len() + 1;
+        let requeued: usize = match self.job.as_mut() {
+            Some(job) => job.shares().map(|s| s.lost(h + 1)).sum(),
+            None => 0,
+        };
+        let what = if requeued > 0 {
+            "the others ran its trials again, and a new worker takes its place"
+        } else {
+            "a new worker takes its place"
+        };
+        out.push(FromWorker::WorkerLost {
+            id: self.last_id,
+            message: format!(
+                "Worker {} of {workers} stopped ({what_failed}); {what}.",
+                h + 2,
+                what_failed = failure
+            ),
+        });
+        self.waiting = false;
+        self.dispatch();
+    }
+
+    /// Sets the pool's size (this worker and `workers - 1` helpers); the
+    /// shares away at helpers that go are queued again.
+    fn resize(&mut self, workers: usize) {
+        let wanted = workers.saturating_sub(1);
+        while self.helpers.len() > wanted {
+            let h = self.helpers.len() - 1;
+            self.helpers.pop();
+            if let Some(job) = self.job.as_mut() {
+                for shares in job.shares() {
+                    shares.lost(h + 1);
+                }
+            }
+        }
+        self.helpers.resize(wanted, HelperSlot::default());
+    }
+
+    /// Tells the helpers to drop the job's runs.
+    fn cancel_runs(&mut self, job: &mut Job) {
+        let runs: Vec<u64> = job.shares().map(|s| s.run).collect();
+        for run in runs {
+            self.cancel_run(run);
+        }
+    }
+
+    fn cancel_run(&mut self, run: u64) {
+        for (h, slot) in self.helpers.iter_mut().enumerate() {
+            if slot.away.iter().any(|a| a.0 == run) {
+                slot.away.retain(|a| a.0 != run);
+                self.to_helpers.push((h, ToHelper::Cancel { run }));
+            }
+        }
+    }
+
+    /// Gives every ready helper shares up to [`AHEAD`], the table's first.
+    fn dispatch(&mut self) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        for (h, slot) in self.helpers.iter_mut().enumerate() {
+            if !slot.ready {
+                continue;
+            }
+            while slot.away.len() < AHEAD {
+                let Some(msg) = job.shares().find_map(|s| s.give(h + 1)) else {
+                    break;
+                };
+                if let ToHelper::Work(p) = &msg {
+                    slot.away.push((p.run, p.point, p.share));
+                }
+                self.to_helpers.push((h, msg));
             }
         }
     }
@@ -108,31 +300,40 @@ impl Engine {
         // needs the same: a table or a sweep of the same key is not restarted
         // by changes that do not concern it (at the largest settings each
         // takes minutes).
-        let (running_table, running_curves) = match self.job.take() {
+        let (mut running_table, mut running_curves) = match self.job.take() {
             Some(j) => (j.table, j.curves),
             None => (None, None),
         };
-        let table = p
+        let table_key = p
             .shows(Panel::Table)
             .then(|| stages::table_key(&config, &ui))
-            .filter(|k| *k != self.keys.table)
-            .map(|key| match running_table {
-                // The key holds the whole config, the round and the schemes.
-                Some(run) if run.key == key => run,
-                _ => TableRun::new(&config, &ui, key),
-            });
-        let curves = p
+            .filter(|k| *k != self.keys.table);
+        let table = table_key.map(|key| match running_table.take() {
+            // The key holds the whole config, the round and the schemes.
+            Some(run) if run.key == key => run,
+            _ => TableRun::new(&config, &ui, key),
+        });
+        let curves_key = p
             .shows(Panel::Errors)
             .then(|| stages::curves_key(&config, &ui))
-            .filter(|k| *k != self.keys.curves)
-            .map(|key| match running_curves {
-                Some(mut run) if run.key == key => {
-                    run.config = config.clone();
-                    run.ui = ui.clone();
-                    run
-                }
-                _ => CurvesRun::new(&config, &ui, key),
-            });
+            .filter(|k| *k != self.keys.curves);
+        let curves = curves_key.map(|key| match running_curves.take() {
+            Some(mut run) if run.key == key => {
+                run.config = config.clone();
+                run.ui = ui.clone();
+                run
+            }
+            _ => CurvesRun::new(&config, &ui, key),
+        });
+        // The runs not carried over (`take` left them behind) are dropped.
+        let dropped: Vec<u64> = running_table
+            .map(|t| t.shares.run)
+            .into_iter()
+            .chain(running_curves.map(|c| c.shares.run))
+            .collect();
+        for run in dropped {
+            self.cancel_run(run);
+        }
         self.job = Some(Job {
             id,
             config,
@@ -143,8 +344,17 @@ impl Engine {
         });
     }
 
-    /// Runs one unit of the job; returns whether work is left.
+    /// Runs one unit of the job here; returns whether work is left here
+    /// (false also while the rest is away at helpers: their answers, through
+    /// [`Engine::helper_message`], make it busy again).
+    #[inline(never)] // called from several closures of the worker
     pub fn step(&mut self, out: &mut Vec<FromWorker>) -> bool {
+        let more = self.step_job(out);
+        self.dispatch();
+        more
+    }
+
+    fn step_job(&mut self, out: &mut Vec<FromWorker>) -> bool {
         let Some(job) = self.job.as_mut() else {
             return false;
         };
@@ -169,11 +379,15 @@ impl Engine {
             let now = clock();
             let ms = now - run.started().unwrap_or(now);
             match result {
-                Ok(None) => out.push(FromWorker::TableProgress {
-                    id,
-                    progress: run.progress(job.config.trials, now),
-                }),
-                Ok(Some(table)) => {
+                Ok(Err(Step::Worked)) => {
+                    out.push(FromWorker::TableProgress {
+                        id,
+                        progress: run.progress(job.config.trials, now),
+                    });
+                    return true;
+                }
+                Ok(Err(_)) => {} // the rest is away: on to the curves
+                Ok(Ok(table)) => {
                     self.keys.table = run.key.clone();
                     out.push(FromWorker::Table {
                         id,
@@ -181,6 +395,7 @@ impl Engine {
                         ms,
                     });
                     job.table = None;
+                    return true;
                 }
                 Err(e) => {
                     out.push(FromWorker::Table {
@@ -188,47 +403,65 @@ impl Engine {
                         result: Err(e.to_string()),
                         ms,
                     });
-                    job.table = None;
+                    let run = job.table.take().map(|t| t.shares.run);
+                    if let Some(run) = run {
+                        self.cancel_run(run);
+                    }
+                    return true;
                 }
             }
-            return true;
         }
         if let Some(run) = job.curves.as_mut() {
             let deadline = clock() + STEP_MS;
-            let finished = run.step(&mut self.session, clock, deadline);
+            let step = run.step(&mut self.session, clock, deadline);
             let now = clock();
             let progress = run.progress(now);
-            if finished {
-                let result = run.view().map_err(|e| e.to_string());
-                if result.is_ok() {
-                    self.keys.curves = run.key.clone();
+            match step {
+                Step::Ended => {
+                    let result = run.view().map_err(|e| e.to_string());
+                    if result.is_ok() {
+                        self.keys.curves = run.key.clone();
+                    }
+                    out.push(FromWorker::Curves {
+                        id,
+                        result,
+                        progress,
+                        finished: true,
+                    });
+                    let run = job.curves.take().map(|c| c.shares.run);
+                    if let Some(run) = run {
+                        // An error ends a run with shares still away.
+                        self.cancel_run(run);
+                    }
+                    return true;
                 }
-                out.push(FromWorker::Curves {
-                    id,
-                    result,
-                    progress,
-                    finished: true,
-                });
-                job.curves = None;
-            } else if now - run.last_partial >= PARTIAL_EVERY_MS {
-                run.last_partial = now;
-                out.push(FromWorker::Curves {
-                    id,
-                    result: run.view().map_err(|e| e.to_string()),
-                    progress,
-                    finished: false,
-                });
-            } else {
-                out.push(FromWorker::Progress { id, progress });
+                Step::Worked if now - run.last_partial >= PARTIAL_EVERY_MS => {
+                    run.last_partial = now;
+                    out.push(FromWorker::Curves {
+                        id,
+                        result: run.view().map_err(|e| e.to_string()),
+                        progress,
+                        finished: false,
+                    });
+                    return true;
+                }
+                Step::Worked => {
+                    out.push(FromWorker::Progress { id, progress });
+                    return true;
+                }
+                Step::Waiting => {}
             }
-            return true;
         }
-        self.job = None;
-        out.push(FromWorker::Done { id });
+        if job.table.is_none() && job.curves.is_none() {
+            self.job = None;
+            out.push(FromWorker::Done { id });
+            return false;
+        }
+        self.waiting = true;
         false
     }
 
-    /// Runs the job to its end (tests, benchmarks).
+    /// Runs the job to its end (tests, benchmarks; without helpers).
     pub fn run_to_end(&mut self, out: &mut Vec<FromWorker>) {
         while self.step(out) {}
     }

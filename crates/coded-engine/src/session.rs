@@ -148,15 +148,32 @@ impl Session {
         clock: fn() -> f64,
         deadline: f64,
     ) -> Result<Option<SweepPoint>, ConfigError> {
+        let finished = self.advance_trials(config, scheme, n, model, mc, clock, deadline)?;
+        Ok(finished.then(|| mc.point(scheme, n, model)))
+    }
+
+    /// Runs `mc`'s trials (any range of a point's) until it is finished
+    /// (returns true) or `clock()` passes `deadline` (at least one trial).
+    #[allow(clippy::too_many_arguments)]
+    pub fn advance_trials(
+        &mut self,
+        config: &Config,
+        scheme: Scheme,
+        n: usize,
+        model: &StragglerModel,
+        mc: &mut MonteCarlo,
+        clock: fn() -> f64,
+        deadline: f64,
+    ) -> Result<bool, ConfigError> {
         coded_core::config::validate_stragglers(model)?;
         let (problem, prepared) = self.prepared(config, scheme, n)?;
         loop {
             if mc.is_finished() {
-                return Ok(Some(mc.finish(prepared, model)));
+                return Ok(true);
             }
             mc.advance(problem, prepared, model, config.seed, 1);
             if !mc.is_finished() && clock() >= deadline {
-                return Ok(None);
+                return Ok(false);
             }
         }
     }

@@ -7,73 +7,91 @@
 //! slices and posts the progress.
 
 use crate::session::Session;
+use crate::shares::{Shares, Step, Task};
 use coded_core::problem::draw_stragglers;
-use coded_core::{Config, ConfigError, MonteCarlo, Scheme, SweepPoint};
+use coded_core::{Config, ConfigError, Scheme, SweepPoint};
 use coded_plots::messages::{Progress, UiState};
 use coded_plots::views::table::{TableRow, TableView};
 
-/// The table being computed, one scheme's Monte-Carlo at a time.
+/// The table being computed: one Monte-Carlo point per scheme, shared out
+/// among the pool as ranges of trials.
 pub struct TableRun {
     /// The stage key it computes (`stages::table_key`).
     pub key: String,
     schemes: Vec<Scheme>,
     trial: usize,
+    /// Each scheme's summary, once all its trials are in.
+    summaries: Vec<Option<SweepPoint>>,
     rows: Vec<TableRow>,
-    /// The trials of scheme `rows.len()` run so far.
-    mc: Option<MonteCarlo>,
+    pub shares: Shares,
     started: Option<f64>,
 }
 
 impl TableRun {
     pub fn new(config: &Config, ui: &UiState, key: String) -> TableRun {
+        let schemes = ui.schemes(config);
+        let tasks = schemes
+            .iter()
+            .map(|&scheme| Task {
+                config: config.clone(),
+                scheme,
+                n: config.n,
+                model: config.stragglers.clone(),
+            })
+            .collect();
         TableRun {
             key,
-            schemes: ui.schemes(config),
+            summaries: vec![None; schemes.len()],
+            schemes,
             trial: ui.trial_in(config),
             rows: vec![],
-            mc: None,
+            shares: Shares::new(tasks, config.trials, ui.pool_size()),
             started: None,
         }
     }
 
-    /// Runs trials, scheme after scheme, until the table is complete (then
-    /// returns it) or `clock()` passes `deadline` (at least one trial per
-    /// call; then returns None and the next call carries on).
+    /// Runs one of this worker's shares until it is done or `clock()`
+    /// passes `deadline` (at least one trial), and makes the rows of the
+    /// schemes whose trials are all in. Returns the table once complete,
+    /// else what the step did ([`Step::Worked`] or [`Step::Waiting`]).
     pub fn step(
         &mut self,
         session: &mut Session,
         config: &Config,
         clock: fn() -> f64,
         deadline: f64,
-    ) -> Result<Option<TableView>, ConfigError> {
+    ) -> Result<Result<TableView, Step>, ConfigError> {
         self.started.get_or_insert_with(clock);
-        loop {
-            let Some(&scheme) = self.schemes.get(self.rows.len()) else {
-                let rows = std::mem::take(&mut self.rows);
-                return Ok(Some(TableView::assemble(config, self.trial, rows)));
-            };
-            let mc = self
-                .mc
-                .get_or_insert_with(|| MonteCarlo::new(config.trials));
-            let model = &config.stragglers;
-            let Some(summary) =
-                session.advance(config, scheme, config.n, model, mc, clock, deadline)?
-            else {
-                return Ok(None);
-            };
-            self.rows
-                .push(table_row(session, config, scheme, self.trial, summary)?);
-            self.mc = None;
-            if self.rows.len() < self.schemes.len() && clock() >= deadline {
-                return Ok(None);
+        // This worker's shares until the deadline (the table is one stage:
+        // a step may run several schemes' shares).
+        let mut step = Step::Waiting;
+        while !self.shares.finished() && self.shares.run_here(session, clock, deadline)? {
+            step = Step::Worked;
+            if clock() >= deadline {
+                break;
             }
         }
+        for (i, point) in self.shares.take_finished() {
+            self.summaries[i] = Some(point);
+        }
+        while let Some(Some(summary)) = self.summaries.get(self.rows.len()) {
+            let scheme = self.schemes[self.rows.len()];
+            let row = table_row(session, config, scheme, self.trial, summary.clone())?;
+            self.rows.push(row);
+        }
+        if self.rows.len() == self.schemes.len() {
+            let rows = std::mem::take(&mut self.rows);
+            return Ok(Ok(TableView::assemble(config, self.trial, rows)));
+        }
+        Ok(Err(step))
     }
 
     /// Trials done over all its schemes.
     pub fn progress(&self, trials: usize, now: f64) -> Progress {
         let total = trials * self.schemes.len();
-        let done = trials * self.rows.len() + self.mc.as_ref().map_or(0, |m| m.done());
+        let done = (0..self.schemes.len())
+            .map(|i| self.shares.trials_done(i))
+            .sum();
         let fraction = if total > 0 {
             done as f64 / total as f64
         } else {
@@ -122,7 +140,7 @@ pub fn table(
     config.validate()?;
     let mut run = TableRun::new(config, ui, String::new());
     loop {
-        if let Some(t) = run.step(session, config, || 0.0, f64::INFINITY)? {
+        if let Ok(t) = run.step(session, config, || 0.0, f64::INFINITY)? {
             return Ok(t);
         }
     }
@@ -184,7 +202,7 @@ mod tests {
         let mut run = TableRun::new(&c, &ui, String::new());
         let mut steps = 0;
         let sliced = loop {
-            if let Some(t) = run.step(&mut s, &c, late, 0.0).unwrap() {
+            if let Ok(t) = run.step(&mut s, &c, late, 0.0).unwrap() {
                 break t;
             }
             steps += 1;

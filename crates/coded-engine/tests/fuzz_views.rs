@@ -58,6 +58,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                 },
                 error_tab,
                 references,
+                workers: None,
             },
         )
 }

@@ -176,7 +176,13 @@ pub struct UiState {
     pub error_tab: CurveKind,
     /// Overlay the papers' claimed rates on error vs N.
     pub references: bool,
+    /// Web Workers sharing the Monte-Carlo trials (None: the page's
+    /// default, one per core); the numbers do not depend on it.
+    pub workers: Option<usize>,
 }
+
+/// The most workers a pool has (one per core, up to this many).
+pub const MAX_WORKERS: usize = 8;
 
 impl Default for UiState {
     fn default() -> Self {
@@ -188,6 +194,7 @@ impl Default for UiState {
             panels: Panels::default(),
             error_tab: CurveKind::ErrorVsN,
             references: true,
+            workers: None,
         }
     }
 }
@@ -200,6 +207,12 @@ impl UiState {
             .into_iter()
             .filter(|s| *s == config.scheme || self.compare.contains(s))
             .collect()
+    }
+
+    /// The workers of the pool: the chosen number (one when unset), from 1
+    /// to [`MAX_WORKERS`].
+    pub fn pool_size(&self) -> usize {
+        self.workers.unwrap_or(1).clamp(1, MAX_WORKERS)
     }
 
     /// The trial shown, kept below the number of trials.
@@ -335,6 +348,9 @@ pub enum FromWorker {
     Done { id: u64 },
     /// Request `id` was cancelled.
     Cancelled { id: u64, progress: Option<Progress> },
+    /// A worker of the pool stopped while request `id` ran (`message` says
+    /// which, why, and what became of its work).
+    WorkerLost { id: u64, message: String },
     /// Request `id` was not computed: its formula `text` does not read
     /// (`message` says where and why). The page holds no formula reader
     /// (its size budget), so this is how what a person types is checked.

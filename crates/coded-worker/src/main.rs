@@ -1,20 +1,31 @@
-//! The Web Worker: runs the app's computations (`coded_engine::Engine`)
-//! off the page's thread. The page itself computes nothing.
+//! The Web Workers: run the app's computations (`coded_engine`) off the
+//! page's thread. The page itself computes nothing.
 //!
 //! Trunk builds it from `index.html`'s `data-bin="worker" data-type="worker"`
-//! link (no-modules, loaded by the unhashed `worker_loader.js`). Protocol:
-//! JSON strings of `coded_plots::messages::{ToWorker, FromWorker}`; the worker
-//! posts `Ready` once its wasm has loaded (messages sent before would be
-//! lost). A job runs in slices of about [`SLICE_MS`]: between two slices the
-//! worker handles new messages, so a new configuration or a Cancel takes
-//! effect within a slice (plus one sweep point).
+//! link (no-modules, loaded by the unhashed `worker_loader.js`). The page
+//! starts one, the *leading* worker (`coded_engine::Engine`); it starts the
+//! pool's helpers (`coded_engine::helper::Helper`) from the same script, named
+//! [`HELPER_NAME`], and shares the Monte-Carlo trials out among them.
+//! Nested workers, not workers of the page: the page stays as small as it is
+//! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
+//! static hosts and lecture-page iframes without cross-origin isolation work.
+//!
+//! Protocol: JSON strings, `coded_plots::messages::{ToWorker, FromWorker}`
+//! with the page and `coded_engine::shares::{ToHelper, FromHelper}` with the
+//! helpers; a worker posts `Ready` once its wasm has loaded (messages sent
+//! before would be lost). Work runs in slices of about [`SLICE_MS`]: between
+//! two slices a worker handles new messages, so a new configuration or a
+//! Cancel takes effect within a slice.
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use std::cell::{Cell, RefCell};
 
+    use coded_engine::helper::Helper;
+    use coded_engine::shares::{FromHelper, ToHelper};
     use coded_engine::Engine;
     use coded_plots::messages::{FromWorker, ToWorker};
+    use serde::{de::DeserializeOwned, Serialize};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -22,8 +33,27 @@ mod worker {
     /// Work this long before letting the worker read its messages.
     const SLICE_MS: f64 = 25.0;
 
+    /// A step of a helper runs trials for about this long.
+    const HELPER_STEP_MS: f64 = 10.0;
+
+    /// The name the leading worker gives its helpers (`self.name` there).
+    const HELPER_NAME: &str = "coded-helper";
+
+    /// A helper worker as the leading worker holds it.
+    struct HelperWorker {
+        worker: web_sys::Worker,
+        /// Tells its events from those of the helper it replaced.
+        generation: u32,
+        _on_message: Closure<dyn FnMut(MessageEvent)>,
+        _on_error: Closure<dyn FnMut(web_sys::Event)>,
+    }
+
     thread_local! {
         static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(now));
+        static HELPER: RefCell<Helper> = RefCell::new(Helper::new(now));
+        static IS_HELPER: Cell<bool> = const { Cell::new(false) };
+        static POOL: RefCell<Vec<HelperWorker>> = const { RefCell::new(Vec::new()) };
+        static GENERATION: Cell<u32> = const { Cell::new(0) };
         static SCHEDULED: Cell<bool> = const { Cell::new(false) };
         static SLICE: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
     }
@@ -36,12 +66,30 @@ mod worker {
         scope().performance().map(|p| p.now()).unwrap_or(0.0)
     }
 
-    fn post(msg: &FromWorker) {
+    // The (de)serialisers are generic: each message type gets one copy,
+    // not one per call site (the worker's transfer budget).
+    #[inline(never)]
+    fn json<T: Serialize>(msg: &T) -> Option<JsValue> {
         match serde_json::to_string(msg) {
-            Ok(text) => {
-                let _ = scope().post_message(&JsValue::from_str(&text));
+            Ok(text) => Some(JsValue::from_str(&text)),
+            Err(e) => {
+                web_sys::console::error_1(&format!("worker: {e}").into());
+                None
             }
-            Err(e) => web_sys::console::error_1(&format!("worker: {e}").into()),
+        }
+    }
+
+    #[inline(never)]
+    fn read<T: DeserializeOwned>(ev: &MessageEvent) -> Option<T> {
+        let text = ev.data().as_string()?;
+        serde_json::from_str(&text)
+            .map_err(|e| web_sys::console::error_1(&format!("worker: bad message: {e}").into()))
+            .ok()
+    }
+
+    fn post<T: Serialize>(msg: &T) {
+        if let Some(v) = json(msg) {
+            let _ = scope().post_message(&v);
         }
     }
 
@@ -60,20 +108,157 @@ mod worker {
         });
     }
 
+    /// After the engine ran: posts its messages to the page, starts or
+    /// stops helpers to the pool's size, sends the helpers theirs, and
+    /// schedules a slice if there is work here.
+    #[inline(never)]
+    fn flush(out: Vec<FromWorker>) {
+        for m in &out {
+            post(m);
+        }
+        let (wanted, to_helpers, busy) =
+            ENGINE.with_borrow_mut(|e| (e.helpers_wanted(), e.take_helper_messages(), e.busy()));
+        resize_pool(wanted);
+        POOL.with_borrow(|pool| {
+            for (h, msg) in to_helpers {
+                if let (Some(hw), Some(v)) = (pool.get(h), json::<ToHelper>(&msg)) {
+                    let _ = hw.worker.post_message(&v);
+                }
+            }
+        });
+        if busy {
+            schedule();
+        }
+    }
+
+    fn resize_pool(wanted: usize) {
+        let changed = POOL.with_borrow_mut(|pool| {
+            let changed = pool.len() != wanted;
+            while pool.len() > wanted {
+                if let Some(hw) = pool.pop() {
+                    hw.worker.terminate();
+                }
+            }
+            changed
+        });
+        while POOL.with_borrow(|p| p.len()) < wanted {
+            let h = POOL.with_borrow(|p| p.len());
+            match spawn(h) {
+                Some(hw) => POOL.with_borrow_mut(|p| p.push(hw)),
+                None => break, // reported by `spawn`; the leader does the work
+            }
+        }
+        if changed {
+            expose_pool();
+        }
+    }
+
+    /// The helpers' Worker objects as `self.codedHelpers`: for a person in
+    /// DevTools and for the browser tests, which make one fail.
+    fn expose_pool() {
+        let list = js_sys::Array::new();
+        POOL.with_borrow(|pool| {
+            for hw in pool {
+                list.push(&hw.worker);
+            }
+        });
+        let _ = js_sys::Reflect::set(&scope(), &"codedHelpers".into(), &list);
+    }
+
+    /// Starts helper `h` (this script again, named [`HELPER_NAME`]).
+    fn spawn(h: usize) -> Option<HelperWorker> {
+        let options = web_sys::WorkerOptions::new();
+        options.set_name(HELPER_NAME);
+        let url = scope().location().href();
+        let worker = match web_sys::Worker::new_with_options(&url, &options) {
+            Ok(w) => w,
+            Err(e) => {
+                web_sys::console::error_1(&e);
+                return None;
+            }
+        };
+        let generation = GENERATION.get() + 1;
+        GENERATION.set(generation);
+        let current = move |h: usize| {
+            POOL.with_borrow(|p| p.get(h).map(|hw| hw.generation)) == Some(generation)
+        };
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            if !current(h) {
+                return;
+            }
+            if let Some(msg) = read::<FromHelper>(&ev) {
+                let mut out = vec![];
+                ENGINE.with_borrow_mut(|e| e.helper_message(h, msg, &mut out));
+                flush(out);
+            }
+        });
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+            ev.prevent_default();
+            if !current(h) {
+                return;
+            }
+            let what = ev
+                .dyn_ref::<web_sys::ErrorEvent>()
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "it crashed or ran out of memory".into());
+            replace(h);
+            let mut out = vec![];
+            ENGINE.with_borrow_mut(|e| e.helper_lost(h, &what, &mut out));
+            flush(out);
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Some(HelperWorker {
+            worker,
+            generation,
+            _on_message: on_message,
+            _on_error: on_error,
+        })
+    }
+
+    /// Helper `h` failed: it is stopped and a new one takes its slot.
+    fn replace(h: usize) {
+        let fresh = spawn(h);
+        POOL.with_borrow_mut(|pool| {
+            if let Some(old) = pool.get(h) {
+                old.worker.terminate();
+            }
+            match fresh {
+                Some(hw) if h < pool.len() => pool[h] = hw,
+                _ => {}
+            }
+        });
+        expose_pool();
+    }
+
     fn slice() {
         SCHEDULED.set(false);
         let t0 = now();
-        let mut out = vec![];
+        if IS_HELPER.get() {
+            loop {
+                let mut out = vec![];
+                let more = HELPER.with_borrow_mut(|h| h.step(now() + HELPER_STEP_MS, &mut out));
+                for m in &out {
+                    post::<FromHelper>(m);
+                }
+                if !more {
+                    return;
+                }
+                if now() - t0 >= SLICE_MS {
+                    schedule();
+                    return;
+                }
+            }
+        }
         loop {
+            let mut out = vec![];
             let more = ENGINE.with_borrow_mut(|e| e.step(&mut out));
-            for m in out.drain(..) {
-                post(&m);
+            for m in &out {
+                post(m);
             }
-            if !more {
-                return;
-            }
-            if now() - t0 >= SLICE_MS {
-                schedule();
+            if !more || now() - t0 >= SLICE_MS {
+                flush(vec![]);
                 return;
             }
         }
@@ -82,30 +267,32 @@ mod worker {
     pub fn main() {
         console_error_panic_hook::set_once();
         SLICE.set(Some(Closure::new(slice)));
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
-                return;
-            };
-            match serde_json::from_str::<ToWorker>(&text) {
-                Ok(msg) => {
-                    let mut out = vec![];
-                    let busy = ENGINE.with_borrow_mut(|e| {
-                        e.handle(msg, &mut out);
-                        e.busy()
+        let helper = scope().name() == HELPER_NAME;
+        IS_HELPER.set(helper);
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            if helper {
+                if let Some(msg) = read::<ToHelper>(&ev) {
+                    let busy = HELPER.with_borrow_mut(|h| {
+                        h.handle(msg);
+                        h.busy()
                     });
-                    for m in out {
-                        post(&m);
-                    }
                     if busy {
                         schedule();
                     }
                 }
-                Err(e) => web_sys::console::error_1(&format!("worker: bad message: {e}").into()),
+            } else if let Some(msg) = read::<ToWorker>(&ev) {
+                let mut out = vec![];
+                ENGINE.with_borrow_mut(|e| e.handle(msg, &mut out));
+                flush(out);
             }
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
-        post(&FromWorker::Ready);
+        if helper {
+            post(&FromHelper::Ready);
+        } else {
+            post(&FromWorker::Ready);
+        }
     }
 }
 

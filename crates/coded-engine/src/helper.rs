@@ -1,0 +1,93 @@
+//! A helper worker of the pool: runs the shares (ranges of a point's trials)
+//! that the leading worker gives it, in order, a slice at a time, and posts
+//! each one back when it is done.
+//!
+//! Why its own small engine: a helper computes no stage, view or key; it
+//! only runs trials through its own [`Session`] cache, so the answers it
+//! prepared for one sweep serve the next one (a change of p).
+
+use crate::session::Session;
+use crate::shares::{FromHelper, Part, ToHelper};
+use coded_core::MonteCarlo;
+use std::collections::VecDeque;
+
+pub struct Helper {
+    session: Session,
+    queue: VecDeque<Part>,
+    /// The share running, its trials so far, and how often f ran for it.
+    current: Option<(Part, MonteCarlo, usize)>,
+    clock: fn() -> f64,
+}
+
+impl Helper {
+    pub fn new(clock: fn() -> f64) -> Helper {
+        Helper {
+            session: Session::new(),
+            queue: VecDeque::new(),
+            current: None,
+            clock,
+        }
+    }
+
+    /// True while it has shares to run.
+    pub fn busy(&self) -> bool {
+        self.current.is_some() || !self.queue.is_empty()
+    }
+
+    #[inline(never)] // one copy, whatever the worker's call sites
+    pub fn handle(&mut self, msg: ToHelper) {
+        match msg {
+            ToHelper::Work(part) => self.queue.push_back(part),
+            ToHelper::Cancel { run } => {
+                self.queue.retain(|p| p.run != run);
+                if self.current.as_ref().is_some_and(|(p, ..)| p.run == run) {
+                    self.current = None;
+                }
+            }
+        }
+    }
+
+    /// Runs the current share until it is done or `deadline` passes (at
+    /// least one trial); a finished share goes to `out`. Returns whether
+    /// shares are left.
+    #[inline(never)] // one copy, whatever the worker's call sites
+    pub fn step(&mut self, deadline: f64, out: &mut Vec<FromHelper>) -> bool {
+        if self.current.is_none() {
+            let Some(part) = self.queue.pop_front() else {
+                return false;
+            };
+            let mc = MonteCarlo::range(part.start, part.end);
+            self.current = Some((part, mc, 0));
+        }
+        let (part, mc, prepared) = self.current.as_mut().expect("a share is running");
+        let before = self.session.prepare_count;
+        let t = &part.task;
+        let result = self
+            .session
+            .advance_trials(&t.config, t.scheme, t.n, &t.model, mc, self.clock, deadline);
+        *prepared += self.session.prepare_count - before;
+        match result {
+            Ok(false) => {}
+            Ok(true) => {
+                let (part, trials, prepared) = self.current.take().expect("a share is running");
+                out.push(FromHelper::Done {
+                    run: part.run,
+                    point: part.point,
+                    share: part.share,
+                    trials,
+                    prepared,
+                });
+            }
+            Err(e) => {
+                let (part, ..) = self.current.take().expect("a share is running");
+                out.push(FromHelper::Failed {
+                    run: part.run,
+                    point: part.point,
+                    share: part.share,
+                    message: e.to_string(),
+                });
+            }
+        }
+        self.busy()
+    }
+}

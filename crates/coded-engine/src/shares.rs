@@ -1,0 +1,333 @@
+//! A run's Monte-Carlo points shared out among the worker pool as ranges of
+//! trials ("shares"): which share is queued, running here, away at a helper
+//! or done, and the messages that carry a share to a helper and back.
+//!
+//! Why ranges of trials, not whole points: the default sweep's cost is
+//! mostly its few largest-N points, so handing out whole points would leave
+//! workers idle while one finishes the last. Every point is cut into as many
+//! shares as the pool has workers, whoever ends up running them. A trial's
+//! draw depends only on the seed and its index, and `MonteCarlo::join`
+//! concatenates the shares in trial order before any statistic is taken, so
+//! every number is bit for bit the one of a single worker, for every pool
+//! size and every order the shares finish in.
+//!
+//! Why share j goes to worker j when it is free (and to anyone otherwise):
+//! each worker then prepares every (scheme, N) once, and a change of p or of
+//! the trials finds the answers in the same worker's cache: f is not run
+//! again. Any idle worker takes what is left, so a slow or missing helper
+//! delays nothing.
+
+use crate::session::Session;
+use coded_core::{Config, ConfigError, MonteCarlo, Scheme, StragglerModel, SweepPoint};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A share that was away at this many workers that died is run only by the
+/// leading worker: a share that kills every worker it reaches (out of memory)
+/// must not kill them all in turn.
+const STRIKES: u8 = 2;
+
+/// What one step of a run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The run is over (all points in, or an error).
+    Ended,
+    /// It ran trials here.
+    Worked,
+    /// Nothing to run here: the shares left are away at helpers.
+    Waiting,
+}
+
+/// What a point is of: all a helper needs to run some of its trials.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Task {
+    pub config: Config,
+    pub scheme: Scheme,
+    pub n: usize,
+    pub model: StragglerModel,
+}
+
+/// A leading worker's message to a helper.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToHelper {
+    /// Run this share (after those already given).
+    Work(Part),
+    /// Drop every share of run `run` (it was replaced or cancelled).
+    Cancel { run: u64 },
+}
+
+/// A share as a helper receives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Part {
+    pub run: u64,
+    pub point: usize,
+    pub share: usize,
+    pub task: Task,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A helper's message to the leading worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromHelper {
+    /// Its wasm has loaded: it takes work from now on.
+    Ready,
+    /// A share's trials, run; `prepared`: how many times it ran f on all N
+    /// servers for it (0 when its cache had the answers).
+    Done {
+        run: u64,
+        point: usize,
+        share: usize,
+        trials: MonteCarlo,
+        prepared: usize,
+    },
+    /// A share could not be run (an invalid configuration).
+    Failed {
+        run: u64,
+        point: usize,
+        share: usize,
+        message: String,
+    },
+}
+
+#[derive(Clone, Debug)]
+enum Share {
+    Queued {
+        strikes: u8,
+    },
+    /// Running in the leading worker.
+    Local(MonteCarlo),
+    Away {
+        worker: usize,
+        strikes: u8,
+    },
+    Done(MonteCarlo),
+}
+
+/// One point's shares.
+#[derive(Clone, Debug)]
+struct Point {
+    task: Task,
+    trials: usize,
+    shares: Vec<Share>,
+}
+
+impl Point {
+    fn range(&self, share: usize) -> (usize, usize) {
+        let ways = self.shares.len();
+        (share * self.trials / ways, (share + 1) * self.trials / ways)
+    }
+
+    fn trials_done(&self) -> usize {
+        self.shares
+            .iter()
+            .map(|s| match s {
+                Share::Local(mc) | Share::Done(mc) => mc.done(),
+                _ => 0,
+            })
+            .sum()
+    }
+}
+
+/// Identifies a run in the messages (unique in the process).
+fn next_run() -> u64 {
+    static RUN: AtomicU64 = AtomicU64::new(1);
+    RUN.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The points of one run (a table, or a sweep of the error plot), each cut
+/// into `ways` shares.
+#[derive(Clone, Debug)]
+pub struct Shares {
+    pub run: u64,
+    points: Vec<Point>,
+    /// Points already taken out (by [`Shares::take_finished`]).
+    taken: Vec<bool>,
+}
+
+impl Shares {
+    /// `tasks` with `trials` each, cut into `ways` shares (at least one, at
+    /// most one per trial).
+    pub fn new(tasks: Vec<Task>, trials: usize, ways: usize) -> Shares {
+        let ways = ways.clamp(1, trials.max(1));
+        let points: Vec<Point> = tasks
+            .into_iter()
+            .map(|task| Point {
+                task,
+                trials,
+                shares: vec![Share::Queued { strikes: 0 }; ways],
+            })
+            .collect();
+        Shares {
+            run: next_run(),
+            taken: vec![false; points.len()],
+            points,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Trials run so far (shares away count when they are back), of point
+    /// `point`.
+    pub fn trials_done(&self, point: usize) -> usize {
+        self.points.get(point).map_or(0, Point::trials_done)
+    }
+
+    /// The next queued share for `worker` (0: the leading worker): its own
+    /// share of the earliest point that has one queued, else any queued
+    /// share (helpers never get a share that killed [`STRIKES`] workers).
+    fn pick(&self, worker: usize) -> Option<(usize, usize)> {
+        let queued = |s: &Share| match s {
+            Share::Queued { strikes } => worker == 0 || *strikes < STRIKES,
+            _ => false,
+        };
+        let own = self.points.iter().enumerate().find_map(|(i, p)| {
+            let j = worker % p.shares.len();
+            queued(&p.shares[j]).then_some((i, j))
+        });
+        own.or_else(|| {
+            self.points
+                .iter()
+                .enumerate()
+                .find_map(|(i, p)| p.shares.iter().position(|s| queued(s)).map(|j| (i, j)))
+        })
+    }
+
+    /// A queued share for helper `worker`, marked as away there.
+    pub fn give(&mut self, worker: usize) -> Option<ToHelper> {
+        let (i, j) = self.pick(worker)?;
+        let p = &mut self.points[i];
+        let strikes = match p.shares[j] {
+            Share::Queued { strikes } => strikes,
+            _ => 0,
+        };
+        p.shares[j] = Share::Away { worker, strikes };
+        let (start, end) = p.range(j);
+        Some(ToHelper::Work(Part {
+            run: self.run,
+            point: i,
+            share: j,
+            task: p.task.clone(),
+            start,
+            end,
+        }))
+    }
+
+    /// A share back from a helper (ignored unless it is away: a share
+    /// requeued after its helper was lost may come back twice).
+    pub fn receive(&mut self, point: usize, share: usize, trials: MonteCarlo) {
+        let Some(p) = self.points.get_mut(point) else {
+            return;
+        };
+        if share >= p.shares.len() {
+            return;
+        }
+        let (start, end) = p.range(share);
+        let s = &mut p.shares[share];
+        if matches!(s, Share::Away { .. } | Share::Queued { .. })
+            && trials.is_finished()
+            && trials.span() == (start..end)
+        {
+            *s = Share::Done(trials);
+        }
+    }
+
+    /// Helper `worker` is gone: its shares are queued again. Returns how
+    /// many there were.
+    pub fn lost(&mut self, worker: usize) -> usize {
+        let mut count = 0;
+        for p in &mut self.points {
+            for s in &mut p.shares {
+                if let Share::Away { worker: w, strikes } = *s {
+                    if w == worker {
+                        *s = Share::Queued {
+                            strikes: strikes + 1,
+                        };
+                        count += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Runs one of the leading worker's shares (the one it is running, else
+    /// the next it would take) until the share is done or `clock()` passes
+    /// `deadline` (at least one trial). Returns whether there was one.
+    pub fn run_here(
+        &mut self,
+        session: &mut Session,
+        clock: fn() -> f64,
+        deadline: f64,
+    ) -> Result<bool, ConfigError> {
+        let running = self.points.iter().enumerate().find_map(|(i, p)| {
+            p.shares
+                .iter()
+                .position(|s| matches!(s, Share::Local(_)))
+                .map(|j| (i, j))
+        });
+        let Some((i, j)) = running.or_else(|| self.pick(0)) else {
+            return Ok(false);
+        };
+        let p = &mut self.points[i];
+        let (start, end) = p.range(j);
+        let share = std::mem::replace(&mut p.shares[j], Share::Queued { strikes: 0 });
+        let mut mc = match share {
+            Share::Local(mc) => mc,
+            _ => MonteCarlo::range(start, end),
+        };
+        let t = &p.task;
+        let finished =
+            session.advance_trials(&t.config, t.scheme, t.n, &t.model, &mut mc, clock, deadline)?;
+        p.shares[j] = if finished {
+            Share::Done(mc)
+        } else {
+            Share::Local(mc)
+        };
+        Ok(true)
+    }
+
+    /// A helper could not run a share: the leading worker runs it itself
+    /// (and meets the same error, which it reports as its own).
+    pub fn failed(&mut self, point: usize, share: usize) {
+        if let Some(s) = self
+            .points
+            .get_mut(point)
+            .and_then(|p| p.shares.get_mut(share))
+        {
+            if let Share::Away { .. } = s {
+                *s = Share::Queued { strikes: STRIKES };
+            }
+        }
+    }
+
+    /// The points whose shares are all done and not yet taken: (index, the
+    /// point), in index order.
+    pub fn take_finished(&mut self) -> Vec<(usize, SweepPoint)> {
+        let mut out = vec![];
+        for (i, p) in self.points.iter().enumerate() {
+            if self.taken[i] || !p.shares.iter().all(|s| matches!(s, Share::Done(_))) {
+                continue;
+            }
+            let parts = p.shares.iter().map(|s| match s {
+                Share::Done(mc) => mc.clone(),
+                _ => unreachable!("every share is done"),
+            });
+            let joined = MonteCarlo::join(parts).expect("the shares cover the trials in order");
+            out.push((i, joined.point(p.task.scheme, p.task.n, &p.task.model)));
+            self.taken[i] = true;
+        }
+        out
+    }
+
+    /// Every point taken out.
+    pub fn finished(&self) -> bool {
+        self.taken.iter().all(|t| *t)
+    }
+}

@@ -1,0 +1,125 @@
+// End-to-end tests of the worker pool (crates/coded-worker, coded-engine's
+// shares): the leading worker starts W - 1 helpers, the plotted values are
+// the same for every W, and a helper that fails in the middle of a sweep is
+// reported in the page and replaced while the sweep finishes with the same
+// numbers. (The results table against `coded sweep` for W = 1, 2 and 4 is in
+// playground.test.mjs.) No wall-clock time is asserted.
+//
+// Run: trunk build --release && node --test tests/e2e/pool.test.mjs
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDuringTests, withPage, openApp, andWait, typeKeys, waitIdle, runs, noNaN } from './harness.mjs';
+
+const server = serveDuringTests();
+const T = { timeout: 240_000 };
+
+/** The leading worker (the page starts only that one). */
+async function leader(page) {
+  for (let i = 0; i < 200; i++) {
+    const w = page.workers().find((x) => x.url().endsWith('worker_loader.js'));
+    if (w) return w;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error('no worker');
+}
+
+/** The number of helpers the leading worker runs, once it is `n`. */
+async function helpersBecome(page, n) {
+  const w = await leader(page);
+  for (let i = 0; i < 400; i++) {
+    const count = await w.evaluate(() => (self.codedHelpers ? self.codedHelpers.length : 0));
+    if (count === n) return;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  throw new Error(`the pool never had ${n} helpers`);
+}
+
+/** The plotted values (the errors panel's data table), as text. */
+function plotted(page) {
+  return page.evaluate(() => document.querySelector('#errors-data').textContent);
+}
+
+/** The sweep's state and counts. */
+function sweep(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('#sweep-progress');
+    return { state: el.dataset.state, done: Number(el.dataset.done), total: Number(el.dataset.total) };
+  });
+}
+
+async function waitSweep(page, pred, timeout = 180_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const s = await sweep(page);
+    if (pred(s)) return s;
+    if (Date.now() > deadline) throw new Error(`timed out; last ${JSON.stringify(s)}`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+/** A LeNet-5 sweep long enough to fail a helper in its middle. */
+const SWEEP = '?v=1&fn=lenet5&tr=60&ns=16,32,64,128,256';
+
+test('every pool size plots the same values; the Workers field is typed', T, async () => {
+  await withPage('pool-sizes', {}, async (page) => {
+    const values = {};
+    for (const w of [1, 2, 4]) {
+      await openApp(page, `${server.appUrl}${SWEEP}&w=${w}`);
+      await helpersBecome(page, w - 1);
+      values[w] = await plotted(page);
+      assert.match(values[w], /Plotted values/);
+    }
+    assert.equal(values[2], values[1], 'W = 2 plots what W = 1 plots');
+    assert.equal(values[4], values[1], 'W = 4 plots what W = 1 plots');
+    // Typed, key by key: 3 workers, then a value out of range is refused in words.
+    const before = await runs(page);
+    await typeKeys(page, 'workers', ['3']);
+    await waitIdle(page, before);
+    await helpersBecome(page, 2);
+    assert.equal(await plotted(page), values[1]);
+    await typeKeys(page, 'workers', ['9']);
+    await page.locator('#workers-error').waitFor();
+    assert.match(await page.locator('#workers-error').textContent(), /from 1 to 8/);
+    await noNaN(page);
+  });
+});
+
+test('a helper that fails mid-sweep is reported and replaced; the numbers do not change', T, async () => {
+  await withPage('pool-fault', {}, async (page) => {
+    await openApp(page, `${server.appUrl}${SWEEP}&w=1`);
+    const reference = await plotted(page);
+    await openApp(page, `${server.appUrl}${SWEEP}&w=4`);
+    await helpersBecome(page, 3);
+    // A new seed and back would re-use the cache; a new trial count runs
+    // the whole sweep again (no point is cached) ...
+    await typeKeys(page, 'trials', ['6', '1']);
+    await waitSweep(page, (s) => s.state === 'running' && s.done >= 1 && s.done < s.total - 3);
+    // ... and in its middle helper 2 fails: the browser stops it and fires
+    // `error` at its Worker object, as when a worker's wasm traps or runs
+    // out of memory.
+    const w = await leader(page);
+    await w.evaluate(() => {
+      const victim = self.codedHelpers[1];
+      self.codedVictim = victim;
+      victim.terminate();
+      victim.dispatchEvent(new ErrorEvent('error', { message: 'killed by the test' }));
+    });
+    const notice = page.locator('#worker-lost');
+    await notice.waitFor({ state: 'visible' });
+    assert.match(
+      await notice.textContent(),
+      /^Worker 3 of 4 stopped \(killed by the test\); (the others ran its trials again, and )?a new worker takes its place\.$/,
+    );
+    await waitSweep(page, (s) => s.state === 'done');
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    // Replaced: three helpers again, the failed one not among them.
+    await helpersBecome(page, 3);
+    assert.equal(await w.evaluate(() => self.codedHelpers.includes(self.codedVictim)), false);
+    // 61 trials now; back to 60 (cached answers), the values equal W = 1's.
+    await andWait(page, () => typeKeys(page, 'trials', ['6', '0']));
+    assert.equal(await plotted(page), reference);
+    assert.equal(await page.locator('#panic-box').count(), 0);
+    await noNaN(page);
+  });
+});
