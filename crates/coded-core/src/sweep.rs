@@ -127,23 +127,18 @@ impl Problem {
 /// per-trial values, so the result is bit for bit the one of
 /// [`Problem::monte_carlo`] (which is this, in one slice, one range) however
 /// the trials were sliced or shared out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MonteCarlo {
     start: usize,
     /// The next trial to run.
     next: usize,
     end: usize,
-    // Per-trial values, in trial order; as bits so that infinities cross JSON.
-    #[serde(with = "f64_bits")]
+    // Per-trial values, in trial order.
     se: Vec<f64>,
-    #[serde(with = "f64_bits")]
     rel: Vec<f64>,
-    #[serde(with = "f64_bits")]
     acc: Vec<f64>,
-    #[serde(with = "f64_bits")]
     lost: Vec<f64>,
 }
-
 impl MonteCarlo {
     /// All `trials` of a point.
     pub fn new(trials: usize) -> MonteCarlo {
@@ -242,6 +237,47 @@ impl MonteCarlo {
         Ok(all)
     }
 
+    /// The run as words of text, for a message between workers: its range,
+    /// then each list as its length and the values' bits in hex (exact,
+    /// infinities and NaN included). A few lines instead of serde's derive:
+    /// the worker's transfer budget.
+    pub fn to_words(&self) -> String {
+        let mut out = format!("{} {} {}", self.start, self.next, self.end);
+        for list in [&self.se, &self.rel, &self.acc, &self.lost] {
+            out.push_str(&format!(" {}", list.len()));
+            for x in list.iter() {
+                out.push_str(&format!(" {:x}", x.to_bits()));
+            }
+        }
+        out
+    }
+
+    /// The run of [`MonteCarlo::to_words`]'s text (None if it is not one).
+    pub fn from_words(text: &str) -> Option<MonteCarlo> {
+        let mut words = text.split(' ');
+        let mut whole = || words.next()?.parse::<usize>().ok();
+        let (start, next, end) = (whole()?, whole()?, whole()?);
+        let mut lists: [Vec<f64>; 4] = Default::default();
+        let mut words = text.split(' ').skip(3);
+        for list in &mut lists {
+            let len: usize = words.next()?.parse().ok()?;
+            for _ in 0..len {
+                list.push(f64::from_bits(u64::from_str_radix(words.next()?, 16).ok()?));
+            }
+        }
+        let [se, rel, acc, lost] = lists;
+        let valid = start <= next && next <= end && lost.len() == next - start;
+        (valid && words.next().is_none()).then_some(MonteCarlo {
+            start,
+            next,
+            end,
+            se,
+            rel,
+            acc,
+            lost,
+        })
+    }
+
     /// The point, over the trials run (all of them once finished).
     pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
         self.point(prepared.coder.scheme, prepared.coder.n(), model)
@@ -267,23 +303,6 @@ impl MonteCarlo {
             acc: Stats::of(&self.acc),
             lost_mean: lost / done.max(1) as f64,
         }
-    }
-}
-
-/// Serde for `Vec<f64>` as the numbers' bits: exact, and infinities and
-/// NaN survive JSON (which has no spelling for them).
-mod f64_bits {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(xs.iter().map(|x| x.to_bits()))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
-        Ok(Vec::<u64>::deserialize(d)?
-            .into_iter()
-            .map(f64::from_bits)
-            .collect())
     }
 }
 
@@ -333,9 +352,11 @@ mod tests {
             ] {
                 let parts = cuts.windows(2).map(|w| {
                     let mut mc = MonteCarlo::range(w[0], w[1]);
-                    // Through JSON, as between workers.
+                    // Through text, as between workers.
                     mc.advance(&problem, &prepared, &model, c.seed, usize::MAX);
-                    serde_json::from_str(&serde_json::to_string(&mc).unwrap()).unwrap()
+                    let back = MonteCarlo::from_words(&mc.to_words()).unwrap();
+                    assert_eq!(back.to_words(), mc.to_words());
+                    back
                 });
                 let joined = MonteCarlo::join(parts).unwrap().finish(&prepared, &model);
                 assert_eq!(
@@ -366,6 +387,21 @@ mod tests {
             .unwrap_err()
             .contains("not finished"));
         assert!(MonteCarlo::join([]).is_err());
+        for bad in [
+            "",
+            "0 1 1 0 0 0 0",
+            "0 0 1 0 0 0 0 9",
+            "1 0 1 0 0 0 0",
+            "0 1 1 1 zz 0 0 1 0",
+        ] {
+            assert_eq!(MonteCarlo::from_words(bad), None, "{bad:?}");
+        }
+        let inf = MonteCarlo {
+            se: vec![f64::INFINITY, f64::NAN],
+            ..run(0, 2)
+        };
+        let back = MonteCarlo::from_words(&inf.to_words()).unwrap();
+        assert!(back.se[0].is_infinite() && back.se[1].is_nan());
         assert_eq!(
             MonteCarlo::join([run(0, 3), run(3, 9)]).unwrap().trials(),
             9

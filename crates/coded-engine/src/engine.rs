@@ -12,8 +12,8 @@
 //! `coded` CLI's): tests below and in each stage's module check it.
 
 use crate::curves_run::CurvesRun;
-use crate::session::Session;
-use crate::shares::{FromHelper, Shares, Step, ToHelper};
+use crate::session::{AnswersKey, Session, MAX_PREPARED};
+use crate::shares::{FromHelper, Shares, Stage, Step, Task, ToHelper};
 use crate::stages;
 use crate::table_run::TableRun;
 use coded_core::Config;
@@ -66,6 +66,10 @@ struct HelperSlot {
     ready: bool,
     /// The shares given to it and not back: (run, point, share).
     away: Vec<(u64, usize, usize)>,
+    /// The runs it was told of (`ToHelper::Define`).
+    defined: Vec<u64>,
+    /// The answers it holds (given a share of their point), oldest first.
+    answers: Vec<AnswersKey>,
 }
 
 /// The worker's state: the cache, the keys of what is up to date, the job,
@@ -83,6 +87,9 @@ pub struct Engine {
     helper_prepare_count: usize,
     /// The last request's id (what a lost worker is reported with).
     last_id: u64,
+    /// The last request's text, as the page sent it (helpers build their
+    /// runs from it).
+    request: Option<String>,
 }
 
 impl Engine {
@@ -98,6 +105,7 @@ impl Engine {
             waiting: false,
             helper_prepare_count: 0,
             last_id: 0,
+            request: None,
         }
     }
 
@@ -121,6 +129,16 @@ impl Engine {
     /// The messages for helpers since the last call: (helper, message).
     pub fn take_helper_messages(&mut self) -> Vec<(usize, ToHelper)> {
         std::mem::take(&mut self.to_helpers)
+    }
+
+    /// Handles a message of the page as it sent it (JSON text): requests
+    /// read this way can be shared with helpers.
+    pub fn handle_text(&mut self, text: &str, out: &mut Vec<FromWorker>) -> Result<(), String> {
+        let msg: ToWorker = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        self.request = matches!(msg, ToWorker::Run { .. }).then(|| text.to_string());
+        self.handle(msg, out);
+        self.request = None;
+        Ok(())
     }
 
     /// Handles a message; what to post back goes to `out`.
@@ -190,9 +208,7 @@ impl Engine {
                     }
                 }
             }
-            FromHelper::Failed {
-                run, point, share, ..
-            } => {
+            FromHelper::Failed { run, point, share } => {
                 slot.away.retain(|a| *a != (run, point, share));
                 if let Some(job) = self.job.as_mut() {
                     for shares in job.shares().filter(|s| s.run == run) {
@@ -239,6 +255,11 @@ impl Engine {
     /// Sets the pool's size (this worker and `workers - 1` helpers); the
     /// shares away at helpers that go are queued again.
     fn resize(&mut self, workers: usize) {
+        if let Some(job) = self.job.as_mut() {
+            for shares in job.shares() {
+                shares.workers = workers;
+            }
+        }
         let wanted = workers.saturating_sub(1);
         while self.helpers.len() > wanted {
             let h = self.helpers.len() - 1;
@@ -262,31 +283,72 @@ impl Engine {
 
     fn cancel_run(&mut self, run: u64) {
         for (h, slot) in self.helpers.iter_mut().enumerate() {
-            if slot.away.iter().any(|a| a.0 == run) {
+            if slot.defined.contains(&run) {
                 slot.away.retain(|a| a.0 != run);
+                slot.defined.retain(|r| *r != run);
                 self.to_helpers.push((h, ToHelper::Cancel { run }));
             }
         }
     }
 
-    /// Gives every ready helper shares up to [`AHEAD`], the table's first.
+    /// Gives every ready helper shares up to [`AHEAD`], the table's first,
+    /// and tells the runs which answers the helpers hold.
     fn dispatch(&mut self) {
         let Some(job) = self.job.as_mut() else {
             return;
         };
-        for (h, slot) in self.helpers.iter_mut().enumerate() {
-            if !slot.ready {
+        for h in 0..self.helpers.len() {
+            if !self.helpers[h].ready {
                 continue;
             }
-            while slot.away.len() < AHEAD {
-                let Some(msg) = job.shares().find_map(|s| s.give(h + 1)) else {
+            while self.helpers[h].away.len() < AHEAD {
+                let (helpers, session) = (&self.helpers, &self.session);
+                let mine = |t: &Task| helpers[h].answers.contains(&t.answers());
+                let others = |t: &Task| {
+                    let key = t.answers();
+                    session.has(&key)
+                        || helpers
+                            .iter()
+                            .enumerate()
+                            .any(|(o, slot)| o != h && slot.answers.contains(&key))
+                };
+                let Some((shares, (point, share))) = job
+                    .shares()
+                    .find_map(|s| s.give(h + 1, &mine, &others).map(|given| (s, given)))
+                else {
                     break;
                 };
-                if let ToHelper::Work(p) = &msg {
-                    slot.away.push((p.run, p.point, p.share));
+                let run = shares.run;
+                let define = shares.define.clone();
+                let key = shares.part(point, share).map(|p| p.task.answers());
+                let slot = &mut self.helpers[h];
+                if !slot.defined.contains(&run) {
+                    if let Some(define) = define {
+                        self.to_helpers.push((h, define));
+                    }
+                    slot.defined.push(run);
                 }
-                self.to_helpers.push((h, msg));
+                // From now on it holds that point's answers (its cache keeps
+                // one problem: other problems' answers are gone).
+                if let Some(key) = key {
+                    slot.answers.retain(|k| k.same_problem(&key) && *k != key);
+                    slot.answers.push(key);
+                    if slot.answers.len() > MAX_PREPARED {
+                        slot.answers.remove(0);
+                    }
+                }
+                slot.away.push((run, point, share));
+                self.to_helpers
+                    .push((h, ToHelper::Work { run, point, share }));
             }
+        }
+        let hold: Vec<AnswersKey> = self
+            .helpers
+            .iter()
+            .flat_map(|s| s.answers.iter().cloned())
+            .collect();
+        for shares in job.shares() {
+            shares.helpers_hold.clone_from(&hold);
         }
     }
 
@@ -325,6 +387,24 @@ impl Engine {
             }
             _ => CurvesRun::new(&config, &ui, key),
         });
+        // New runs can be built by helpers from the request's text.
+        let define = |shares: &mut Shares, stage| {
+            if shares.define.is_none() {
+                shares.define = self.request.clone().map(|request| ToHelper::Define {
+                    run: shares.run,
+                    stage,
+                    request,
+                });
+            }
+        };
+        let mut table = table;
+        let mut curves = curves;
+        if let Some(t) = table.as_mut() {
+            define(&mut t.shares, Stage::Table);
+        }
+        if let Some(c) = curves.as_mut() {
+            define(&mut c.shares, Stage::Curves);
+        }
         // The runs not carried over (`take` left them behind) are dropped.
         let dropped: Vec<u64> = running_table
             .map(|t| t.shares.run)

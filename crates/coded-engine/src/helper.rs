@@ -6,13 +6,22 @@
 //! only runs trials through its own [`Session`] cache, so the answers it
 //! prepared for one sweep serve the next one (a change of p).
 
+use crate::curves_run::CurvesRun;
 use crate::session::Session;
-use crate::shares::{FromHelper, Part, ToHelper};
+use crate::shares::{FromHelper, Part, Shares, Stage, ToHelper};
+use crate::table_run::TableRun;
 use coded_core::MonteCarlo;
+use coded_plots::messages::ToWorker;
 use std::collections::VecDeque;
+
+/// Runs a helper keeps the points of: the leading worker has at most two
+/// (the table and the curves), and a replaced one lingers briefly.
+const RUNS: usize = 4;
 
 pub struct Helper {
     session: Session,
+    /// The runs it was told of (the leading worker's id, the points).
+    runs: VecDeque<(u64, Shares)>,
     queue: VecDeque<Part>,
     /// The share running, its trials so far, and how often f ran for it.
     current: Option<(Part, MonteCarlo, usize)>,
@@ -23,6 +32,7 @@ impl Helper {
     pub fn new(clock: fn() -> f64) -> Helper {
         Helper {
             session: Session::new(),
+            runs: VecDeque::new(),
             queue: VecDeque::new(),
             current: None,
             clock,
@@ -35,10 +45,41 @@ impl Helper {
     }
 
     #[inline(never)] // one copy, whatever the worker's call sites
-    pub fn handle(&mut self, msg: ToHelper) {
+    pub fn handle(&mut self, msg: ToHelper, out: &mut Vec<FromHelper>) {
         match msg {
-            ToHelper::Work(part) => self.queue.push_back(part),
+            ToHelper::Define {
+                run,
+                stage,
+                request,
+            } => {
+                // The same points as the leading worker's run: built by the
+                // same code from the same request.
+                let Ok(ToWorker::Run { config, ui, .. }) = serde_json::from_str(&request) else {
+                    return;
+                };
+                let shares = match stage {
+                    Stage::Table => TableRun::new(&config, &ui, String::new()).shares,
+                    Stage::Curves => CurvesRun::new(&config, &ui, String::new()).shares,
+                };
+                self.runs.retain(|(r, _)| *r != run);
+                if self.runs.len() >= RUNS {
+                    self.runs.pop_front();
+                }
+                self.runs.push_back((run, shares));
+            }
+            ToHelper::Work { run, point, share } => {
+                let part = self
+                    .runs
+                    .iter()
+                    .find(|(r, _)| *r == run)
+                    .and_then(|(_, s)| s.part(point, share));
+                match part {
+                    Some(part) => self.queue.push_back(Part { run, ..part }),
+                    None => out.push(FromHelper::Failed { run, point, share }),
+                }
+            }
             ToHelper::Cancel { run } => {
+                self.runs.retain(|(r, _)| *r != run);
                 self.queue.retain(|p| p.run != run);
                 if self.current.as_ref().is_some_and(|(p, ..)| p.run == run) {
                     self.current = None;
@@ -78,13 +119,13 @@ impl Helper {
                     prepared,
                 });
             }
-            Err(e) => {
+            Err(_) => {
+                // The leading worker runs it and reports the error.
                 let (part, ..) = self.current.take().expect("a share is running");
                 out.push(FromHelper::Failed {
                     run: part.run,
                     point: part.point,
                     share: part.share,
-                    message: e.to_string(),
                 });
             }
         }

@@ -1,6 +1,5 @@
 //! The worker pool, simulated in one thread: a leading [`Engine`] and its
-//! [`Helper`]s, with every message passed through JSON as between Web
-//! Workers, helpers that run in a shuffled order and at different speeds,
+//! [`Helper`]s, with every message passed as text as between Web Workers, helpers that run in a shuffled order and at different speeds,
 //! and helpers that die. Whatever happens, the table and the curves must be
 //! the core's, bit for bit.
 
@@ -12,7 +11,6 @@ use coded_core::{Config, StragglerModel};
 use coded_plots::messages::{FromWorker, ToWorker, UiState};
 use coded_plots::views::curves::{CurveKind, CurvesView};
 use coded_plots::views::table::TableView;
-use serde::{de::DeserializeOwned, Serialize};
 
 /// A clock that advances 3 ms a reading: a step runs a few trials.
 fn ticking() -> f64 {
@@ -21,8 +19,16 @@ fn ticking() -> f64 {
     T.fetch_add(3, Ordering::Relaxed) as f64
 }
 
-fn through_json<T: Serialize + DeserializeOwned>(msg: &T) -> T {
-    serde_json::from_str(&serde_json::to_string(msg).unwrap()).unwrap()
+fn to_helper(msg: &ToHelper) -> ToHelper {
+    let back = ToHelper::decode(&msg.encode()).unwrap();
+    assert_eq!(&back, msg);
+    back
+}
+
+fn from_helper(msg: &FromHelper) -> FromHelper {
+    let back = FromHelper::decode(&msg.encode()).unwrap();
+    assert_eq!(back.encode(), msg.encode());
+    back
 }
 
 /// The pool, and what the page received.
@@ -57,7 +63,8 @@ impl Pool {
 
     fn post(&mut self, msg: ToWorker) {
         let mut out = vec![];
-        self.leader.handle(through_json(&msg), &mut out);
+        let text = serde_json::to_string(&msg).unwrap();
+        self.leader.handle_text(&text, &mut out).unwrap();
         self.page.extend(out);
         self.sync();
     }
@@ -73,7 +80,9 @@ impl Pool {
         }
         for (h, msg) in self.leader.take_helper_messages() {
             if let Some(Some(helper)) = self.helpers.get_mut(h) {
-                helper.handle(through_json::<ToHelper>(&msg));
+                let mut out = vec![];
+                helper.handle(to_helper(&msg), &mut out);
+                self.inbox.extend(out.into_iter().map(|m| (h, m)));
             }
         }
     }
@@ -114,7 +123,7 @@ impl Pool {
             let first = self.inbox.iter().position(|(from, _)| *from == h).unwrap();
             let (h, msg) = self.inbox.remove(first);
             let mut out = vec![];
-            self.leader.helper_message(h, through_json(&msg), &mut out);
+            self.leader.helper_message(h, from_helper(&msg), &mut out);
             self.page.extend(out);
         }
         if self.leader.busy() {

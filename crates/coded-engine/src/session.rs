@@ -44,9 +44,42 @@ struct PreparedKey {
     lambda_enc: u64,
 }
 
+/// What a worker's cached answers are for: the problem and the prepared
+/// (scheme, N, λ_enc). The worker pool gives a helper another's share of a
+/// point only if the helper holds its answers (then f is never run twice).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnswersKey {
+    problem: ProblemKey,
+    prepared: PreparedKey,
+}
+
+impl AnswersKey {
+    pub fn of(config: &Config, scheme: Scheme, n: usize) -> AnswersKey {
+        AnswersKey {
+            problem: ProblemKey::of(config),
+            prepared: PreparedKey::of(config, scheme, n),
+        }
+    }
+
+    /// Whether both are answers of the same problem (a session keeps one).
+    pub fn same_problem(&self, other: &AnswersKey) -> bool {
+        self.problem == other.problem
+    }
+}
+
+impl PreparedKey {
+    fn of(config: &Config, scheme: Scheme, n: usize) -> PreparedKey {
+        PreparedKey {
+            scheme,
+            n,
+            lambda_enc: config.lambda_enc.to_bits(),
+        }
+    }
+}
+
 /// Keep at most this many prepared (scheme, N) pairs: a sweep over 8 N for 4
 /// schemes fits, and at N = 8192 with LeNet-5 one entry is about 50 MB.
-const MAX_PREPARED: usize = 48;
+pub const MAX_PREPARED: usize = 48;
 
 /// The cache. One per worker.
 #[derive(Default)]
@@ -93,11 +126,7 @@ impl Session {
         config.with_n(n).validate()?;
         self.ensure_problem(config)?;
         let problem = &self.problem.as_ref().expect("just ensured").1;
-        let key = PreparedKey {
-            scheme,
-            n,
-            lambda_enc: config.lambda_enc.to_bits(),
-        };
+        let key = PreparedKey::of(config, scheme, n);
         let at = match self.prepared.iter().position(|(k, _)| *k == key) {
             Some(i) => {
                 // Most recently used last.
@@ -117,6 +146,14 @@ impl Session {
         let prepared = &mut self.prepared[at].1;
         prepared.coder = problem.coder(scheme, n);
         Ok((problem, &self.prepared[at].1))
+    }
+
+    /// Whether it holds the answers of `scheme` at `n` for `config`.
+    pub fn has(&self, key: &AnswersKey) -> bool {
+        self.problem
+            .as_ref()
+            .is_some_and(|(k, _)| *k == key.problem)
+            && self.prepared.iter().any(|(k, _)| *k == key.prepared)
     }
 
     /// Monte-Carlo summary of `scheme` at `n` servers under `model`: the

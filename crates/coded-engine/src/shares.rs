@@ -17,9 +17,8 @@
 //! again. Any idle worker takes what is left, so a slow or missing helper
 //! delays nothing.
 
-use crate::session::Session;
+use crate::session::{AnswersKey, Session};
 use coded_core::{Config, ConfigError, MonteCarlo, Scheme, StragglerModel, SweepPoint};
-use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A share that was away at this many workers that died is run only by the
@@ -38,8 +37,8 @@ pub enum Step {
     Waiting,
 }
 
-/// What a point is of: all a helper needs to run some of its trials.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a point is of: all it takes to run some of its trials.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Task {
     pub config: Config,
     pub scheme: Scheme,
@@ -47,17 +46,97 @@ pub struct Task {
     pub model: StragglerModel,
 }
 
+impl Task {
+    /// What its answers are cached under.
+    pub fn answers(&self) -> AnswersKey {
+        AnswersKey::of(&self.config, self.scheme, self.n)
+    }
+}
+
+/// Which stage a run computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Table,
+    Curves,
+}
+
 /// A leading worker's message to a helper.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Why a helper is sent the page's request, not the points: it builds the
+/// run's points itself from the request, with the leading worker's code
+/// (`TableRun::new`, `CurvesRun::new`), so the helpers' messages carry
+/// numbers only, and the worker carries no second (de)serialiser of the
+/// configuration (its transfer budget). Messages are words of text
+/// ([`ToHelper::encode`]), not JSON, for the same reason.
+#[derive(Clone, Debug, PartialEq)]
 pub enum ToHelper {
-    /// Run this share (after those already given).
-    Work(Part),
+    /// Run `run` is the `stage` of `request` (a `ToWorker::Run`'s JSON,
+    /// as the page sent it).
+    Define {
+        run: u64,
+        stage: Stage,
+        request: String,
+    },
+    /// Run this share of run `run` (after those already given).
+    Work {
+        run: u64,
+        point: usize,
+        share: usize,
+    },
     /// Drop every share of run `run` (it was replaced or cancelled).
     Cancel { run: u64 },
 }
 
-/// A share as a helper receives it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+impl ToHelper {
+    pub fn encode(&self) -> String {
+        match self {
+            ToHelper::Define {
+                run,
+                stage,
+                request,
+            } => {
+                let stage = match stage {
+                    Stage::Table => "table",
+                    Stage::Curves => "curves",
+                };
+                format!("define {run} {stage} {request}")
+            }
+            ToHelper::Work { run, point, share } => format!("work {run} {point} {share}"),
+            ToHelper::Cancel { run } => format!("cancel {run}"),
+        }
+    }
+
+    pub fn decode(text: &str) -> Option<ToHelper> {
+        let mut words = text.splitn(4, ' ');
+        let kind = words.next()?;
+        let run = words.next()?.parse().ok()?;
+        let mut whole = || words.next()?.parse::<usize>().ok();
+        match kind {
+            "work" => Some(ToHelper::Work {
+                run,
+                point: whole()?,
+                share: whole()?,
+            }),
+            "cancel" => Some(ToHelper::Cancel { run }),
+            "define" => {
+                let stage = match words.next()? {
+                    "table" => Stage::Table,
+                    "curves" => Stage::Curves,
+                    _ => return None,
+                };
+                Some(ToHelper::Define {
+                    run,
+                    stage,
+                    request: words.next()?.to_string(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A share as a helper runs it.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Part {
     pub run: u64,
     pub point: usize,
@@ -67,8 +146,9 @@ pub struct Part {
     pub end: usize,
 }
 
-/// A helper's message to the leading worker.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A helper's message to the leading worker (words of text, as
+/// [`ToHelper`]'s).
+#[derive(Clone, Debug, PartialEq)]
 pub enum FromHelper {
     /// Its wasm has loaded: it takes work from now on.
     Ready,
@@ -78,16 +158,56 @@ pub enum FromHelper {
         run: u64,
         point: usize,
         share: usize,
-        trials: MonteCarlo,
         prepared: usize,
+        trials: MonteCarlo,
     },
-    /// A share could not be run (an invalid configuration).
+    /// A share could not be run (its run is unknown to it, or an invalid
+    /// configuration).
     Failed {
         run: u64,
         point: usize,
         share: usize,
-        message: String,
     },
+}
+
+impl FromHelper {
+    pub fn encode(&self) -> String {
+        match self {
+            FromHelper::Ready => "ready".into(),
+            FromHelper::Done {
+                run,
+                point,
+                share,
+                prepared,
+                trials,
+            } => format!(
+                "done {run} {point} {share} {prepared} {}",
+                trials.to_words()
+            ),
+            FromHelper::Failed { run, point, share } => format!("failed {run} {point} {share}"),
+        }
+    }
+
+    pub fn decode(text: &str) -> Option<FromHelper> {
+        if text == "ready" {
+            return Some(FromHelper::Ready);
+        }
+        let mut words = text.splitn(6, ' ');
+        let kind = words.next()?;
+        let mut whole = || words.next()?.parse::<u64>().ok();
+        let (run, point, share) = (whole()?, whole()? as usize, whole()? as usize);
+        match kind {
+            "failed" => Some(FromHelper::Failed { run, point, share }),
+            "done" => Some(FromHelper::Done {
+                run,
+                point,
+                share,
+                prepared: whole()? as usize,
+                trials: MonteCarlo::from_words(words.next()?)?,
+            }),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -140,6 +260,13 @@ fn next_run() -> u64 {
 #[derive(Clone, Debug)]
 pub struct Shares {
     pub run: u64,
+    /// The message that lets a helper build this run (None: helpers get no
+    /// share of it, this worker runs them all).
+    pub define: Option<ToHelper>,
+    /// The pool's size now (share j belongs to worker j while j is below).
+    pub workers: usize,
+    /// The answers the helpers hold (the leading worker keeps it current).
+    pub helpers_hold: Vec<AnswersKey>,
     points: Vec<Point>,
     /// Points already taken out (by [`Shares::take_finished`]).
     taken: Vec<bool>,
@@ -160,6 +287,9 @@ impl Shares {
             .collect();
         Shares {
             run: next_run(),
+            define: None,
+            workers: ways,
+            helpers_hold: vec![],
             taken: vec![false; points.len()],
             points,
         }
@@ -179,44 +309,72 @@ impl Shares {
         self.points.get(point).map_or(0, Point::trials_done)
     }
 
-    /// The next queued share for `worker` (0: the leading worker): its own
-    /// share of the earliest point that has one queued, else any queued
-    /// share (helpers never get a share that killed [`STRIKES`] workers).
-    fn pick(&self, worker: usize) -> Option<(usize, usize)> {
-        let queued = |s: &Share| match s {
-            Share::Queued { strikes } => worker == 0 || *strikes < STRIKES,
-            _ => false,
-        };
-        let own = self.points.iter().enumerate().find_map(|(i, p)| {
-            let j = worker % p.shares.len();
-            queued(&p.shares[j]).then_some((i, j))
-        });
-        own.or_else(|| {
-            self.points
-                .iter()
-                .enumerate()
-                .find_map(|(i, p)| p.shares.iter().position(|s| queued(s)).map(|j| (i, j)))
+    /// The next queued share `worker` (0: the leading worker) may take, in
+    /// point order: a share of a point whose answers it holds (`mine`), or
+    /// its own share of a point whose answers no other worker holds
+    /// (`others`). So f runs at most once per worker and point, and never
+    /// again when p or the trials change: a share goes to a worker that
+    /// holds its point's answers whenever one does. The leading worker also
+    /// takes the shares no worker of the pool owns (it shrank) and those
+    /// that were away at [`STRIKES`] helpers that died, which no helper gets.
+    fn pick(
+        &self,
+        worker: usize,
+        mine: &dyn Fn(&Task) -> bool,
+        others: &dyn Fn(&Task) -> bool,
+    ) -> Option<(usize, usize)> {
+        let workers = self.workers;
+        self.points.iter().enumerate().find_map(|(i, p)| {
+            let (me, them) = (mine(&p.task), others(&p.task));
+            (0..p.shares.len())
+                .find(|&j| match p.shares[j] {
+                    Share::Queued { strikes } => {
+                        let owner = if j < workers { j } else { 0 };
+                        if strikes >= STRIKES {
+                            worker == 0
+                        } else {
+                            me || (owner == worker && !them)
+                        }
+                    }
+                    _ => false,
+                })
+                .map(|j| (i, j))
         })
     }
 
-    /// A queued share for helper `worker`, marked as away there.
-    pub fn give(&mut self, worker: usize) -> Option<ToHelper> {
-        let (i, j) = self.pick(worker)?;
+    /// A queued share for helper `worker`, marked as away there: (point,
+    /// share). None if there is none, or helpers cannot build this run.
+    pub fn give(
+        &mut self,
+        worker: usize,
+        mine: &dyn Fn(&Task) -> bool,
+        others: &dyn Fn(&Task) -> bool,
+    ) -> Option<(usize, usize)> {
+        self.define.as_ref()?;
+        let (i, j) = self.pick(worker, mine, others)?;
         let p = &mut self.points[i];
         let strikes = match p.shares[j] {
             Share::Queued { strikes } => strikes,
             _ => 0,
         };
         p.shares[j] = Share::Away { worker, strikes };
-        let (start, end) = p.range(j);
-        Some(ToHelper::Work(Part {
-            run: self.run,
-            point: i,
-            share: j,
-            task: p.task.clone(),
-            start,
-            end,
-        }))
+        Some((i, j))
+    }
+
+    /// Share `share` of point `point`, as a helper runs it.
+    pub fn part(&self, point: usize, share: usize) -> Option<Part> {
+        let p = self.points.get(point)?;
+        (share < p.shares.len()).then(|| {
+            let (start, end) = p.range(share);
+            Part {
+                run: self.run,
+                point,
+                share,
+                task: p.task.clone(),
+                start,
+                end,
+            }
+        })
     }
 
     /// A share back from a helper (ignored unless it is away: a share
@@ -272,7 +430,9 @@ impl Shares {
                 .position(|s| matches!(s, Share::Local(_)))
                 .map(|j| (i, j))
         });
-        let Some((i, j)) = running.or_else(|| self.pick(0)) else {
+        let mine = |t: &Task| session.has(&t.answers());
+        let others = |t: &Task| self.helpers_hold.contains(&t.answers());
+        let Some((i, j)) = running.or_else(|| self.pick(0, &mine, &others)) else {
             return Ok(false);
         };
         let p = &mut self.points[i];

@@ -10,9 +10,9 @@
 //! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
 //! static hosts and lecture-page iframes without cross-origin isolation work.
 //!
-//! Protocol: JSON strings, `coded_plots::messages::{ToWorker, FromWorker}`
-//! with the page and `coded_engine::shares::{ToHelper, FromHelper}` with the
-//! helpers; a worker posts `Ready` once its wasm has loaded (messages sent
+//! Protocol: JSON strings, `coded_plots::messages::{ToWorker, FromWorker}`,
+//! with the page, and words of text, `coded_engine::shares::{ToHelper,
+//! FromHelper}`, with the helpers; a worker posts `Ready` once its wasm has loaded (messages sent
 //! before would be lost). Work runs in slices of about [`SLICE_MS`]: between
 //! two slices a worker handles new messages, so a new configuration or a
 //! Cancel takes effect within a slice.
@@ -24,8 +24,7 @@ mod worker {
     use coded_engine::helper::Helper;
     use coded_engine::shares::{FromHelper, ToHelper};
     use coded_engine::Engine;
-    use coded_plots::messages::{FromWorker, ToWorker};
-    use serde::{de::DeserializeOwned, Serialize};
+    use coded_plots::messages::FromWorker;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -42,18 +41,22 @@ mod worker {
     /// A helper worker as the leading worker holds it.
     struct HelperWorker {
         worker: web_sys::Worker,
-        /// Tells its events from those of the helper it replaced.
-        generation: u32,
-        _on_message: Closure<dyn FnMut(MessageEvent)>,
-        _on_error: Closure<dyn FnMut(web_sys::Event)>,
     }
+
+    type Handlers = (
+        Closure<dyn FnMut(MessageEvent)>,
+        Closure<dyn FnMut(web_sys::Event)>,
+    );
 
     thread_local! {
         static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(now));
         static HELPER: RefCell<Helper> = RefCell::new(Helper::new(now));
         static IS_HELPER: Cell<bool> = const { Cell::new(false) };
         static POOL: RefCell<Vec<HelperWorker>> = const { RefCell::new(Vec::new()) };
-        static GENERATION: Cell<u32> = const { Cell::new(0) };
+        static HANDLERS: Handlers = (
+            Closure::new(on_helper_message),
+            Closure::new(on_helper_error),
+        );
         static SCHEDULED: Cell<bool> = const { Cell::new(false) };
         static SLICE: RefCell<Option<Closure<dyn FnMut()>>> = const { RefCell::new(None) };
     }
@@ -66,30 +69,14 @@ mod worker {
         scope().performance().map(|p| p.now()).unwrap_or(0.0)
     }
 
-    // The (de)serialisers are generic: each message type gets one copy,
-    // not one per call site (the worker's transfer budget).
-    #[inline(never)]
-    fn json<T: Serialize>(msg: &T) -> Option<JsValue> {
+    fn post_text(text: &str) {
+        let _ = scope().post_message(&JsValue::from_str(text));
+    }
+
+    fn post(msg: &FromWorker) {
         match serde_json::to_string(msg) {
-            Ok(text) => Some(JsValue::from_str(&text)),
-            Err(e) => {
-                web_sys::console::error_1(&format!("worker: {e}").into());
-                None
-            }
-        }
-    }
-
-    #[inline(never)]
-    fn read<T: DeserializeOwned>(ev: &MessageEvent) -> Option<T> {
-        let text = ev.data().as_string()?;
-        serde_json::from_str(&text)
-            .map_err(|e| web_sys::console::error_1(&format!("worker: bad message: {e}").into()))
-            .ok()
-    }
-
-    fn post<T: Serialize>(msg: &T) {
-        if let Some(v) = json(msg) {
-            let _ = scope().post_message(&v);
+            Ok(text) => post_text(&text),
+            Err(e) => web_sys::console::error_1(&format!("worker: {e}").into()),
         }
     }
 
@@ -121,8 +108,8 @@ mod worker {
         resize_pool(wanted);
         POOL.with_borrow(|pool| {
             for (h, msg) in to_helpers {
-                if let (Some(hw), Some(v)) = (pool.get(h), json::<ToHelper>(&msg)) {
-                    let _ = hw.worker.post_message(&v);
+                if let Some(hw) = pool.get(h) {
+                    let _ = hw.worker.post_message(&JsValue::from_str(&msg.encode()));
                 }
             }
         });
@@ -142,9 +129,8 @@ mod worker {
             changed
         });
         while POOL.with_borrow(|p| p.len()) < wanted {
-            let h = POOL.with_borrow(|p| p.len());
-            match spawn(h) {
-                Some(hw) => POOL.with_borrow_mut(|p| p.push(hw)),
+            match spawn() {
+                Some(worker) => POOL.with_borrow_mut(|p| p.push(HelperWorker { worker })),
                 None => break, // reported by `spawn`; the leader does the work
             }
         }
@@ -165,8 +151,45 @@ mod worker {
         let _ = js_sys::Reflect::set(&scope(), &"codedHelpers".into(), &list);
     }
 
-    /// Starts helper `h` (this script again, named [`HELPER_NAME`]).
-    fn spawn(h: usize) -> Option<HelperWorker> {
+    /// Which helper an event is from (None: one that was replaced).
+    fn helper_of(ev: &web_sys::Event) -> Option<usize> {
+        let target = ev.target()?;
+        POOL.with_borrow(|pool| {
+            pool.iter()
+                .position(|hw| js_sys::Object::is(&hw.worker, &target))
+        })
+    }
+
+    fn on_helper_message(ev: MessageEvent) {
+        let Some(h) = helper_of(&ev) else {
+            return;
+        };
+        if let Some(msg) = ev.data().as_string().and_then(|t| FromHelper::decode(&t)) {
+            let mut out = vec![];
+            ENGINE.with_borrow_mut(|e| e.helper_message(h, msg, &mut out));
+            flush(out);
+        }
+    }
+
+    fn on_helper_error(ev: web_sys::Event) {
+        ev.prevent_default();
+        let Some(h) = helper_of(&ev) else {
+            return;
+        };
+        let what = ev
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "it crashed or ran out of memory".into());
+        replace(h);
+        let mut out = vec![];
+        ENGINE.with_borrow_mut(|e| e.helper_lost(h, &what, &mut out));
+        flush(out);
+    }
+
+    /// Starts a helper (this script again, named [`HELPER_NAME`]); its
+    /// events go to the two handlers every helper shares.
+    fn spawn() -> Option<web_sys::Worker> {
         let options = web_sys::WorkerOptions::new();
         options.set_name(HELPER_NAME);
         let url = scope().location().href();
@@ -177,55 +200,22 @@ mod worker {
                 return None;
             }
         };
-        let generation = GENERATION.get() + 1;
-        GENERATION.set(generation);
-        let current = move |h: usize| {
-            POOL.with_borrow(|p| p.get(h).map(|hw| hw.generation)) == Some(generation)
-        };
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            if !current(h) {
-                return;
-            }
-            if let Some(msg) = read::<FromHelper>(&ev) {
-                let mut out = vec![];
-                ENGINE.with_borrow_mut(|e| e.helper_message(h, msg, &mut out));
-                flush(out);
-            }
+        HANDLERS.with(|(on_message, on_error)| {
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         });
-        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
-            ev.prevent_default();
-            if !current(h) {
-                return;
-            }
-            let what = ev
-                .dyn_ref::<web_sys::ErrorEvent>()
-                .map(|e| e.message())
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "it crashed or ran out of memory".into());
-            replace(h);
-            let mut out = vec![];
-            ENGINE.with_borrow_mut(|e| e.helper_lost(h, &what, &mut out));
-            flush(out);
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Some(HelperWorker {
-            worker,
-            generation,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
+        Some(worker)
     }
 
     /// Helper `h` failed: it is stopped and a new one takes its slot.
     fn replace(h: usize) {
-        let fresh = spawn(h);
+        let fresh = spawn();
         POOL.with_borrow_mut(|pool| {
             if let Some(old) = pool.get(h) {
                 old.worker.terminate();
             }
             match fresh {
-                Some(hw) if h < pool.len() => pool[h] = hw,
+                Some(worker) if h < pool.len() => pool[h] = HelperWorker { worker },
                 _ => {}
             }
         });
@@ -240,7 +230,7 @@ mod worker {
                 let mut out = vec![];
                 let more = HELPER.with_borrow_mut(|h| h.step(now() + HELPER_STEP_MS, &mut out));
                 for m in &out {
-                    post::<FromHelper>(m);
+                    post_text(&m.encode());
                 }
                 if !more {
                     return;
@@ -270,26 +260,38 @@ mod worker {
         let helper = scope().name() == HELPER_NAME;
         IS_HELPER.set(helper);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
             if helper {
-                if let Some(msg) = read::<ToHelper>(&ev) {
-                    let busy = HELPER.with_borrow_mut(|h| {
-                        h.handle(msg);
-                        h.busy()
-                    });
-                    if busy {
-                        schedule();
-                    }
-                }
-            } else if let Some(msg) = read::<ToWorker>(&ev) {
+                let Some(msg) = ToHelper::decode(&text) else {
+                    web_sys::console::error_1(&"helper: bad message".into());
+                    return;
+                };
                 let mut out = vec![];
-                ENGINE.with_borrow_mut(|e| e.handle(msg, &mut out));
+                let busy = HELPER.with_borrow_mut(|h| {
+                    h.handle(msg, &mut out);
+                    h.busy()
+                });
+                for m in &out {
+                    post_text(&m.encode());
+                }
+                if busy {
+                    schedule();
+                }
+            } else {
+                let mut out = vec![];
+                let read = ENGINE.with_borrow_mut(|e| e.handle_text(&text, &mut out));
+                if let Err(e) = read {
+                    web_sys::console::error_1(&format!("worker: bad message: {e}").into());
+                }
                 flush(out);
             }
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
         if helper {
-            post(&FromHelper::Ready);
+            post_text(&FromHelper::Ready.encode());
         } else {
             post(&FromWorker::Ready);
         }
