@@ -122,6 +122,32 @@ impl PentaLdl {
         }
         s
     }
+
+    /// tr(A⁻¹ B) for a symmetric pentadiagonal B: only A⁻¹'s central band
+    /// meets B's entries, so this is the recursion of
+    /// [`inverse_band`](Self::inverse_band) summing as it goes, without
+    /// storing the band (GCV scores many λ per round; this is its trace).
+    pub fn trace_of_inverse_times(&self, b: &Penta) -> f64 {
+        let n = self.inv_d.len();
+        // The inverse's diag[i+1], diag[i+2] and off1[i+1] (0 beyond the end).
+        let (mut d1, mut d2, mut o1) = (0.0, 0.0, 0.0);
+        let mut tr = 0.0;
+        for i in (0..n).rev() {
+            let (a1, a2) = (self.l1[i], self.l2[i]);
+            let off2 = if i + 2 < n { -a1 * o1 - a2 * d2 } else { 0.0 };
+            let off1 = if i + 1 < n { -a1 * d1 - a2 * o1 } else { 0.0 };
+            let diag = self.inv_d[i] - a1 * off1 - a2 * off2;
+            tr += diag * b.diag[i];
+            if i + 1 < n {
+                tr += 2.0 * off1 * b.off1[i];
+            }
+            if i + 2 < n {
+                tr += 2.0 * off2 * b.off2[i];
+            }
+            (d2, d1, o1) = (d1, diag, off1);
+        }
+        tr
+    }
 }
 
 #[cfg(test)]
@@ -174,6 +200,29 @@ mod tests {
                     assert!((band.off2[i] - inv[(i, i + 2)]).abs() < 1e-13);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn trace_of_inverse_times_matches_dense() {
+        for n in 1..8 {
+            let (p, m) = example(n);
+            let (mut b, mut bm) = (Penta::zeros(n), DMatrix::zeros(n, n));
+            for i in 0..n {
+                b.diag[i] = 1.0 + 0.3 * i as f64;
+                bm[(i, i)] = b.diag[i];
+                if i + 1 < n {
+                    b.off1[i] = -0.4 + 0.1 * i as f64;
+                    (bm[(i, i + 1)], bm[(i + 1, i)]) = (b.off1[i], b.off1[i]);
+                }
+                if i + 2 < n {
+                    b.off2[i] = 0.2;
+                    (bm[(i, i + 2)], bm[(i + 2, i)]) = (0.2, 0.2);
+                }
+            }
+            let dense = (m.try_inverse().unwrap() * bm).trace();
+            let tr = p.factor().unwrap().trace_of_inverse_times(&b);
+            assert!((tr - dense).abs() < 1e-12, "n={n}: {tr} vs {dense}");
         }
     }
 
