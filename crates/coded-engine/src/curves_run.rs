@@ -63,7 +63,12 @@ impl CurvesRun {
             ui: ui.clone(),
             plan,
             slots,
-            shares: Shares::new(tasks, config.trials, ui.pool_size()),
+            shares: Shares::new(
+                tasks,
+                config.trials,
+                ui.pool_size(),
+                !config.function.is_classifier(),
+            ),
             weight_total,
             started: None,
             last_partial: f64::NEG_INFINITY,

@@ -17,19 +17,30 @@ use crate::shares::{FromHelper, Shares, Stage, Step, Task, ToHelper};
 use crate::stages;
 use crate::table_run::TableRun;
 use coded_core::Config;
-use coded_plots::messages::{FromWorker, Panel, ToWorker, UiState};
+use coded_plots::messages::{FromWorker, Panel, Progress, ToWorker, UiState};
 
 /// Partial curves are posted at most this often (each one is redrawn).
 pub const PARTIAL_EVERY_MS: f64 = 100.0;
+
+/// The sweep's progress alone is posted at most this often (the page
+/// redraws its bar for each).
+pub const PROGRESS_EVERY_MS: f64 = 40.0;
 
 /// A step runs Monte-Carlo trials for about this long (at least one trial),
 /// so a Cancel or a new configuration is read within a few steps even when a
 /// single point takes minutes (N = 8192 with 10⁴ trials).
 pub const STEP_MS: f64 = 10.0;
 
-/// Shares given to a helper at once: one to run and one queued, so that it
-/// never waits for the leading worker between two.
+/// Shares given to a helper at once: at least [`AHEAD`] (one to run, one
+/// queued), and small ones up to [`AHEAD_MAX`] while their work, about
+/// (N + 8) × trials, stays below [`AHEAD_WORK`]. Why: the leading worker
+/// reads a helper's answer only between two of its own slices (about
+/// 25 ms); a helper given two shares of a small point would finish them in
+/// a millisecond and then wait. A large share keeps it busy on its own, and
+/// few of them queued leave the last points to whoever is free.
 const AHEAD: usize = 2;
+const AHEAD_MAX: usize = 16;
+const AHEAD_WORK: usize = 60_000;
 
 /// The stages of one request still to run.
 struct Job {
@@ -64,8 +75,9 @@ struct Keys {
 struct HelperSlot {
     /// It has posted `Ready`.
     ready: bool,
-    /// The shares given to it and not back: (run, point, share).
-    away: Vec<(u64, usize, usize)>,
+    /// The shares given to it and not back: (run, point, share, its work:
+    /// (N + 8) × trials).
+    away: Vec<(u64, usize, usize, usize)>,
     /// The runs it was told of (`ToHelper::Define`).
     defined: Vec<u64>,
     /// The answers it holds (given a share of their point), oldest first.
@@ -87,6 +99,8 @@ pub struct Engine {
     helper_prepare_count: usize,
     /// The last request's id (what a lost worker is reported with).
     last_id: u64,
+    /// When the sweep's progress was last posted, and its points done.
+    last_progress: (f64, usize),
     /// The last request's text, as the page sent it (helpers build their
     /// runs from it).
     request: Option<String>,
@@ -105,6 +119,7 @@ impl Engine {
             waiting: false,
             helper_prepare_count: 0,
             last_id: 0,
+            last_progress: (f64::NEG_INFINITY, 0),
             request: None,
         }
     }
@@ -188,7 +203,7 @@ impl Engine {
                 trials,
                 prepared,
             } => {
-                slot.away.retain(|a| *a != (run, point, share));
+                slot.away.retain(|a| (a.0, a.1, a.2) != (run, point, share));
                 self.helper_prepare_count += prepared;
                 let now = (self.clock)();
                 if let Some(job) = self.job.as_mut() {
@@ -201,15 +216,15 @@ impl Engine {
                         });
                     } else if let Some(c) = job.curves.as_mut().filter(|c| c.shares.run == run) {
                         c.shares.receive(point, share, trials);
-                        out.push(FromWorker::Progress {
-                            id,
-                            progress: c.progress(now),
-                        });
+                        let progress = c.progress(now);
+                        if self.progress_is_news(&progress, now) {
+                            out.push(FromWorker::Progress { id, progress });
+                        }
                     }
                 }
             }
             FromHelper::Failed { run, point, share } => {
-                slot.away.retain(|a| *a != (run, point, share));
+                slot.away.retain(|a| (a.0, a.1, a.2) != (run, point, share));
                 if let Some(job) = self.job.as_mut() {
                     for shares in job.shares().filter(|s| s.run == run) {
                         shares.failed(point, share);
@@ -301,7 +316,14 @@ impl Engine {
             if !self.helpers[h].ready {
                 continue;
             }
-            while self.helpers[h].away.len() < AHEAD {
+            loop {
+                let slot = &self.helpers[h];
+                let work: usize = slot.away.iter().map(|a| a.3).sum();
+                let full = slot.away.len() >= AHEAD_MAX
+                    || (slot.away.len() >= AHEAD && work >= AHEAD_WORK);
+                if full {
+                    break;
+                }
                 let (helpers, session) = (&self.helpers, &self.session);
                 let mine = |t: &Task| helpers[h].answers.contains(&t.answers());
                 let others = |t: &Task| {
@@ -320,7 +342,9 @@ impl Engine {
                 };
                 let run = shares.run;
                 let define = shares.define.clone();
-                let key = shares.part(point, share).map(|p| p.task.answers());
+                let part = shares.part(point, share);
+                let key = part.as_ref().map(|p| p.task.answers());
+                let work = part.map_or(0, |p| (p.task.n + 8) * (p.end - p.start));
                 let slot = &mut self.helpers[h];
                 if !slot.defined.contains(&run) {
                     if let Some(define) = define {
@@ -337,7 +361,7 @@ impl Engine {
                         slot.answers.remove(0);
                     }
                 }
-                slot.away.push((run, point, share));
+                slot.away.push((run, point, share, work));
                 self.to_helpers
                     .push((h, ToHelper::Work { run, point, share }));
             }
@@ -387,9 +411,16 @@ impl Engine {
             }
             _ => CurvesRun::new(&config, &ui, key),
         });
-        // New runs can be built by helpers from the request's text.
+        // New runs can be built by helpers from the request's text, and
+        // know which answers the pool holds.
+        let (session, helpers) = (&self.session, &self.helpers);
+        let held = |t: &Task| {
+            let key = t.answers();
+            session.has(&key) || helpers.iter().any(|h| h.answers.contains(&key))
+        };
         let define = |shares: &mut Shares, stage| {
             if shares.define.is_none() {
+                shares.mark_held(held);
                 shares.define = self.request.clone().map(|request| ToHelper::Define {
                     run: shares.run,
                     stage,
@@ -422,6 +453,17 @@ impl Engine {
             table,
             curves,
         });
+    }
+
+    /// Whether the sweep's progress is worth a message: a point more is
+    /// done, or [`PROGRESS_EVERY_MS`] passed.
+    fn progress_is_news(&mut self, p: &Progress, now: f64) -> bool {
+        let (at, done) = self.last_progress;
+        let news = p.done != done || now - at >= PROGRESS_EVERY_MS;
+        if news {
+            self.last_progress = (now, p.done);
+        }
+        news
     }
 
     /// Runs one unit of the job here; returns whether work is left here
@@ -526,7 +568,9 @@ impl Engine {
                     return true;
                 }
                 Step::Worked => {
-                    out.push(FromWorker::Progress { id, progress });
+                    if self.progress_is_news(&progress, now) {
+                        out.push(FromWorker::Progress { id, progress });
+                    }
                     return true;
                 }
                 Step::Waiting => {}

@@ -230,6 +230,11 @@ struct Point {
     task: Task,
     trials: usize,
     shares: Vec<Share>,
+    /// Some worker held its answers when the run began.
+    held: bool,
+    /// Its place among the run's distinct answers: share j's owner is
+    /// worker (group + j) mod the pool's size.
+    group: usize,
 }
 
 impl Point {
@@ -263,7 +268,7 @@ pub struct Shares {
     /// The message that lets a helper build this run (None: helpers get no
     /// share of it, this worker runs them all).
     pub define: Option<ToHelper>,
-    /// The pool's size now (share j belongs to worker j while j is below).
+    /// The pool's size now (the owners of shares are taken modulo it).
     pub workers: usize,
     /// The answers the helpers hold (the leading worker keeps it current).
     pub helpers_hold: Vec<AnswersKey>,
@@ -275,23 +280,47 @@ pub struct Shares {
 impl Shares {
     /// `tasks` with `trials` each, cut into `ways` shares (at least one, at
     /// most one per trial).
-    pub fn new(tasks: Vec<Task>, trials: usize, ways: usize) -> Shares {
-        let ways = ways.clamp(1, trials.max(1));
+    /// `tasks` with `trials` each, for a pool of `workers`; `split`: each
+    /// point cut into `workers` shares (at most one per trial), else whole
+    /// points (when f costs more than the decoding: LeNet-5's CNN, which
+    /// every share's worker would run on all N servers).
+    pub fn new(tasks: Vec<Task>, trials: usize, workers: usize, split: bool) -> Shares {
+        let workers = workers.max(1);
+        let ways = if split { workers.min(trials.max(1)) } else { 1 };
+        // Points of the same answers (a scheme at one N, every p) share an
+        // owner, so their answers are prepared in one worker.
+        let mut groups: Vec<AnswersKey> = vec![];
         let points: Vec<Point> = tasks
             .into_iter()
-            .map(|task| Point {
-                task,
-                trials,
-                shares: vec![Share::Queued { strikes: 0 }; ways],
+            .map(|task| {
+                let key = task.answers();
+                let group = groups.iter().position(|k| *k == key).unwrap_or_else(|| {
+                    groups.push(key);
+                    groups.len() - 1
+                });
+                Point {
+                    task,
+                    trials,
+                    shares: vec![Share::Queued { strikes: 0 }; ways],
+                    held: false,
+                    group,
+                }
             })
             .collect();
         Shares {
             run: next_run(),
             define: None,
-            workers: ways,
+            workers,
             helpers_hold: vec![],
             taken: vec![false; points.len()],
             points,
+        }
+    }
+
+    /// Marks the points whose answers some worker holds as the run begins.
+    pub fn mark_held(&mut self, held: impl Fn(&Task) -> bool) {
+        for p in &mut self.points {
+            p.held = held(&p.task);
         }
     }
 
@@ -311,35 +340,37 @@ impl Shares {
 
     /// The next queued share `worker` (0: the leading worker) may take, in
     /// point order: a share of a point whose answers it holds (`mine`), or
-    /// its own share of a point whose answers no other worker holds
-    /// (`others`). So f runs at most once per worker and point, and never
-    /// again when p or the trials change: a share goes to a worker that
-    /// holds its point's answers whenever one does. The leading worker also
-    /// takes the shares no worker of the pool owns (it shrank) and those
-    /// that were away at [`STRIKES`] helpers that died, which no helper gets.
+    /// the share it owns of a point whose answers no worker held when the
+    /// run began or no other worker holds now (`others`). So a new point's
+    /// work spreads over the pool, and when p or the trials change every
+    /// share goes to a worker that holds its point's answers: f is not run
+    /// again. A worker with nothing else takes others' shares of such
+    /// points (a worker that is slow or not started delays nothing), and
+    /// the leading worker the shares that were away at [`STRIKES`] helpers
+    /// that died, which no helper gets.
     fn pick(
         &self,
         worker: usize,
         mine: &dyn Fn(&Task) -> bool,
         others: &dyn Fn(&Task) -> bool,
     ) -> Option<(usize, usize)> {
-        let workers = self.workers;
-        self.points.iter().enumerate().find_map(|(i, p)| {
-            let (me, them) = (mine(&p.task), others(&p.task));
-            (0..p.shares.len())
-                .find(|&j| match p.shares[j] {
-                    Share::Queued { strikes } => {
-                        let owner = if j < workers { j } else { 0 };
-                        if strikes >= STRIKES {
-                            worker == 0
-                        } else {
-                            me || (owner == worker && !them)
+        let find = |fallback: bool| {
+            self.points.iter().enumerate().find_map(|(i, p)| {
+                let (me, them) = (mine(&p.task), others(&p.task));
+                let free = !p.held || !them;
+                (0..p.shares.len())
+                    .find(|&j| match p.shares[j] {
+                        Share::Queued { strikes } if strikes >= STRIKES => worker == 0,
+                        Share::Queued { .. } => {
+                            let owner = (p.group + j) % self.workers;
+                            me || (owner == worker && free) || (fallback && free)
                         }
-                    }
-                    _ => false,
-                })
-                .map(|j| (i, j))
-        })
+                        _ => false,
+                    })
+                    .map(|j| (i, j))
+            })
+        };
+        find(false).or_else(|| find(true))
     }
 
     /// A queued share for helper `worker`, marked as away there: (point,

@@ -45,7 +45,12 @@ impl TableRun {
             schemes,
             trial: ui.trial_in(config),
             rows: vec![],
-            shares: Shares::new(tasks, config.trials, ui.pool_size()),
+            shares: Shares::new(
+                tasks,
+                config.trials,
+                ui.pool_size(),
+                !config.function.is_classifier(),
+            ),
             started: None,
         }
     }
