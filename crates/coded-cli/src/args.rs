@@ -58,6 +58,30 @@ impl Options {
             .transpose()
     }
 
+    /// A whole number of at least 1 (a count of threads).
+    pub fn positive(&self, name: &str) -> Result<Option<usize>, String> {
+        match self.usize(name)? {
+            Some(0) => Err(format!("--{name}: must be at least 1")),
+            v => Ok(v),
+        }
+    }
+
+    /// `I/M` with 1 ≤ I ≤ M: part I of M (`--shard`).
+    pub fn part(&self, name: &str) -> Result<Option<(usize, usize)>, String> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        let parsed = v
+            .split_once('/')
+            .and_then(|(i, m)| Some((i.parse().ok()?, m.parse().ok()?)));
+        match parsed {
+            Some((i, m)) if 1 <= i && i <= m => Ok(Some((i, m))),
+            _ => Err(format!(
+                "--{name}: `{v}` is not I/M with 1 <= I <= M (part I of M, e.g. 2/8)"
+            )),
+        }
+    }
+
     fn list<T>(
         &self,
         name: &str,

@@ -2,18 +2,26 @@
 //! line, with the same `Config` JSON as the playground's URL and export.
 
 mod args;
+mod merge;
+mod parallel;
 mod plot;
+mod shard;
 
 use coded_core::metrics::{curves, fitted_slope};
-use coded_core::{run_round, sweep, Config, SweepPlan};
+use coded_core::{run_round, Config, SweepPlan};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
   coded round --config FILE [--trial T]
       one straggler draw; prints a JSON object
   coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc] [--plot out.svg]
+            [--threads T] [--shard I/M]
       error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr;
-      --plot also writes the error-vs-N figure (log-log, with the papers' rates) as SVG
+      --plot also writes the error-vs-N figure (log-log, with the papers' rates) as SVG;
+      --threads T runs on T threads (default: all cores; the output is the same bytes);
+      --shard I/M computes only part I of M (CSV with a `point` column, no slopes, no --plot)
+  coded merge FILE...
+      the parts 1..M of one sharded sweep, in any order: prints the whole sweep's CSV
   coded model
       LeNet-5's provenance, and its accuracy on the compiled-in digits (measured now)
   coded config [--config FILE]
@@ -58,6 +66,14 @@ fn run(argv: &[String]) -> Result<(), String> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(format!("no command given\n{USAGE}").replace('\n', " | "));
     };
+    if command == "merge" {
+        // File names, not options: `coded merge part*.csv`.
+        if let Some(a) = rest.iter().find(|a| a.starts_with("--")) {
+            return Err(format!("merge takes shard files, not options (`{a}`)"));
+        }
+        print!("{}", merge::merge(rest)?);
+        return Ok(());
+    }
     let opts = args::Options::parse(rest)?;
     match command.as_str() {
         "round" => {
@@ -70,29 +86,7 @@ fn run(argv: &[String]) -> Result<(), String> {
                 serde_json::to_string(&report).map_err(|e| e.to_string())?
             );
         }
-        "sweep" => {
-            opts.allow(&["config", "n", "p", "schemes", "plot"])?;
-            let config = load_config(Some(opts.required("config")?))?;
-            let ns = opts.usize_list("n")?;
-            let ps = opts.f64_list("p")?;
-            let schemes = opts.scheme_list("schemes")?;
-            let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
-                .map_err(|e| e.to_string())?;
-            let points = sweep(&config, &plan).map_err(|e| e.to_string())?;
-            print!(
-                "{}",
-                coded_core::csv::sweep_csv(&config, &points, config.function.is_classifier())
-            );
-            for curve in curves(&points) {
-                let slope = fitted_slope(&curve)
-                    .map(|s| format!("{s:.3}"))
-                    .unwrap_or_else(|| "none (fewer than two points with an error)".into());
-                eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
-            }
-            if let Some(path) = opts.get("plot") {
-                plot::write_error_vs_n(path, &config, &plan, &points)?;
-            }
-        }
+        "sweep" => sweep_command(&opts)?,
         "model" => {
             opts.allow(&[])?;
             println!("{}", model_report()?);
@@ -104,10 +98,63 @@ fn run(argv: &[String]) -> Result<(), String> {
         "help" | "--help" | "-h" => println!("{USAGE}"),
         other => {
             return Err(format!(
-                "unknown command `{other}`; commands: round, sweep, model, config, help"
+                "unknown command `{other}`; commands: round, sweep, merge, model, config, help"
             ))
         }
     }
+    Ok(())
+}
+
+/// `coded sweep`: the whole sweep (CSV, slopes, optionally the figure), or
+/// with `--shard I/M` part I of it (CSV only, see `shard`).
+fn sweep_command(opts: &args::Options) -> Result<(), String> {
+    opts.allow(&["config", "n", "p", "schemes", "plot", "threads", "shard"])?;
+    let threads = match opts.positive("threads")? {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let shard = opts.part("shard")?;
+    if shard.is_some() && opts.get("plot").is_some() {
+        // A part has some points of some curves: its figure would mislead.
+        return Err("--plot draws the whole sweep: run it without --shard".into());
+    }
+    let config = load_config(Some(opts.required("config")?))?;
+    let ns = opts.usize_list("n")?;
+    let ps = opts.f64_list("p")?;
+    let schemes = opts.scheme_list("schemes")?;
+    let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
+        .map_err(|e| e.to_string())?;
+    let ids = parallel::point_ids(&plan);
+    let Some((part, of)) = shard else {
+        let points = parallel::sweep(&config, &plan, &ids, threads)?;
+        print!(
+            "{}",
+            coded_core::csv::sweep_csv(&config, &points, config.function.is_classifier())
+        );
+        for curve in curves(&points) {
+            let slope = fitted_slope(&curve)
+                .map(|s| format!("{s:.3}"))
+                .unwrap_or_else(|| "none (fewer than two points with an error)".into());
+            eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
+        }
+        if let Some(path) = opts.get("plot") {
+            plot::write_error_vs_n(path, &config, &plan, &points)?;
+        }
+        return Ok(());
+    };
+    // A part prints no slopes: they need whole curves (merge the parts).
+    let weights: Vec<u64> = ids
+        .iter()
+        .map(|&id| parallel::weight(&plan, config.trials, id))
+        .collect();
+    let mine = shard::split(&weights, of).swap_remove(part - 1);
+    let my_ids: Vec<_> = mine.iter().map(|&i| ids[i]).collect();
+    let points = parallel::sweep(&config, &plan, &my_ids, threads)?;
+    let fingerprint = shard::fingerprint(&config, &plan);
+    print!(
+        "{}",
+        shard::shard_csv(&config, (part, of), &fingerprint, ids.len(), &mine, &points)
+    );
     Ok(())
 }
 

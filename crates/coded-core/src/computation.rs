@@ -9,7 +9,11 @@ use crate::rng::Rng;
 use nalgebra::DMatrix;
 
 /// Vector in, vector out, evaluated in batches (one row per point).
-pub trait Computation {
+///
+/// `Send + Sync` so that a problem (which holds its f) can be shared by threads (the
+/// CLI's `--threads` runs one point's trials on several); every f is plain
+/// data, read only once built.
+pub trait Computation: Send + Sync {
     fn input_dim(&self) -> usize;
     fn output_dim(&self) -> usize;
     /// f applied to every row of `inputs` (rows × d) → rows × m.

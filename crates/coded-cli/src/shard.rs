@@ -1,0 +1,121 @@
+//! `coded sweep --shard I/M`: which points part I of M computes, and the
+//! CSV it prints, which `coded merge` joins into the whole sweep's.
+//!
+//! The split: points are taken heaviest first (weight trials × (N + 8),
+//! ties by their index in the sweep) and each goes to the part with the
+//! least weight so far (ties to the lowest part): greedy longest-processing-
+//! time, deterministic, so that every machine of a job array computes the
+//! same split without talking to the others, and the parts cost about the
+//! same. A part may get no point (M above the number of points).
+//!
+//! A shard's CSV is the sweep's CSV with one comment line on top and a
+//! leading `point` column (the row's index in the whole sweep):
+//!
+//! ```text
+//! # coded sweep shard 2/4 of sweep 5d0f8e2a9c6b7130, 28 points
+//! point,scheme,function,n,p,trials,…
+//! 3,bacc,x_sin_x,160,0.1,200,…
+//! ```
+//!
+//! The fingerprint is FNV-1a 64 of the configuration (every default filled
+//! in) and the plan, so parts of different sweeps are told apart.
+
+use coded_core::{Config, SweepPlan, SweepPoint};
+
+/// What a shard's first line starts with.
+pub const MARK: &str = "# coded sweep shard ";
+
+/// The points (indices into `weights`) of each of `m` parts, each part's in
+/// ascending order.
+pub fn split(weights: &[u64], m: usize) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(weights[i]), i));
+    let mut parts = vec![vec![]; m];
+    let mut load = vec![0u64; m];
+    for i in order {
+        let lightest = (0..m).min_by_key(|&j| (load[j], j)).expect("m >= 1");
+        load[lightest] += weights[i];
+        parts[lightest].push(i);
+    }
+    for p in &mut parts {
+        p.sort_unstable();
+    }
+    parts
+}
+
+/// FNV-1a, 64 bits: a stable hash in a few lines (std's hashers may change
+/// between Rust versions, and a fingerprint must not).
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The sweep's fingerprint: 16 hex digits.
+pub fn fingerprint(config: &Config, plan: &SweepPlan) -> String {
+    let plan_json = serde_json::json!({
+        "ns": plan.ns,
+        "models": plan.models,
+        "schemes": plan.schemes,
+    });
+    let text = format!("coded sweep 1\n{}\n{plan_json}", config.to_json());
+    format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// Part `part` of `of` (1-based): `points` are its points, whose indices in
+/// the whole sweep of `total` points are `indices`.
+pub fn shard_csv(
+    config: &Config,
+    (part, of): (usize, usize),
+    fingerprint: &str,
+    total: usize,
+    indices: &[usize],
+    points: &[SweepPoint],
+) -> String {
+    let classifier = config.function.is_classifier();
+    let mut out = format!("{MARK}{part}/{of} of sweep {fingerprint}, {total} points\n");
+    out.push_str("point,");
+    out.push_str(&coded_core::csv::sweep_csv(config, &[], classifier));
+    for (&i, p) in indices.iter().zip(points) {
+        // One point's CSV is the header line then its row (which may span
+        // lines, inside a quoted formula); the header has no quotes.
+        let one = coded_core::csv::sweep_csv(config, std::slice::from_ref(p), classifier);
+        let row = one.split_once('\n').map_or("", |(_, row)| row);
+        out.push_str(&format!("{i},{row}"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_balances_and_covers_every_point_once() {
+        // The default sweep: 4 curves of N = 20 … 1280.
+        let ns = [20u64, 40, 80, 160, 320, 640, 1280];
+        let weights: Vec<u64> = (0..4).flat_map(|_| ns.iter().map(|n| n + 8)).collect();
+        for m in [1, 2, 3, 5, 8, 40] {
+            let parts = split(&weights, m);
+            let mut all: Vec<usize> = parts.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..weights.len()).collect::<Vec<_>>());
+            let loads: Vec<u64> = parts
+                .iter()
+                .map(|p| p.iter().map(|&i| weights[i]).sum())
+                .collect();
+            let (max, min) = (*loads.iter().max().unwrap(), *loads.iter().min().unwrap());
+            // Within the heaviest point of each other (greedy's bound).
+            assert!(max - min <= 1288, "{m}: {loads:?}");
+        }
+        assert_eq!(split(&[5, 5, 5], 2), [vec![0, 2], vec![1]]);
+    }
+
+    #[test]
+    fn fnv1a64_is_the_published_function() {
+        // Test vectors of the FNV reference.
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
+}
