@@ -251,7 +251,8 @@ async function tableEqualsCli(page, name) {
 
 test('the results table equals `coded sweep` and `coded round` for the same config and seed', { timeout: 300_000 }, async () => {
   await withPage('table-cli', DESKTOP, async (page) => {
-    await openApp(page, server.appUrl);
+    // One worker here; 2 and 4 (the pool shares the trials) in the next test.
+    await openApp(page, `${server.appUrl}?v=1&w=1`);
     // Every scheme, LCC included (on x·sin x its high-degree polynomial is
     // badly conditioned: a test of bit-identical results).
     await andWait(page, () => page.click('#compare-uncoded'));
@@ -278,6 +279,22 @@ test('the results table equals `coded sweep` and `coded round` for the same conf
     await andWait(page, () => page.fill('#k', '10'));
     await andWait(page, () => page.selectOption('#function', 'lenet5'));
     assert.equal(await tableEqualsCli(page, 'lenet'), 4);
+  });
+});
+
+test('with a pool of 2 and 4 workers the table still equals `coded sweep` and `coded round`', { timeout: 300_000 }, async () => {
+  await withPage('table-cli-pool', DESKTOP, async (page) => {
+    for (const w of [2, 4]) {
+      await openApp(page, `${server.appUrl}?v=1&w=${w}&cmp=bacc,letcc,lcc,uncoded&tr=41&seed=7&p=0.3&r=6`);
+      const leader = page.workers().find((x) => x.url().endsWith('worker_loader.js'));
+      assert.equal(await leader.evaluate(() => self.codedHelpers.length), w - 1, `${w} workers`);
+      assert.equal(await tableEqualsCli(page, `pool${w}-scalar`), 4);
+      await andWait(page, () => page.selectOption('#model', 'block'));
+      assert.equal(await tableEqualsCli(page, `pool${w}-block`), 4);
+      await andWait(page, () => page.selectOption('#model', 'iid'));
+      await andWait(page, () => page.selectOption('#function', 'lenet5'));
+      assert.equal(await tableEqualsCli(page, `pool${w}-lenet`), 4);
+    }
   });
 });
 
