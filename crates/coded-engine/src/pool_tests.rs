@@ -298,27 +298,33 @@ fn helpers_that_keep_dying_never_hang_the_sweep() {
 
 #[test]
 fn a_change_of_p_or_trials_does_not_run_f_again_in_any_worker() {
-    let c = Config::from_json(r#"{"trials": 9, "function": "lenet5", "k": 4, "n": 16}"#).unwrap();
-    let u = ui(3, CurveKind::ErrorVsN);
-    let mut pool = Pool::new();
-    pool.run(&c, &u, 1);
-    let prepared = pool.leader.prepare_count();
-    let c2 = Config {
-        trials: 11,
-        stragglers: StragglerModel::Iid { p: 0.35 },
-        ..c.clone()
-    };
-    let u2 = UiState {
-        sweep_ps: vec![0.2, 0.4],
-        ..u.clone()
-    };
-    pool.run(&c2, &u2, 2);
-    assert_eq!(
-        pool.leader.prepare_count(),
-        prepared,
-        "no new server answers"
-    );
-    assert_eq!(pool.curves(), reference::curves(&c2, &u2));
+    // Shared trials (x·sin x) and whole points (LeNet-5).
+    for text in [
+        r#"{"trials": 9, "k": 6, "n": 20}"#,
+        r#"{"trials": 9, "function": "lenet5", "k": 4, "n": 16}"#,
+    ] {
+        let c = Config::from_json(text).unwrap();
+        let u = ui(3, CurveKind::ErrorVsN);
+        let mut pool = Pool::new();
+        pool.run(&c, &u, 1);
+        let prepared = pool.leader.prepare_count();
+        let c2 = Config {
+            trials: 11,
+            stragglers: StragglerModel::Iid { p: 0.35 },
+            ..c.clone()
+        };
+        let u2 = UiState {
+            sweep_ps: vec![0.2, 0.4],
+            ..u.clone()
+        };
+        pool.run(&c2, &u2, 2);
+        assert_eq!(
+            pool.leader.prepare_count(),
+            prepared,
+            "no new server answers: {text}"
+        );
+        assert_eq!(pool.curves(), reference::curves(&c2, &u2));
+    }
 }
 
 #[test]

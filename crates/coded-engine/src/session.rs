@@ -170,27 +170,10 @@ impl Session {
         Ok(problem.monte_carlo(prepared, model, config.seed, config.trials))
     }
 
-    /// [`Session::summary`] a few trials at a time: advances `mc` (created
-    /// with `config.trials`) until it is finished, then returns the summary,
-    /// or until `clock()` passes `deadline` (at least one trial per call),
-    /// then returns None. The result equals `summary`'s bit for bit.
-    #[allow(clippy::too_many_arguments)]
-    pub fn advance(
-        &mut self,
-        config: &Config,
-        scheme: Scheme,
-        n: usize,
-        model: &StragglerModel,
-        mc: &mut MonteCarlo,
-        clock: fn() -> f64,
-        deadline: f64,
-    ) -> Result<Option<SweepPoint>, ConfigError> {
-        let finished = self.advance_trials(config, scheme, n, model, mc, clock, deadline)?;
-        Ok(finished.then(|| mc.point(scheme, n, model)))
-    }
-
-    /// Runs `mc`'s trials (any range of a point's) until it is finished
-    /// (returns true) or `clock()` passes `deadline` (at least one trial).
+    /// [`Session::summary`] a few trials at a time: runs `mc`'s trials (any
+    /// range of a point's) until it is finished (returns true) or `clock()`
+    /// passes `deadline` (at least one trial per call). Run over all
+    /// trials, `mc.point(…)` equals `summary`'s bit for bit.
     #[allow(clippy::too_many_arguments)]
     pub fn advance_trials(
         &mut self,
@@ -244,9 +227,11 @@ mod tests {
                 let mut calls = 0;
                 let sliced = loop {
                     calls += 1;
-                    let r = s.advance(&c, scheme, c.n, &c.stragglers, &mut mc, late, 0.0);
-                    if let Some(done) = r.unwrap() {
-                        break done;
+                    let m = &c.stragglers;
+                    if s.advance_trials(&c, scheme, c.n, m, &mut mc, late, 0.0)
+                        .unwrap()
+                    {
+                        break mc.point(scheme, c.n, m);
                     }
                 };
                 assert_eq!(calls, c.trials, "one trial per call");
