@@ -324,14 +324,6 @@ impl Shares {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.points.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.points.is_empty()
-    }
-
     /// Trials run so far (shares away count when they are back), of point
     /// `point`.
     pub fn trials_done(&self, point: usize) -> usize {

@@ -38,11 +38,6 @@ mod worker {
     /// The name the leading worker gives its helpers (`self.name` there).
     const HELPER_NAME: &str = "coded-helper";
 
-    /// A helper worker as the leading worker holds it.
-    struct HelperWorker {
-        worker: web_sys::Worker,
-    }
-
     type Handlers = (
         Closure<dyn FnMut(MessageEvent)>,
         Closure<dyn FnMut(web_sys::Event)>,
@@ -52,7 +47,8 @@ mod worker {
         static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(now));
         static HELPER: RefCell<Helper> = RefCell::new(Helper::new(now));
         static IS_HELPER: Cell<bool> = const { Cell::new(false) };
-        static POOL: RefCell<Vec<HelperWorker>> = const { RefCell::new(Vec::new()) };
+        /// The leading worker's helpers (helper h is pool[h]).
+        static POOL: RefCell<Vec<web_sys::Worker>> = const { RefCell::new(Vec::new()) };
         static HANDLERS: Handlers = (
             Closure::new(on_helper_message),
             Closure::new(on_helper_error),
@@ -110,7 +106,7 @@ mod worker {
         POOL.with_borrow(|pool| {
             for (h, msg) in to_helpers {
                 if let Some(hw) = pool.get(h) {
-                    let _ = hw.worker.post_message(&JsValue::from_str(&msg.encode()));
+                    let _ = hw.post_message(&JsValue::from_str(&msg.encode()));
                 }
             }
         });
@@ -124,14 +120,14 @@ mod worker {
             let changed = pool.len() != wanted;
             while pool.len() > wanted {
                 if let Some(hw) = pool.pop() {
-                    hw.worker.terminate();
+                    hw.terminate();
                 }
             }
             changed
         });
         while POOL.with_borrow(|p| p.len()) < wanted {
             match spawn() {
-                Some(worker) => POOL.with_borrow_mut(|p| p.push(HelperWorker { worker })),
+                Some(worker) => POOL.with_borrow_mut(|p| p.push(worker)),
                 None => break, // reported by `spawn`; the leader does the work
             }
         }
@@ -146,7 +142,7 @@ mod worker {
         let list = js_sys::Array::new();
         POOL.with_borrow(|pool| {
             for hw in pool {
-                list.push(&hw.worker);
+                list.push(hw);
             }
         });
         let _ = js_sys::Reflect::set(&scope(), &"codedHelpers".into(), &list);
@@ -155,10 +151,7 @@ mod worker {
     /// Which helper an event is from (None: one that was replaced).
     fn helper_of(ev: &web_sys::Event) -> Option<usize> {
         let target = ev.target()?;
-        POOL.with_borrow(|pool| {
-            pool.iter()
-                .position(|hw| js_sys::Object::is(&hw.worker, &target))
-        })
+        POOL.with_borrow(|pool| pool.iter().position(|hw| js_sys::Object::is(hw, &target)))
     }
 
     fn on_helper_message(ev: MessageEvent) {
@@ -213,10 +206,10 @@ mod worker {
         let fresh = spawn();
         POOL.with_borrow_mut(|pool| {
             if let Some(old) = pool.get(h) {
-                old.worker.terminate();
+                old.terminate();
             }
             match fresh {
-                Some(worker) if h < pool.len() => pool[h] = HelperWorker { worker },
+                Some(worker) if h < pool.len() => pool[h] = worker,
                 _ => {}
             }
         });
