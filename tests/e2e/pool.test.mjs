@@ -85,15 +85,18 @@ test('every pool size plots the same values; the Workers field is typed', T, asy
   });
 });
 
+/** Long enough (a few seconds) that a poll every 50 ms sees it in its middle. */
+const LONG_SWEEP = '?v=1&fn=lenet5&tr=300&ns=16,32,64,128,256,512';
+
 test('a helper that fails mid-sweep is reported and replaced; the numbers do not change', T, async () => {
   await withPage('pool-fault', {}, async (page) => {
-    await openApp(page, `${server.appUrl}${SWEEP}&w=1`);
+    await openApp(page, `${server.appUrl}${LONG_SWEEP}&w=1`);
     const reference = await plotted(page);
-    await openApp(page, `${server.appUrl}${SWEEP}&w=4`);
+    await openApp(page, `${server.appUrl}${LONG_SWEEP}&w=4`);
     await helpersBecome(page, 3);
     // A new seed and back would re-use the cache; a new trial count runs
     // the whole sweep again (no point is cached) ...
-    await typeKeys(page, 'trials', ['6', '1']);
+    await typeKeys(page, 'trials', ['3', '0', '1']);
     await waitSweep(page, (s) => s.state === 'running' && s.done >= 1 && s.done < s.total - 3);
     // ... and in its middle helper 2 fails: the browser stops it and fires
     // `error` at its Worker object, as when a worker's wasm traps or runs
@@ -116,8 +119,8 @@ test('a helper that fails mid-sweep is reported and replaced; the numbers do not
     // Replaced: three helpers again, the failed one not among them.
     await helpersBecome(page, 3);
     assert.equal(await w.evaluate(() => self.codedHelpers.includes(self.codedVictim)), false);
-    // 61 trials now; back to 60 (cached answers), the values equal W = 1's.
-    await andWait(page, () => typeKeys(page, 'trials', ['6', '0']));
+    // 301 trials now; back to 300 (cached answers), the values equal W = 1's.
+    await andWait(page, () => typeKeys(page, 'trials', ['3', '0', '0']));
     assert.equal(await plotted(page), reference);
     assert.equal(await page.locator('#panic-box').count(), 0);
     await noNaN(page);
