@@ -137,18 +137,28 @@ impl Pool {
         active || helpers_busy || !self.inbox.is_empty()
     }
 
-    fn run(&mut self, config: &Config, ui: &UiState, id: u64) {
+    /// Posts request `id` (what the page received is cleared).
+    fn start(&mut self, config: &Config, ui: &UiState, id: u64) {
         self.page.clear();
         self.post(ToWorker::Run {
             id,
             config: config.clone(),
             ui: ui.clone(),
         });
+    }
+
+    /// Ticks until nothing is left to do (never forever).
+    fn finish(&mut self) {
         let mut ticks = 0;
         while self.tick() {
             ticks += 1;
             assert!(ticks < 1_000_000, "the pool never finishes");
         }
+    }
+
+    fn run(&mut self, config: &Config, ui: &UiState, id: u64) {
+        self.start(config, ui, id);
+        self.finish();
         assert!(
             matches!(self.page.last(), Some(FromWorker::Done { id: i }) if *i == id),
             "{:?}",
@@ -225,11 +235,7 @@ fn a_helper_that_dies_mid_sweep_is_replaced_and_nothing_changes() {
     for victim in 0..3 {
         for after in [3, 40, 5000] {
             let mut pool = Pool::new();
-            pool.post(ToWorker::Run {
-                id: 1,
-                config: c.clone(),
-                ui: u.clone(),
-            });
+            pool.start(&c, &u, 1);
             for _ in 0..after {
                 pool.tick();
             }
@@ -238,11 +244,7 @@ fn a_helper_that_dies_mid_sweep_is_replaced_and_nothing_changes() {
             // Mid-sweep, except the last case (a helper dies while idle).
             assert_eq!(done(&pool.page), after == 5000, "after {after} ticks");
             pool.kill(victim);
-            let mut ticks = 0;
-            while pool.tick() {
-                ticks += 1;
-                assert!(ticks < 1_000_000, "the pool never finishes");
-            }
+            pool.finish();
             assert!(done(&pool.page));
             let lost: Vec<&String> = pool
                 .page
@@ -274,11 +276,7 @@ fn helpers_that_keep_dying_never_hang_the_sweep() {
     let c = Config::from_json(r#"{"trials": 12, "k": 6, "n": 20}"#).unwrap();
     let u = ui(3, CurveKind::ErrorVsN);
     let mut pool = Pool::new();
-    pool.post(ToWorker::Run {
-        id: 1,
-        config: c.clone(),
-        ui: u.clone(),
-    });
+    pool.start(&c, &u, 1);
     let mut ticks = 0;
     loop {
         for h in 0..pool.helpers.len() {
@@ -332,11 +330,7 @@ fn a_new_request_or_cancel_drops_the_helpers_work() {
     let c = Config::from_json(r#"{"trials": 30, "k": 6, "n": 20}"#).unwrap();
     let u = ui(3, CurveKind::ErrorVsN);
     let mut pool = Pool::new();
-    pool.post(ToWorker::Run {
-        id: 1,
-        config: c.clone(),
-        ui: u.clone(),
-    });
+    pool.start(&c, &u, 1);
     for _ in 0..30 {
         pool.tick();
     }
