@@ -186,19 +186,22 @@ pub fn table_csv(config: &Config, t: &coded_plots::views::table::TableView) -> S
 /// Every plotted series of the error panel: curves, then reference rates.
 pub fn curves_csv(v: &coded_plots::views::curves::CurvesView) -> String {
     let mut out = format!(
-        "series,label,scheme,p,{},mean,std,trials,failures\n",
+        "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures\n",
         cell(&v.x_label)
     );
     for c in &v.curves {
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{}\n",
                 cell(&c.label),
                 c.scheme.name(),
                 c.p,
                 p.x,
                 p.mean,
                 p.std,
+                p.median,
+                p.q10,
+                p.q90,
                 p.trials,
                 p.failures
             ));
@@ -206,7 +209,7 @@ pub fn curves_csv(v: &coded_plots::views::curves::CurvesView) -> String {
     }
     for r in &v.references {
         for (x, y) in &r.points {
-            out.push_str(&format!("reference,{},,,{x},{y},,,\n", cell(&r.label)));
+            out.push_str(&format!("reference,{},,,{x},{y},,,,,,\n", cell(&r.label)));
         }
     }
     out

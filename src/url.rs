@@ -21,7 +21,7 @@ const QUOTE: usize = 40;
 /// Most notices listed for one link; the rest are counted in a last one.
 /// More than the keys the app reads, so a link with every key wrong still
 /// names each of them.
-pub const MAX_NOTICES: usize = 32;
+pub const MAX_NOTICES: usize = 40;
 const _: () = assert!(MAX_NOTICES > SETTINGS.len() + 1);
 
 /// Percent-encodes a value. Commas stay as they are: they are allowed in a
@@ -185,6 +185,7 @@ mod tests {
                 },
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
+                band: coded_plots::views::curves::Band::Quantiles,
                 workers: Some(3),
             },
             embed: None,
@@ -212,8 +213,12 @@ mod tests {
         assert_eq!(back.ui.schemes(&back.config), s.ui.schemes(&s.config));
         assert_eq!((back.ui.trial, back.ui.panels), (3, s.ui.panels));
         assert_eq!(
-            (back.ui.error_tab, back.ui.references),
-            (CurveKind::ErrorVsLambda, false)
+            (back.ui.error_tab, back.ui.references, back.ui.band),
+            (
+                CurveKind::ErrorVsLambda,
+                false,
+                coded_plots::views::curves::Band::Quantiles
+            )
         );
         assert_eq!(encode(&back), q);
         for m in [
@@ -710,6 +715,7 @@ mod fuzz {
             "ps" => list(small_f(), MAX_SWEEP_PS + 1),
             "tab" => pick(&["n", "p", "lambda"]),
             "ref" => pick(&["0", "1"]),
+            "band" => pick(&["ci", "quantiles"]),
             "embed" => pick(&panel_names()),
             "panels" => list(
                 prop::sample::select(
@@ -738,10 +744,10 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 31] = [
+    const HAS_VALUES: [&str; 32] = [
         "sc", "cmp", "fn", "expr", "deg", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p",
         "a", "tau", "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
-        "sigma", "down", "w",
+        "sigma", "down", "w", "band",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {
@@ -905,14 +911,27 @@ mod fuzz {
                 1..=MAX_SWEEP_PS,
             ),
             (any::<usize>(), prop::array::uniform5(any::<bool>())),
-            (prop::sample::select(kinds), any::<bool>()),
+            (
+                prop::sample::select(kinds),
+                any::<bool>(),
+                prop::sample::select(coded_plots::views::curves::Band::ALL.to_vec()),
+            ),
             prop::option::of(prop::sample::select(
                 coded_plots::messages::Panel::ALL.to_vec(),
             )),
             prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
         )
             .prop_map(
-                |(config, compare, ns, ps, (trial, p), (tab, references), embed, controls)| {
+                |(
+                    config,
+                    compare,
+                    ns,
+                    ps,
+                    (trial, p),
+                    (tab, references, band),
+                    embed,
+                    controls,
+                )| {
                     let ui = UiState {
                         compare,
                         sweep_ns: ns,
@@ -928,6 +947,7 @@ mod fuzz {
                         },
                         error_tab: tab,
                         references,
+                        band,
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),
                     };

@@ -4,7 +4,7 @@ use coded_plots::draw::curves as draw;
 use coded_plots::format::sig4;
 use coded_plots::hover;
 use coded_plots::summary;
-use coded_plots::views::curves::{CurveKind, CurvesView};
+use coded_plots::views::curves::{Band, CurveKind, CurvesView};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -185,6 +185,30 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     />
                     "claimed rates"
                 </label>
+                <label class="band-choice" for="band">{crate::settings::by_id("band").map_or("", |s| s.label)}</label>
+                <select
+                    id="band"
+                    on:change=move |ev| {
+                        if let Some(b) = Band::parse(&event_target_value(&ev)) {
+                            state.ui.update(|u| u.band = b);
+                        }
+                    }
+                >
+                    {Band::ALL
+                        .into_iter()
+                        .map(|b| {
+                            let text = match b {
+                                Band::Mean95 => "mean, 95 % interval",
+                                Band::Quantiles => "median, 10–90 % of rounds",
+                            };
+                            view! {
+                                <option value=b.name() selected=move || state.ui.with(|u| u.band == b)>
+                                    {text}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
             </div>
             // Focusable (the tabs pattern): the panel holds no control of its
             // own except Cancel, which is there only while a sweep runs.
@@ -202,7 +226,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     aspect_ratio=1.35
                     summary=summary
                     draw=move |area, theme| match state.curves.get().as_deref() {
-                        Some(Ok(v)) => draw::draw(area, theme, v),
+                        Some(Ok(v)) => draw::draw(area, theme, v, state.ui.with(|u| u.band)),
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, "Computing the sweep…"),
                     }

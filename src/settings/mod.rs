@@ -57,6 +57,7 @@ pub const SETTINGS: &[Setting] = &[
     view::PANELS_SHOWN,
     view::TAB,
     view::REFERENCES,
+    view::BAND,
     view::ROUND,
 ];
 

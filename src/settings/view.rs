@@ -3,7 +3,7 @@
 
 use coded_core::Scheme;
 use coded_plots::messages::{Panel, MAX_WORKERS};
-use coded_plots::views::curves::CurveKind;
+use coded_plots::views::curves::{Band, CurveKind};
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::model::{none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS};
@@ -220,6 +220,26 @@ pub const REFERENCES: Setting = Setting {
         _ => false,
     },
     rule: |_| "0 or 1".into(),
+    ..BASE
+};
+
+pub const BAND: Setting = Setting {
+    key: "band",
+    id: "band",
+    label: "Line and band",
+    name: "The error curves' line and band",
+    home: Home::Ui,
+    text: |s| s.ui.band.name().into(),
+    read: |s, t| match Band::parse(t.trim()) {
+        Some(b) => {
+            s.ui.band = b;
+            true
+        }
+        None => false,
+    },
+    rule: |_| {
+        "ci (the mean and its 95 % confidence interval) or quantiles (the median and 10–90 % of the rounds)".into()
+    },
     ..BASE
 };
 

@@ -35,7 +35,7 @@ pub use computation::Computation;
 pub use config::{Config, ConfigError};
 pub use formula::Formula;
 pub use functions::FunctionKind;
-pub use metrics::Stats;
+pub use metrics::{Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{run_round, RoundReport};

@@ -57,6 +57,58 @@ impl Stats {
     }
 }
 
+/// The median and the 10 % and 90 % quantiles of a sample, for a band that
+/// shows where most rounds' errors lie (squared errors are skewed: a few bad
+/// rounds pull the mean and its interval far above the typical round).
+///
+/// Quantiles interpolate linearly between order statistics (Hyndman and Fan's
+/// type 7, NumPy's and R's default): q(t) at position t·(n − 1) of the
+/// sorted sample.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Quantiles {
+    pub q10: f64,
+    pub median: f64,
+    pub q90: f64,
+}
+
+impl Quantiles {
+    /// None for an empty sample. NaN sorts last (a NaN error is a failed
+    /// round elsewhere; here it cannot move the lower quantiles).
+    pub fn of(xs: &[f64]) -> Option<Quantiles> {
+        if xs.is_empty() {
+            return None;
+        }
+        let mut sorted = xs.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let at = |t: f64| {
+            let pos = t * (sorted.len() - 1) as f64;
+            let (i, frac) = (pos.floor() as usize, pos - pos.floor());
+            let next = sorted[(i + 1).min(sorted.len() - 1)];
+            if frac == 0.0 {
+                sorted[i]
+            } else {
+                sorted[i] + frac * (next - sorted[i])
+            }
+        };
+        Some(Quantiles {
+            q10: at(0.1),
+            median: at(0.5),
+            q90: at(0.9),
+        })
+    }
+}
+
+/// The 95 % confidence interval of a mean from `count` values with standard
+/// deviation `std`: mean ± 1.96·std/√count (the normal approximation; with
+/// one value there is no spread to estimate and the interval is the mean).
+pub fn confidence_95(mean: f64, std: f64, count: usize) -> (f64, f64) {
+    if count < 2 || !std.is_finite() {
+        return (mean, mean);
+    }
+    let half = 1.96 * std / (count as f64).sqrt();
+    (mean - half, mean + half)
+}
+
 /// What the curve helpers read of a point of an error-vs-N curve. A trait,
 /// not `SweepPoint` itself, so that this module does not depend on the sweep
 /// that depends on it (for `Stats`); `SweepPoint` implements it.
@@ -143,6 +195,29 @@ mod tests {
         );
         let s = Stats::of(&[1.0, 3.0]).unwrap();
         assert_eq!((s.mean, s.std), (2.0, 2f64.sqrt()));
+    }
+
+    #[test]
+    fn quantiles_interpolate_as_numpy_does() {
+        assert_eq!(Quantiles::of(&[]), None);
+        let one = Quantiles::of(&[3.0]).unwrap();
+        assert_eq!((one.q10, one.median, one.q90), (3.0, 3.0, 3.0));
+        // numpy.quantile([4, 1, 3, 2, 5], [0.1, 0.5, 0.9]) = [1.4, 3.0, 4.6]
+        let q = Quantiles::of(&[4.0, 1.0, 3.0, 2.0, 5.0]).unwrap();
+        assert!((q.q10 - 1.4).abs() < 1e-12 && q.median == 3.0 && (q.q90 - 4.6).abs() < 1e-12);
+        // numpy.quantile(range(10), [0.1, 0.5, 0.9]) = [0.9, 4.5, 8.1]
+        let ten: Vec<f64> = (0..10).map(f64::from).collect();
+        let q = Quantiles::of(&ten).unwrap();
+        assert!((q.q10 - 0.9).abs() < 1e-12 && q.median == 4.5 && (q.q90 - 8.1).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_interval_of_a_mean_shrinks_with_the_root_of_the_count() {
+        assert_eq!(confidence_95(2.0, 1.0, 1), (2.0, 2.0));
+        let (lo, hi) = confidence_95(2.0, 1.0, 4);
+        assert!((lo - 1.02).abs() < 1e-12 && (hi - 2.98).abs() < 1e-12);
+        let (lo, hi) = confidence_95(2.0, 1.0, 400);
+        assert!((hi - lo - 2.0 * 0.098).abs() < 1e-12);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! advance in slices.
 
 use crate::config::{validate_stragglers, Config, ConfigError};
-use crate::metrics::{CurvePoint, Stats};
+use crate::metrics::{CurvePoint, Quantiles, Stats};
 use crate::problem::{draw_stragglers, Prepared, Problem};
 use crate::scheme::Scheme;
 use crate::stragglers::StragglerModel;
@@ -21,6 +21,8 @@ pub struct SweepPoint {
     pub trials: usize,
     pub failures: usize,
     pub mse: Option<Stats>,
+    /// The median and 10–90 % quantiles of the squared errors.
+    pub mse_spread: Option<Quantiles>,
     pub rmse: Option<Stats>,
     pub rel_acc: Option<Stats>,
     /// Accuracy against the true labels (classifiers with labels).
@@ -298,6 +300,7 @@ impl MonteCarlo {
             trials: done,
             failures: done - self.se.len(),
             mse: Stats::of(&self.se),
+            mse_spread: Quantiles::of(&self.se),
             rmse: Stats::of(&rmse),
             rel_acc: Stats::of(&self.rel),
             acc: Stats::of(&self.acc),

@@ -94,7 +94,9 @@ fn views(c: &Config, ui: &UiState) -> Views {
         let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| e.to_string());
         if let Ok(v) = &v {
             no_nan("curves", v);
-            let (_, f) = svg("curves", |a| draw::curves::draw(a, &theme, v));
+            let (_, f) = svg("curves", |a| {
+                draw::curves::draw(a, &theme, v, Default::default())
+            });
             if let Some(t) = hover::curves(v, &f, 450.0, 300.0, 1.0) {
                 no_nan("hover", &t);
             }
@@ -250,12 +252,18 @@ fn p_zero() {
     for row in &v.table.rows {
         assert_eq!(row.summary.failures, 0);
     }
-    // Replication is exact with every server: 0 cannot sit on a log axis.
+    // Replication is exact with every server: its points are 0, drawn on
+    // the "exact" floor of the log axis.
     let n = v.curves[0].as_ref().unwrap();
-    assert!(n
-        .notes
+    let uncoded = n
+        .curves
         .iter()
-        .any(|t| t.contains("uncoded") && t.contains("exactly 0")));
+        .find(|c| c.scheme == Scheme::Uncoded)
+        .unwrap();
+    assert!(!uncoded.points.is_empty());
+    assert!(uncoded.points.iter().all(|p| p.mean == 0.0));
+    let s = coded_plots::draw::curves::scale(n, Default::default());
+    assert!(s.floor.is_some_and(|f| f > s.y.lo && f < s.y.hi));
 }
 
 #[test]

@@ -12,7 +12,7 @@
 use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
 use coded_engine::{curves, stages, table, Engine, Session};
 use coded_plots::messages::{Detail, FromWorker, Panel, Panels, ToWorker, UiState};
-use coded_plots::views::curves::CurveKind;
+use coded_plots::views::curves::{Band, CurveKind};
 use coded_plots::{draw, hover, Theme};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use proptest::prelude::*;
@@ -42,9 +42,10 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
             CurveKind::ErrorVsLambda,
         ]),
         any::<bool>(),
+        prop::sample::select(Band::ALL.to_vec()),
     )
         .prop_map(
-            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references)| UiState {
+            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references, band)| UiState {
                 compare,
                 sweep_ns,
                 sweep_ps,
@@ -58,6 +59,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                 },
                 error_tab,
                 references,
+                band,
                 workers: None,
             },
         )
@@ -182,7 +184,7 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
             draw_and_hover(
                 "curves",
                 size,
-                |a| draw::curves::draw(a, &theme, v),
+                |a| draw::curves::draw(a, &theme, v, ui.band),
                 |f, x, y| hover::curves(v, f, x, y, 1.0),
             )?;
         }

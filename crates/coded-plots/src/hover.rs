@@ -324,7 +324,10 @@ mod tests {
             .starts_with("server 1 at β = -1"));
 
         let cv = crate::testing::error_vs_n(&c, &[Scheme::Bacc], &[10, 20, 40], &[0.2], false);
-        let (_, f) = crate::to_svg(800, 500, |a| dc::draw(a, &Theme::light(), &cv)).unwrap();
+        let (_, f) = crate::to_svg(800, 500, |a| {
+            dc::draw(a, &Theme::light(), &cv, Default::default())
+        })
+        .unwrap();
         let p = &cv.curves[0].points[1];
         let (px, py) = f.charts[0].to_pixel(p.x, p.mean);
         let t = curves(&cv, &f, px, py, 1.0).unwrap();

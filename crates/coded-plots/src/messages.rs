@@ -176,6 +176,8 @@ pub struct UiState {
     pub error_tab: CurveKind,
     /// Overlay the papers' claimed rates on error vs N.
     pub references: bool,
+    /// What the error curves' line and band show (drawing only).
+    pub band: crate::views::curves::Band,
     /// Web Workers sharing the Monte-Carlo trials (None: the page's
     /// default, one per core); the numbers do not depend on it.
     pub workers: Option<usize>,
@@ -194,6 +196,7 @@ impl Default for UiState {
             panels: Panels::default(),
             error_tab: CurveKind::ErrorVsN,
             references: true,
+            band: crate::views::curves::Band::Mean95,
             workers: None,
         }
     }

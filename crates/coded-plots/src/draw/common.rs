@@ -246,12 +246,23 @@ where
     Ok(())
 }
 
+/// Dash patterns (dash, gap in CSS pixels), so dashed lines for different
+/// p values differ without colour.
+pub const DASHES: [(f64, f64); 4] = [(6.0, 4.0), (2.0, 3.0), (12.0, 4.0), (9.0, 2.5)];
+
+/// The dash pattern `i` in backend pixels.
+pub fn dash(theme: &Theme, i: usize) -> (u32, u32) {
+    let (d, g) = DASHES[i % DASHES.len()];
+    (theme.px(d).max(1), theme.px(g).max(1))
+}
+
 /// How a legend entry is drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Swatch {
     Line {
         color: RGBColor,
-        dashed: bool,
+        /// A dash pattern of [`DASHES`], or a solid line.
+        dash: Option<usize>,
         shape: Option<usize>,
     },
     Marker {
@@ -259,6 +270,92 @@ pub enum Swatch {
         shape: usize,
         filled: bool,
     },
+    /// A shaded band.
+    Area { color: RGBColor },
+}
+
+/// Labelled values of a log axis from `lo` to `hi` (`lo` > 0), and the
+/// unlabelled grid lines: every power of ten, with 2× and 5× (or every
+/// digit) where the range spans fewer than about two decades, so a reader
+/// always has at least three labels to read a value off. Where labels would
+/// overlap (`extent(label)` pixels along an axis `length` pixels long, with
+/// `gap` between), every second, third, … decade is labelled instead and
+/// the others keep a grid line.
+pub fn log_ticks(
+    lo: f64,
+    hi: f64,
+    length: f64,
+    gap: f64,
+    extent: impl Fn(&str) -> f64,
+) -> (Vec<f64>, Vec<f64>) {
+    if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
+        return (vec![], vec![]);
+    }
+    let (l0, l1) = (lo.log10(), hi.log10());
+    let pos = |v: f64| length * (v.log10() - l0) / (l1 - l0);
+    let fits = |vals: &[f64]| {
+        vals.windows(2).all(|w| {
+            let need = (extent(&tick(w[0])) + extent(&tick(w[1]))) / 2.0 + gap;
+            pos(w[1]) - pos(w[0]) >= need
+        })
+    };
+    let with = |mantissas: &[f64]| -> Vec<f64> {
+        let (e0, e1) = (l0.floor() as i32 - 1, l1.ceil() as i32 + 1);
+        let mut out = vec![];
+        for e in e0..=e1 {
+            for m in mantissas {
+                let v = m * 10f64.powi(e);
+                // Rounding of l0/l1: a label at the very end still counts.
+                if v >= lo * (1.0 - 1e-9) && v <= hi * (1.0 + 1e-9) {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    };
+    let decades = with(&[1.0]);
+    let all_digits = with(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]);
+    if decades.len() < 3 {
+        for set in [
+            &[1.0, 2.0, 5.0][..],
+            &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+        ] {
+            let labels = with(set);
+            if labels.len() >= 3 && fits(&labels) {
+                let grid = all_digits
+                    .iter()
+                    .copied()
+                    .filter(|v| !labels.contains(v))
+                    .collect();
+                return (labels, grid);
+            }
+        }
+        let labels = with(&[1.0, 2.0, 5.0]);
+        if fits(&labels) {
+            return (labels, vec![]);
+        }
+    }
+    // Every decade if they fit, else every second, third, …
+    for step in 1..=decades.len().max(1) {
+        let labels: Vec<f64> = decades.iter().copied().step_by(step).collect();
+        if fits(&labels) {
+            let grid: Vec<f64> = if step == 1 && decades.len() <= 6 {
+                all_digits
+                    .iter()
+                    .copied()
+                    .filter(|v| !labels.contains(v))
+                    .collect()
+            } else {
+                decades
+                    .iter()
+                    .copied()
+                    .filter(|v| !labels.contains(v))
+                    .collect()
+            };
+            return (labels, grid);
+        }
+    }
+    (decades.into_iter().take(1).collect(), vec![])
 }
 
 /// Legend columns for an area `width` backend pixels wide.
@@ -300,21 +397,17 @@ pub fn draw_legend<DB: DrawingBackend>(
         let x = left + c as i32 * col_w;
         let y = theme.px(4.0) as i32 + r as i32 * row_h + row_h / 2;
         match swatch {
-            Swatch::Line {
-                color,
-                dashed,
-                shape,
-            } => {
+            Swatch::Line { color, dash, shape } => {
                 let st = color.stroke_width(theme.px(2.0));
-                if *dashed {
-                    let d = theme.px(5.0) as i32;
+                if let Some(i) = dash {
+                    let (d, g) = super::common::dash(theme, *i);
                     let mut x0 = x;
                     while x0 < x + sw {
                         area.draw(&PathElement::new(
-                            vec![(x0, y), ((x0 + d).min(x + sw), y)],
+                            vec![(x0, y), ((x0 + d as i32).min(x + sw), y)],
                             st,
                         ))?;
-                        x0 += 2 * d;
+                        x0 += (d + g) as i32;
                     }
                 } else {
                     area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], st))?;
@@ -340,6 +433,13 @@ pub fn draw_legend<DB: DrawingBackend>(
                     color.stroke_width(theme.px(1.5))
                 };
                 draw_pixel_marker(area, *shape, (x + sw / 2, y), theme.px(4.5) as i32, st)?;
+            }
+            Swatch::Area { color } => {
+                let h = theme.px(5.0) as i32;
+                area.draw(&Rectangle::new(
+                    [(x, y - h), (x + sw, y + h)],
+                    color.mix(0.25).filled(),
+                ))?;
             }
         }
         area.draw(&Text::new(

@@ -61,7 +61,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "encoder u_enc".into(),
             Swatch::Line {
                 color: c,
-                dashed: false,
+                dash: None,
                 shape: None,
             },
         ));
@@ -79,7 +79,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "f(u_enc(z))".into(),
             Swatch::Line {
                 color: theme.muted,
-                dashed: true,
+                dash: Some(0),
                 shape: None,
             },
         ));
@@ -105,7 +105,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "decoder u_dec".into(),
             Swatch::Line {
                 color: c,
-                dashed: false,
+                dash: None,
                 shape: None,
             },
         ));

@@ -13,15 +13,30 @@ use plotters::prelude::*;
 pub const ROUND: u32 = 10;
 pub const RASTER: u32 = 11;
 
-/// Straggled fraction of a bin, quantised to 4 levels above 0: neighbouring
-/// cells of equal level merge into one rectangle, which keeps the number of
-/// shapes small at N = 8192.
+/// Straggled fraction of a bin, rounded to quarters (a bin with any
+/// straggler is at least 1): its shade is that fraction, so a dense raster
+/// keeps its proportions; neighbouring cells of equal level merge into one
+/// rectangle, which keeps the number of shapes small at N = 8192.
 fn level(straggled: usize, total: usize) -> u8 {
     if straggled == 0 {
         0
     } else {
-        (1 + (3 * straggled) / total.max(1)).min(4) as u8
+        ((4 * straggled + total / 2) / total.max(1)).clamp(1, 4) as u8
     }
+}
+
+/// The share of stragglers in each of `bins` columns of a row of servers.
+pub fn straggled_share(row: &[bool], bins: usize) -> Vec<(usize, usize, f64)> {
+    let n = row.len();
+    let bins = bins.clamp(1, n.max(1));
+    (0..bins)
+        .map(|b| (b * n / bins, (b + 1) * n / bins))
+        .filter(|(s, e)| s < e)
+        .map(|(s, e)| {
+            let k = row[s..e].iter().filter(|x| **x).count();
+            (s, e, k as f64 / (e - s) as f64)
+        })
+        .collect()
 }
 
 /// Runs of equal level along a row of `n` servers grouped into `bins`
@@ -169,12 +184,39 @@ pub fn draw_focused<DB: DrawingBackend>(
                 good.mix(0.85).filled(),
             )))?;
             let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
-            chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
-                Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
-            }))?;
-            chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
-                Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
-            }))?;
+            if view.n <= bins {
+                chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                    Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
+                }))?;
+                chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                    Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
+                }))?;
+            } else {
+                // More servers than pixel columns: a column with one
+                // straggler among a dozen servers would be a whole mark, and
+                // the strip would read as nearly all stragglers. Each column
+                // instead gives the stragglers its share of the height (from
+                // the top: a gap above the returned servers, like a mark).
+                chart.draw_series(
+                    straggled_share(&view.straggled, bins)
+                        .into_iter()
+                        .filter(|c| c.2 > 0.0)
+                        .map(|(s, e, f)| {
+                            Rectangle::new(
+                                [(s as f64, 1.0 - f), (e as f64, 1.0)],
+                                theme.surface.filled(),
+                            )
+                        }),
+                )?;
+                chart.draw_series(
+                    straggled_share(&view.straggled, bins)
+                        .into_iter()
+                        .filter(|c| c.2 > 0.0)
+                        .map(|(s, e, f)| {
+                            Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
+                        }),
+                )?;
+            }
             draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
@@ -223,7 +265,7 @@ pub fn draw_focused<DB: DrawingBackend>(
         .y_labels(6)
         .draw()?;
     let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
-    let shades = [0.0, 0.35, 0.6, 0.8, 1.0];
+    let shades = [0.0, 0.25, 0.5, 0.75, 1.0];
     for (r, row) in view.raster.iter().enumerate() {
         let t = first + r as f64;
         chart.draw_series(runs(row, bins).into_iter().map(|(s, e, l)| {
@@ -258,6 +300,30 @@ mod tests {
         let v = StragglerView::build(&c, trial);
         let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
         (s, f, v)
+    }
+
+    #[test]
+    fn a_dense_strip_keeps_the_share_of_stragglers() {
+        // 8192 servers, a fifth straggling, in 700 columns.
+        let row: Vec<bool> = (0..8192).map(|i| i % 5 == 0).collect();
+        let cols = straggled_share(&row, 700);
+        assert_eq!(cols.len(), 700);
+        let covered: f64 = cols.iter().map(|(s, e, f)| (e - s) as f64 * f).sum();
+        let stragglers = row.iter().filter(|x| **x).count() as f64;
+        assert!(
+            (covered - stragglers).abs() < 1e-9,
+            "{covered} vs {stragglers}"
+        );
+        assert!(
+            cols.iter().all(|c| c.2 < 0.5),
+            "no column reads as mostly stragglers"
+        );
+        // One straggler in a bin of 12 is a twelfth, not a whole mark.
+        let mut one = vec![false; 12];
+        one[3] = true;
+        assert_eq!(straggled_share(&one, 1), [(0, 12, 1.0 / 12.0)]);
+        assert_eq!(level(1, 12), 1);
+        assert_eq!(level(6, 12), 2);
     }
 
     #[test]

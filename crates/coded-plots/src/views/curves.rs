@@ -23,8 +23,68 @@ pub struct CurvePoint {
     pub x: f64,
     pub mean: f64,
     pub std: f64,
+    /// The median and the 10 % and 90 % quantiles of the rounds' errors.
+    pub median: f64,
+    pub q10: f64,
+    pub q90: f64,
     pub trials: usize,
     pub failures: usize,
+}
+
+/// What the line and the shaded band of an error curve show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Band {
+    /// The mean, and its 95 % confidence interval (mean ± 1.96·std/√n over
+    /// the n rounds that decoded).
+    #[default]
+    Mean95,
+    /// The median, and the 10–90 % quantiles of the rounds' errors.
+    Quantiles,
+}
+
+impl Band {
+    pub const ALL: [Band; 2] = [Band::Mean95, Band::Quantiles];
+
+    /// Its name in a link.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Mean95 => "ci",
+            Band::Quantiles => "quantiles",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Band> {
+        Band::ALL.into_iter().find(|b| b.name() == text)
+    }
+
+    /// What the line and the band are, in words (the legend's first row).
+    pub fn words(self) -> &'static str {
+        match self {
+            Band::Mean95 => "line: mean; band: 95 % confidence interval of the mean",
+            Band::Quantiles => "line: median; band: 10–90 % of the rounds",
+        }
+    }
+}
+
+impl CurvePoint {
+    /// The value the line goes through.
+    pub fn centre(&self, band: Band) -> f64 {
+        match band {
+            Band::Mean95 => self.mean,
+            Band::Quantiles => self.median,
+        }
+    }
+
+    /// The band's ends (the lower one may be 0 or below: the interval of a
+    /// mean of skewed errors can reach past 0).
+    pub fn band(&self, band: Band) -> (f64, f64) {
+        match band {
+            Band::Mean95 => {
+                coded_core::metrics::confidence_95(self.mean, self.std, self.trials - self.failures)
+            }
+            Band::Quantiles => (self.q10, self.q90),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,6 +98,9 @@ pub struct Curve {
     /// Marker shape (one per p value).
     pub shape: usize,
     pub points: Vec<CurvePoint>,
+    /// The share of failed rounds at every x of the curve, including the x
+    /// where every round failed (which have no point).
+    pub failed: Vec<(f64, f64)>,
     pub slope: Option<f64>,
 }
 
@@ -45,6 +108,10 @@ pub struct Curve {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reference {
     pub label: String,
+    /// A short name written next to the line's end.
+    pub tag: String,
+    /// Which dash pattern (one per p value, so lines differ without colour).
+    pub dash: usize,
     pub color: usize,
     pub points: Vec<(f64, f64)>,
     pub slope: Option<f64>,
@@ -67,6 +134,9 @@ pub struct CurvesView {
     pub curves: Vec<Curve>,
     pub references: Vec<Reference>,
     pub marker: Option<Marker>,
+    /// Errors at or below this are rounding errors of exact answers (see
+    /// [`coded_core::problem::rounding_level`]): drawn as "exact" on a floor.
+    pub exact_below: f64,
     /// What could not be shown, and why (failed rounds, N < K, ...).
     pub notes: Vec<String>,
 }
@@ -99,34 +169,46 @@ fn slope_text(s: Option<f64>) -> String {
         .unwrap_or_else(|| "no slope".into())
 }
 
-/// Turns sweep points into curve points, noting what a log axis cannot show.
+/// A curve's points and its share of failed rounds at each x, from sweep
+/// points, noting what cannot be drawn. An error of exactly 0 is a point:
+/// it is drawn as exact, on the floor.
 fn points_of<'a>(
     label: &str,
     xs: &[f64],
     sums: impl IntoIterator<Item = &'a SweepPoint>,
     x_name: &str,
     notes: &mut Vec<String>,
-) -> Vec<CurvePoint> {
-    let mut out = vec![];
+) -> (Vec<CurvePoint>, Vec<(f64, f64)>) {
+    let (mut out, mut failed) = (vec![], vec![]);
     for (x, s) in xs.iter().zip(sums) {
+        if s.trials > 0 {
+            failed.push((*x, s.failures as f64 / s.trials as f64));
+        }
         match s.mse {
             None => notes.push(format!(
                 "{label}: every one of the {} rounds failed at {x_name} = {x}",
                 s.trials
             )),
-            Some(m) if !(m.mean > 0.0 && m.mean.is_finite()) => notes.push(format!(
-                "{label}: error exactly 0 at {x_name} = {x} (not shown on a log axis)"
+            Some(m) if !(m.mean >= 0.0 && m.mean.is_finite()) => notes.push(format!(
+                "{label}: no finite error at {x_name} = {x} (an answer overflowed)"
             )),
-            Some(m) => out.push(CurvePoint {
-                x: *x,
-                mean: m.mean,
-                std: if m.std.is_finite() { m.std } else { 0.0 },
-                trials: s.trials,
-                failures: s.failures,
-            }),
+            Some(m) => {
+                let finite = |v: f64| if v.is_finite() { v } else { m.mean };
+                let q = s.mse_spread;
+                out.push(CurvePoint {
+                    x: *x,
+                    mean: m.mean,
+                    std: if m.std.is_finite() { m.std } else { 0.0 },
+                    median: finite(q.map_or(m.mean, |q| q.median)),
+                    q10: finite(q.map_or(m.mean, |q| q.q10)),
+                    q90: finite(q.map_or(m.mean, |q| q.q90)),
+                    trials: s.trials,
+                    failures: s.failures,
+                })
+            }
         }
     }
-    out
+    (out, failed)
 }
 
 fn model_words(m: &StragglerModel) -> String {
@@ -162,7 +244,7 @@ pub fn error_vs_n_view(
             scheme_label(scheme).to_string()
         };
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
-        let pts = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
+        let (pts, failed) = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
         if references {
             for rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
                 if rate.scheme() != scheme {
@@ -185,6 +267,12 @@ pub fn error_vs_n_view(
                     } else {
                         format!("{} ({})", rate.label(), slope_text(rs))
                     },
+                    tag: if iid && ps.len() > 1 {
+                        format!("{}, p = {p}", rate.tag())
+                    } else {
+                        rate.tag().to_string()
+                    },
+                    dash: shape,
                     color: scheme_color(scheme),
                     points: rp,
                     slope: rs,
@@ -198,6 +286,7 @@ pub fn error_vs_n_view(
             color: scheme_color(scheme),
             shape,
             points: pts,
+            failed,
             slope,
         });
     }
@@ -215,6 +304,7 @@ pub fn error_vs_n_view(
         curves,
         references: refs,
         marker: None,
+        exact_below: coded_core::problem::rounding_level(config),
         notes,
     }
 }
@@ -236,7 +326,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     for chunk in points.chunks(P_GRID.len()) {
         let scheme = chunk[0].scheme;
         let name = scheme_label(scheme).to_string();
-        let pts = points_of(&name, &P_GRID, chunk, "p", &mut notes);
+        let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes);
         curves.push(Curve {
             label: name,
             scheme,
@@ -244,6 +334,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             color: scheme_color(scheme),
             shape: 0,
             points: pts,
+            failed,
             slope: None,
         });
     }
@@ -279,6 +370,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
         curves,
         references: vec![],
         marker,
+        exact_below: coded_core::problem::rounding_level(config),
         notes,
     }
 }
@@ -295,13 +387,15 @@ pub fn error_vs_lambda_view(
     let mut notes = vec![];
     let grid = lambda_grid();
     let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
-    let pts = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
+    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
     let mut level =
         |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| match s.mse {
             Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
                 label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
+                tag: label.clone(),
+                dash: refs.len(),
                 color,
                 points: vec![(lo, m.mean), (hi, m.mean)],
                 slope: None,
@@ -355,10 +449,12 @@ pub fn error_vs_lambda_view(
             color: scheme_color(Scheme::Letcc),
             shape: 0,
             points: pts,
+            failed,
             slope: None,
         }],
         references: refs,
         marker,
+        exact_below: coded_core::problem::rounding_level(config),
         notes,
     }
 }
@@ -427,7 +523,7 @@ mod tests {
     }
 
     #[test]
-    fn failures_and_exact_zeros_become_notes_not_points() {
+    fn failures_become_notes_and_exact_zeros_points_on_the_floor() {
         let c = cfg(r#"{"trials": 5}"#);
         let v = error_vs_n(
             &c,
@@ -443,8 +539,13 @@ mod tests {
             .notes
             .iter()
             .any(|n| n.contains("every one of the 5 rounds failed")));
-        // Replication with no stragglers is exact: error 0, noted.
-        assert!(v.notes.iter().any(|n| n.contains("exactly 0")));
+        // Replication with no stragglers is exact: error 0, a point drawn
+        // on the "exact" floor; the failed rounds are counted at every N.
+        let exact = &v.curves[2];
+        assert_eq!((exact.scheme, exact.p), (Scheme::Uncoded, 0.0));
+        assert!(exact.points.iter().all(|p| p.mean == 0.0));
+        assert!(exact.points.iter().all(|p| p.mean <= v.exact_below));
+        assert_eq!(all_fail.failed, [(20.0, 1.0), (40.0, 1.0)]);
         assert!(v.notes.iter().any(|n| n.contains("undefined at p = 0")));
     }
 
