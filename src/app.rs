@@ -47,6 +47,7 @@ pub fn App() -> impl IntoView {
                 </p>
                 <Status state=state />
                 <crate::share::Notices share=share />
+                <crate::start_hint::StartHint />
                 <crate::share::ShareBar state=state share=share />
             </header>
             <div class="layout">

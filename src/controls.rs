@@ -15,24 +15,46 @@ use crate::state::AppState;
 
 #[component]
 pub fn Controls(state: AppState) -> impl IntoView {
+    // On a phone the controls are a drawer, closed at first, so the plots
+    // start within the first screens (the style sheet shows the toggle and
+    // hides the closed drawer only at phone widths).
+    let open = RwSignal::new(false);
+    // A value waiting to be fixed must be seen: the drawer opens for it.
+    Effect::new(move |_| {
+        if state.invalid.with(|v| !v.is_empty()) {
+            open.set(true);
+        }
+    });
     view! {
         <aside class="controls" aria-label="Controls">
             <h2>"Controls"</h2>
-            {Group::SHOWN
-                .into_iter()
-                .map(|g| {
-                    view! {
-                        <fieldset>
-                            <legend>{g.legend()}</legend>
-                            {SETTINGS
-                                .iter()
-                                .filter(|st| st.group == g)
-                                .map(|st| control(state, st))
-                                .collect_view()}
-                        </fieldset>
-                    }
-                })
-                .collect_view()}
+            <button
+                type="button"
+                class="controls-toggle"
+                id="controls-toggle"
+                aria-controls="controls-body"
+                aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "Hide the controls" } else { "Show the controls" }}
+            </button>
+            <div class="controls-body" id="controls-body" class:closed=move || !open.get()>
+                {Group::SHOWN
+                    .into_iter()
+                    .map(|g| {
+                        view! {
+                            <fieldset>
+                                <legend>{g.legend()}</legend>
+                                {SETTINGS
+                                    .iter()
+                                    .filter(|st| st.group == g)
+                                    .map(|st| control(state, st))
+                                    .collect_view()}
+                            </fieldset>
+                        }
+                    })
+                    .collect_view()}
+            </div>
         </aside>
     }
 }

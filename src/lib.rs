@@ -18,6 +18,7 @@ pub mod refused_formulas;
 pub mod runner;
 pub mod settings;
 pub mod share;
+pub mod start_hint;
 pub mod state;
 pub mod theme;
 pub mod url;

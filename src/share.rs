@@ -308,17 +308,13 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
             download_text("coded-curves.csv", "text/csv", &curves_csv(v));
         }
     };
+    // At least twice the screen's resolution: a slide or a printed page is
+    // sharper than the screen the plot was made on.
     let export_png = move |_| {
-        let Some(doc) = window().and_then(|w| w.document()) else {
-            return;
-        };
-        for c in nodes::<web_sys::HtmlCanvasElement>(doc.query_selector_all("canvas[id]")) {
-            if c.width() == 0 {
-                continue;
-            }
-            if let Ok(data) = c.to_data_url() {
-                download_url(&format!("coded-{}.png", c.id()), &data);
-            }
+        let dpr = window().map_or(1.0, |w| w.device_pixel_ratio());
+        let factor = (2.0 * dpr).max(2.0);
+        for (id, url) in crate::components::plots_as_png(factor) {
+            download_url(&format!("coded-{id}.png"), &url);
         }
     };
 
@@ -442,7 +438,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                 <button type="button" id="export-json" on:click=export_json>"Config (JSON)"</button>
                 <button type="button" id="export-table-csv" on:click=export_table>"Table (CSV)"</button>
                 <button type="button" id="export-curves-csv" on:click=export_curves>"Curves (CSV)"</button>
-                <button type="button" id="export-png" on:click=export_png>"Plots (PNG)"</button>
+                <button type="button" id="export-png" on:click=export_png>"Plots (PNG, 2×)"</button>
             </div>
         </section>
     }

@@ -6,6 +6,6 @@ pub mod progress;
 pub mod typed;
 
 pub use field::Field;
-pub use plot_canvas::{CanvasArea, CanvasResult, PlotCanvas};
+pub use plot_canvas::{plots_as_png, CanvasArea, CanvasResult, PlotCanvas};
 pub use progress::{SweepProgress, TableProgress};
 pub use typed::TypedInput;

@@ -20,6 +20,9 @@
 //!   point, rounds playing), so a screen reader hears the settled result
 //!   once rather than every intermediate step.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
@@ -32,13 +35,74 @@ use wasm_bindgen::{closure::Closure, JsCast};
 use crate::theme::{use_theme, Theme};
 use coded_plots::Frame;
 
-/// The area a `PlotCanvas` draw closure draws on.
+/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, or a
+/// larger one when the plots are exported.
 pub type CanvasArea = DrawingArea<CanvasBackend, Shift>;
 /// What a `PlotCanvas` draw closure returns; draw functions generic over
 /// `DrawingBackend` (see `coded_plots::draw`) return exactly this for the
 /// canvas.
 pub type CanvasResult =
     Result<Frame, DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>;
+
+type DrawFn = Rc<dyn Fn(&CanvasArea, &Theme) -> CanvasResult>;
+
+/// A plot on the page, as the exports redraw it.
+struct Shown {
+    id: String,
+    draw: DrawFn,
+    size: RwSignal<Option<BoxSize>>,
+    theme: Signal<Theme>,
+}
+
+thread_local! {
+    /// Every mounted plot with an id, in the order they were mounted.
+    static SHOWN: RefCell<Vec<Shown>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Every plot shown, drawn on a canvas `factor` times its size on screen (in
+/// CSS pixels), as a PNG data URL: (canvas id, data URL).
+pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
+    let plots: Vec<(String, DrawFn, Option<BoxSize>, Theme)> = SHOWN.with_borrow(|all| {
+        all.iter()
+            .map(|p| {
+                (
+                    p.id.clone(),
+                    p.draw.clone(),
+                    p.size.get_untracked(),
+                    p.theme.get_untracked(),
+                )
+            })
+            .collect()
+    });
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return vec![];
+    };
+    let mut out = vec![];
+    for (id, draw, size, theme) in plots {
+        let Some(size) = size.filter(|s| s.width >= 1.0 && s.height >= 1.0) else {
+            continue;
+        };
+        let Some(canvas) = doc
+            .create_element("canvas")
+            .ok()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            continue;
+        };
+        canvas.set_width((size.width * factor).round() as u32);
+        canvas.set_height((size.height * factor).round() as u32);
+        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+            continue;
+        };
+        let area = backend.into_drawing_area();
+        if draw(&area, &theme.with_scale(factor)).is_ok() {
+            if let Ok(url) = canvas.to_data_url() {
+                out.push((id, url));
+            }
+        }
+    }
+    out
+}
 
 /// Size of the canvas box in CSS pixels, and the device pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -111,6 +175,18 @@ where
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
+    let draw: DrawFn = Rc::new(draw);
+    if let Some(id) = id.clone() {
+        SHOWN.with_borrow_mut(|all| {
+            all.push(Shown {
+                id: id.clone(),
+                draw: draw.clone(),
+                size,
+                theme,
+            })
+        });
+        on_cleanup(move || SHOWN.with_borrow_mut(|all| all.retain(|p| p.id != id)));
+    }
     let frame = StoredValue::new(Frame::default());
     // Tooltip text and its position in CSS pixels within the box.
     let tip = RwSignal::new(None::<(String, f64, f64)>);

@@ -27,6 +27,7 @@ import {
   canvasHasPixels,
   canvasChanged,
   MAIN_CANVAS,
+  openControls,
 } from './harness.mjs';
 
 const server = serveDuringTests();
@@ -109,6 +110,7 @@ for (const scheme of ['light', 'dark']) {
       // An ignored link value shows the notice; K > N an error message.
       await openApp(page, `${server.appUrl}?k=abc`);
       await page.locator('#url-notice').waitFor();
+      await openControls(page);
       await page.fill('#n', '3');
       await page.locator('#k-error').filter({ hasText: /\S/ }).waitFor();
       await page.click('#embed-button');

@@ -417,3 +417,16 @@ export async function noNaN(page) {
   });
   assert.deepEqual(bad, [], 'NaN, undefined or Infinity shown');
 }
+
+/**
+ * On a phone the controls are a drawer, closed at first: opens it as a
+ * person does (a click on "Show the controls"); does nothing where the
+ * controls are always shown.
+ */
+export async function openControls(page) {
+  const toggle = page.locator('#controls-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') {
+    await toggle.click();
+    await page.locator('#controls-body').waitFor({ state: 'visible' });
+  }
+}

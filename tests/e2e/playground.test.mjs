@@ -21,6 +21,7 @@ import {
   andWait,
   MAIN_CANVAS,
   noNaN,
+  openControls,
 } from './harness.mjs';
 
 let server;
@@ -357,12 +358,14 @@ for (const [width, options] of [
     });
     await withPage(`view-lenet5-${width}`, options, async (page) => {
       await openApp(page, server.appUrl);
+      await openControls(page);
       await andWait(page, () => page.selectOption('#function', 'lenet5'));
       assert.ok(await canvasHasPixels(page, DIGITS, { min: 1000 }));
       assert.equal(await page.locator('#results thead th', { hasText: 'Relative accuracy' }).count(), 1);
     });
     await withPage(`view-error-vs-n-${width}`, options, async (page) => {
       await openApp(page, server.appUrl);
+      await openControls(page);
       for (const box of ['#show-stragglers', '#show-encdec', '#show-digits']) {
         await andWait(page, () => page.click(box));
       }

@@ -10,7 +10,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDuringTests, withPage, openApp, linkValue, linkBecomes, typeKeys } from './harness.mjs';
+import { serveDuringTests, withPage, openApp, linkValue, linkBecomes, typeKeys, openControls
+} from './harness.mjs';
 
 const server = serveDuringTests();
 
@@ -142,6 +143,7 @@ test('every number and list field takes typing key by key', T, async () => {
 test('a value waiting to be fixed at phone width: the message fits its column', T, async () => {
   await withPage('typing-phone', PHONE, async (page) => {
     await openApp(page, server.appUrl);
+    await openControls(page);
     await typeInvalid(page, 'k', ['2.5'], 'k', 'K must be a whole number from 1 to N (now 40; at most 1024).');
     const fits = await page.evaluate(() => {
       const m = document.querySelector('#k-error');

@@ -7,11 +7,11 @@
 //! rounds in a strip below wherever rounds fail, and a legend below.
 
 use super::common::*;
+use super::coord::{fitted_log_ticks, AxisCoord};
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
 use crate::views::curves::{Band, CurveKind, CurvePoint, CurvesView};
 use crate::{Area, DrawResult, Frame};
-use plotters::coord::ranged1d::{Ranged, ValueFormatter};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -200,57 +200,32 @@ fn chart<DB: DrawingBackend>(
         .y_label_area_size(label_y);
     let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;
     let height = h.saturating_sub(label_x + theme.px(14.0)) as f64;
-    let y_key = log_keys(theme, s.y, height, true, s.floor);
-    let y_coord = (s.y.lo..s.y.hi)
-        .log_scale()
-        .with_key_points(y_key.0)
-        .with_light_points(y_key.1);
+    let (labels, grid) = log_keys(theme, s.y, height, s.floor);
+    let y_coord = AxisCoord::with_ticks(s.y, labels, grid);
+    let x_coord = AxisCoord::of(theme, s.x, width, false);
     let labels = AxisLabels {
         x_desc,
         y_desc: &view.y_label,
         floor: s.floor,
     };
-    if view.x_log {
-        let (xk, xg) = log_keys(theme, s.x, width, false, None);
-        let x_coord = (s.x.lo..s.x.hi)
-            .log_scale()
-            .with_key_points(xk)
-            .with_light_points(xg);
-        let mut c = builder.build_cartesian_2d(x_coord, y_coord)?;
-        body(&mut c, area, theme, view, band, s, &labels)
-    } else {
-        let mut c = builder.build_cartesian_2d(s.x.lo..s.x.hi, y_coord)?;
-        body(&mut c, area, theme, view, band, s, &labels)
-    }
+    let mut c = builder.build_cartesian_2d(x_coord, y_coord)?;
+    body(&mut c, area, theme, view, band, s, &labels)
 }
 
-/// A log axis's labelled values and grid lines for an axis `length` pixels
+/// The y axis's labelled values and grid lines for an axis `length` pixels
 /// long; the floor, if any, is labelled "exact" and no decade at or below
 /// it is.
-fn log_keys(
-    theme: &Theme,
-    a: Axis,
-    length: f64,
-    vertical: bool,
-    floor: Option<f64>,
-) -> (Vec<f64>, Vec<f64>) {
-    let font = theme.font(11.0);
-    let gap = theme.px(8.0) as f64;
-    let extent = |t: &str| {
-        if vertical {
-            font * 1.3
-        } else {
-            text_width(t, font)
-        }
-    };
+fn log_keys(theme: &Theme, a: Axis, length: f64, floor: Option<f64>) -> (Vec<f64>, Vec<f64>) {
     // Labels start one label's height above the floor, so "exact" keeps
     // its own room.
+    let room = theme.font(11.0) * 1.3 + theme.px(8.0) as f64;
     let decades = a.hi.log10() - a.lo.log10();
+    // 10^x as e^(x·ln 10): the page has exp already, not pow (2 kB of wasm).
     let lo = floor.map_or(a.lo, |f| {
-        f * 10f64.powf((font * 1.3 + gap) / length.max(1.0) * decades)
+        f * (room / length.max(1.0) * decades * std::f64::consts::LN_10).exp()
     });
     let span = (lo.log10() - a.lo.log10()) / decades;
-    let (mut labels, grid) = log_ticks(lo, a.hi, length * (1.0 - span), gap, extent);
+    let (mut labels, grid) = fitted_log_ticks(theme, lo, a.hi, length * (1.0 - span), true);
     if let Some(f) = floor {
         labels.insert(0, f);
     }
@@ -263,20 +238,15 @@ struct AxisLabels<'a> {
     floor: Option<f64>,
 }
 
-fn body<DB, X, Y>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+fn body<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
     area: &Area<DB>,
     theme: &Theme,
     view: &CurvesView,
     band: Band,
     s: Scale,
     labels: &AxisLabels,
-) -> Result<ChartGeometry, AreaError<DB>>
-where
-    DB: DrawingBackend,
-    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
-    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
-{
+) -> Result<ChartGeometry, AreaError<DB>> {
     let (x, y) = (s.x, s.y);
     let floor = labels.floor;
     let y_text = |v: &f64| match floor {
@@ -403,9 +373,11 @@ fn draw_tags<DB: DrawingBackend>(
     let (ax, ay) = area.get_base_pixel();
     let line = theme.px(14.0) as i32;
     let min_y = plot_top_left.1 + line;
-    tags.sort_by_key(|t| t.1);
     let mut last = i32::MIN;
-    for (px, py, tag, color) in tags {
+    // Top to bottom; a handful of lines, so picking the topmost each time
+    // costs less page code than a sort.
+    while let Some(i) = (0..tags.len()).min_by_key(|&i| tags[i].1) {
+        let (px, py, tag, color) = tags.swap_remove(i);
         let y = (py - theme.px(3.0) as i32).max(min_y).max(last + line);
         last = y;
         let font_px = theme.font(10.5);
@@ -443,37 +415,13 @@ fn failed_strip<DB: DrawingBackend>(
         .x_label_area_size(theme.px(44.0))
         .y_label_area_size(label_y);
     let y = Axis::linear(0.0..1.05);
-    let percent = |v: &f64| format!("{:.0} %", v * 100.0);
+    let y_text = |v: &f64| format!("{:.0} %", v * 100.0);
     let x_text = |v: &f64| tick(*v);
-    let geometry = if view.x_log {
-        let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;
-        let (xk, xg) = log_keys(theme, x, width, false, None);
-        let x_coord = (x.lo..x.hi)
-            .log_scale()
-            .with_key_points(xk)
-            .with_light_points(xg);
-        let mut c = builder.build_cartesian_2d(x_coord, y.lo..y.hi)?;
-        failed_body(&mut c, theme, view, x, y, &x_text, &percent)?
-    } else {
-        let mut c = builder.build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
-        failed_body(&mut c, theme, view, x, y, &x_text, &percent)?
-    };
-    Ok(geometry)
-}
-
-fn failed_body<DB, X>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<X, plotters::coord::types::RangedCoordf64>>,
-    theme: &Theme,
-    view: &CurvesView,
-    x: Axis,
-    y: Axis,
-    x_text: &dyn Fn(&f64) -> String,
-    y_text: &dyn Fn(&f64) -> String,
-) -> Result<ChartGeometry, AreaError<DB>>
-where
-    DB: DrawingBackend,
-    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
-{
+    let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;
+    let mut chart = builder.build_cartesian_2d(
+        AxisCoord::of(theme, x, width, false),
+        AxisCoord::with_ticks(y, vec![0.0, 0.5, 1.0], vec![]),
+    )?;
     chart
         .configure_mesh()
         .bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
@@ -485,8 +433,8 @@ where
         .y_desc("failed rounds")
         .x_labels(8)
         .y_labels(3)
-        .x_label_formatter(x_text)
-        .y_label_formatter(y_text)
+        .x_label_formatter(&x_text)
+        .y_label_formatter(&y_text)
         .draw()?;
     let size = theme.px(3.5) as i32;
     for c in &view.curves {
@@ -500,7 +448,7 @@ where
             .filter(|q| inside(*q, x, y))
             .map(|q| (q, color.filled()))
             .collect();
-        draw_markers(chart, c.shape, size, marks)?;
+        draw_markers(&mut chart, c.shape, size, marks)?;
     }
     let px = chart.plotting_area().get_pixel_range();
     Ok(ChartGeometry::new(FAILED_CHART, px, x, y))
@@ -615,7 +563,7 @@ mod tests {
         assert!(s.y.lo > floor / 10.0 && s.y.lo < floor, "{:?}", s.y);
         let (svg, frame) = svg(&v, 700, 560);
         assert!(svg.contains(">\nexact\n<"), "the floor is labelled");
-        assert!(svg.contains(">failed rounds<"));
+        assert!(svg.contains("failed rounds"));
         assert_eq!(frame.charts.len(), 2);
         assert_eq!(frame.charts[1].id, FAILED_CHART);
         // The share of failed rounds reaches 100 % at p = 0.9.

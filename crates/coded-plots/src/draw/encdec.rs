@@ -3,6 +3,7 @@
 //! with the decoder, and the per-point error at the α's.
 
 use super::common::*;
+use super::coord::AxisCoord;
 use crate::format::sig;
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
@@ -244,13 +245,14 @@ pub fn draw<DB: DrawingBackend>(
     // 3. Per-point error, log scale.
     let (lo, hi) = log_range(view.errors.iter().flatten().copied(), 3.0);
     let y = Axis::log(lo..hi);
+    let height = err_area.dim_in_pixel().1.saturating_sub(theme.px(44.0)) as f64;
     let mut chart = ChartBuilder::on(&err_area)
         .margin_left(theme.px(8.0))
         .margin_right(theme.px(16.0))
         .margin_bottom(theme.px(4.0))
         .x_label_area_size(theme.px(34.0))
         .y_label_area_size(theme.px(58.0))
-        .build_cartesian_2d(x.lo..x.hi, (y.lo..y.hi).log_scale())?;
+        .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::log(theme, y, height, true))?;
     style_mesh(
         &mut chart,
         theme,
@@ -292,21 +294,14 @@ fn chart_on<'a, DB: DrawingBackend>(
     theme: &Theme,
     x: Axis,
     y: Axis,
-) -> Result<
-    ChartContext<
-        'a,
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
-    AreaError<DB>,
-> {
+) -> Result<ChartContext<'a, DB, Cartesian2d<AxisCoord, AxisCoord>>, AreaError<DB>> {
     ChartBuilder::on(area)
         .margin_left(theme.px(8.0))
         .margin_right(theme.px(16.0))
         .margin_top(theme.px(6.0))
         .x_label_area_size(theme.px(18.0))
         .y_label_area_size(theme.px(58.0))
-        .build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)
+        .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! to SVG. Each returns a [`crate::Frame`] for hover.
 
 pub mod common;
+pub mod coord;
 pub mod curves;
 pub mod digits;
 pub mod encdec;

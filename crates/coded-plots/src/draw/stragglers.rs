@@ -3,6 +3,7 @@
 //! servers in which each straggler is a mark.
 
 use super::common::*;
+use super::coord::AxisCoord;
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
 use crate::views::stragglers::StragglerView;
@@ -63,11 +64,7 @@ pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
 /// A frame around one server's column, at least a few pixels wide so that
 /// it shows at N = 8192 too.
 fn draw_cursor<DB: DrawingBackend>(
-    chart: &mut ChartContext<
-        '_,
-        DB,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
-    >,
+    chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
     theme: &Theme,
     focus: Option<usize>,
     n: usize,
@@ -130,7 +127,7 @@ pub fn draw_focused<DB: DrawingBackend>(
         (Some(times), Some(deadline)) => {
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
             let y = Axis::linear(lo.min(deadline)..hi);
-            let mut chart = cb.build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+            let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             style_mesh(
                 &mut chart,
                 theme,
@@ -164,7 +161,7 @@ pub fn draw_focused<DB: DrawingBackend>(
         }
         _ => {
             let y = Axis::linear(0.0..1.0);
-            let mut chart = cb.build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+            let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             chart
                 .configure_mesh()
                 .disable_y_mesh()
@@ -226,21 +223,19 @@ pub fn draw_focused<DB: DrawingBackend>(
     let rows = view.raster.len();
     let first = view.raster_first as f64;
     let y = Axis::linear(first + rows as f64..first);
+    // Wrapped, not plotters' one-line caption: it must fit a phone.
+    let caption = format!(
+        "{} trials × {} servers: a mark is a straggler ({})",
+        rows, view.n, view.model
+    );
+    let bottom = titled(&bottom, theme, &caption, 12.5)?;
     let mut chart = ChartBuilder::on(&bottom)
         .margin(theme.px(8.0))
+        .margin_top(theme.px(2.0))
         .margin_right(theme.px(16.0))
-        .caption(
-            format!(
-                "{} trials × {} servers: a mark is a straggler ({})",
-                rows, view.n, view.model
-            ),
-            ("sans-serif", theme.font(12.5))
-                .into_font()
-                .color(&theme.foreground),
-        )
         .x_label_area_size(theme.px(30.0))
         .y_label_area_size(theme.px(58.0))
-        .build_cartesian_2d(x.lo..x.hi, y.lo..y.hi)?;
+        .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
     chart
         .configure_mesh()
         .disable_mesh()
