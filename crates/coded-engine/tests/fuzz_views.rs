@@ -176,8 +176,11 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
             no_nan("curves", v)?;
             for curve in &v.curves {
                 for p in &curve.points {
-                    // A log axis: positive, finite; failures counted.
-                    prop_assert!(p.mean > 0.0 && p.mean.is_finite() && p.std >= 0.0);
+                    // A log axis: finite, and positive unless exact (drawn
+                    // on the "exact" floor); failures counted.
+                    prop_assert!(p.mean >= 0.0 && p.mean.is_finite() && p.std >= 0.0);
+                    prop_assert!(p.mean > 0.0 || p.mean <= v.exact_below);
+                    prop_assert!(p.q10 <= p.median && p.median <= p.q90);
                     prop_assert!(p.failures < p.trials);
                 }
             }
