@@ -88,10 +88,10 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
 }
 
 /// What the error-vs-p tab shows, after the sentences common to all tabs.
-const P_TAB_TEXT: &str = " Error vs p: independent stragglers at each p of the axis, at the configured N; the vertical line marks the configured p (for another straggler model, its probability that a server straggles). No rate is claimed against p: no dashed line, no fitted slope.";
+pub(crate) const P_TAB_TEXT: &str = " Error vs p: independent stragglers at each p of the axis, at the configured N; the vertical line marks the configured p (for another straggler model, its probability that a server straggles). No rate is claimed against p: no dashed line, no fitted slope.";
 
 /// What the error-vs-λ_dec tab shows, after the sentences common to all tabs.
-const LAMBDA_TAB_TEXT: &str = " Error vs λ_dec: LeTCC at the configured N and straggler model, with λ_dec held at each value of the axis. The dashed horizontal lines are levels to compare with: LeTCC with λ_dec chosen by GCV in every round, and BACC (which has no λ_dec). The vertical line marks the configured λ_dec when it is a number on the axis. No rate is claimed against λ_dec: no fitted slope.";
+pub(crate) const LAMBDA_TAB_TEXT: &str = " Error vs λ_dec: LeTCC at the configured N and straggler model, with λ_dec held at each value of the axis. The dashed horizontal lines are levels to compare with: LeTCC with λ_dec chosen by GCV in every round, and BACC (which has no λ_dec). The vertical line marks the configured λ_dec when it is a number on the axis. No rate is claimed against λ_dec: no fitted slope.";
 
 /// The tab a key moves to from tab `current` (the WAI-ARIA tabs pattern:
 /// arrows wrap around, Home and End jump to the ends), or None for other keys.
