@@ -13,6 +13,8 @@ pub mod controls;
 pub mod drafts;
 pub mod panels;
 pub mod panic;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod plain_words;
 pub mod presets;
 pub mod refused_formulas;
 pub mod runner;

@@ -1,10 +1,14 @@
 //! Panel 4: error vs N (log-log, with the papers' rates), vs p, vs λ_dec.
 
+use coded_core::config::MAX_N;
+use coded_core::{Config, StragglerModel};
 use coded_plots::draw::curves as draw;
 use coded_plots::format::sig4;
 use coded_plots::hover;
+use coded_plots::messages::UiState;
 use coded_plots::summary;
-use coded_plots::views::curves::{Band, CurveKind, CurvesView};
+use coded_plots::views::curves::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
+use coded_plots::views::stragglers::describe_model;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -17,6 +21,81 @@ const TABS: [(CurveKind, &str, &str); 3] = [
     (CurveKind::ErrorVsP, "tab-p", "Error vs p"),
     (CurveKind::ErrorVsLambda, "tab-lambda", "Error vs λ_dec"),
 ];
+
+/// The line and the shaded band in words, as the "Line and band" choice
+/// says; with what the plot does with failed rounds and exact answers.
+pub fn band_text(band: Band) -> &'static str {
+    match band {
+        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % confidence interval, mean ± 1.96·std/√n over those n rounds; where the interval reaches 0 (a few rounds much worse than the rest), the band runs to the bottom of the axis. Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
+        Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
+    }
+}
+
+/// Numbers as a list a person reads: "20, 40, 80".
+fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
+    values
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The N values error vs N plots: the list sorted, once each, from K to
+/// the largest N (the worker's plan leaves out the others, and says so).
+fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
+    let mut list: Vec<usize> = ns
+        .iter()
+        .copied()
+        .filter(|&n| n >= config.k && n <= MAX_N)
+        .collect();
+    list.sort_unstable();
+    list.dedup();
+    list
+}
+
+/// Which settings the selected plot uses: the main N and p controls do
+/// nothing to error vs N, whose N and p come from their own lists, and the
+/// lists do nothing to the other two tabs.
+pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
+    let model = describe_model(&config.stragglers);
+    match ui.error_tab {
+        CurveKind::ErrorVsN => {
+            let ns = plotted_ns(config, &ui.sweep_ns);
+            let n_part = if ns.is_empty() {
+                format!("no N (none in “N values” is at least K = {})", config.k)
+            } else {
+                format!("N = {} from “N values”", listed(ns))
+            };
+            let p_part = if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+                format!("p = {} from “p values”", listed(&ui.sweep_ps))
+            } else {
+                format!("the straggler model as set ({model}; “p values” is for independent stragglers)")
+            };
+            format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
+        }
+        CurveKind::ErrorVsP => format!(
+            "This plot uses N = {} (the N setting) and independent stragglers at p = {} to {}; “N values” and “p values” are for error vs N.",
+            config.n,
+            P_GRID[0],
+            P_GRID[P_GRID.len() - 1]
+        ),
+        CurveKind::ErrorVsLambda => {
+            let grid = lambda_grid();
+            format!(
+                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {:e} to {}; “N values” and “p values” are for error vs N.",
+                config.n,
+                grid[0],
+                grid[grid.len() - 1]
+            )
+        }
+    }
+}
+
+/// What the error-vs-p tab shows, after the sentences common to all tabs.
+pub(crate) const P_TAB_TEXT: &str = " Error vs p: independent stragglers at each p of the axis, at the configured N; the vertical line marks the configured p (for another straggler model, its probability that a server straggles). No rate is claimed against p: no dashed line, no fitted slope.";
+
+/// What the error-vs-λ_dec tab shows, after the sentences common to all tabs.
+pub(crate) const LAMBDA_TAB_TEXT: &str = " Error vs λ_dec: LeTCC at the configured N and straggler model, with λ_dec held at each value of the axis. The dashed horizontal lines are levels to compare with: LeTCC with λ_dec chosen by GCV in every round, and BACC (which has no λ_dec). The vertical line marks the configured λ_dec when it is a number on the axis. No rate is claimed against λ_dec: no fitted slope.";
 
 /// The tab a key moves to from tab `current` (the WAI-ARIA tabs pattern:
 /// arrows wrap around, Home and End jump to the ends), or None for other keys.
@@ -93,6 +172,30 @@ fn data_table(v: &CurvesView) -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
         </div>
+    }
+}
+
+/// What the error-vs-N tab shows, after the sentences common to all tabs:
+/// the fitted slopes and the papers' rates, with their formulas.
+fn n_tab_text() -> impl IntoView {
+    view! {
+        " Error vs N: the legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, "
+                <math>
+                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"3"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo>
+                </math>
+                " for BACC and "
+                <math>
+                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"4"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"2"</mn></mrow></msup><mo>")"</mo>
+                </math>
+                " for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting "
+                <math><mi>"S"</mi><mo>"≈"</mo><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
+                " into LeTCC's deterministic "
+                <math><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup></math>
+                " gives the first rate. Both are upper bounds: measured curves may fall faster. With a fixed set of S stragglers (exactly S, a block, or servers chosen by hand) the dashed line is the LeTCC paper's "
+                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo></math>
+                ". With noisy servers (σ > 0) the only dashed line is the LeTCC paper's bound for noisy answers, "
+                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mrow><mn>"8"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><mo>")"</mo></math>
+                ", proved for at most S stragglers. Under independent stragglers (or a deadline) about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round)."
     }
 }
 
@@ -237,6 +340,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         })
                     }
                 />
+                <p class="note" id="errors-uses">
+                    {move || state.config.with(|c| state.ui.with(|u| uses_sentence(c, u)))}
+                </p>
                 <ul class="notes" id="errors-notes">
                     {move || notes().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
                 </ul>
@@ -248,30 +354,20 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     }}
                 </details>
             </div>
-            <p class="explain">
-                "Each point is the mean over the trials of the squared error "
+            <p class="explain" id="errors-explain">
+                "Each round's error is its mean squared error "
                 <math>
                     <mfrac><mn>"1"</mn><mi>"K"</mi></mfrac>
                     <msub><mo>"∑"</mo><mi>"k"</mi></msub>
                     <msup><mrow><mo>"‖"</mo><msub><mi>"u"</mi><mtext>"dec"</mtext></msub><mo>"("</mo><msub><mi>"α"</mi><mi>"k"</mi></msub><mo>")"</mo><mo>"−"</mo><mi>"f"</mi><mo>"("</mo><msub><mi>"x"</mi><mi>"k"</mi></msub><mo>")"</mo><mo>"‖"</mo></mrow><mn>"2"</mn></msup>
                 </math>
-                " (failed rounds left out and counted: hollow markers); the band is ± one standard deviation over trials, its lower edge clipped at a tenth of the mean. The legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, "
-                <math>
-                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"3"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo>
-                </math>
-                " for BACC and "
-                <math>
-                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"4"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"2"</mn></mrow></msup><mo>")"</mo>
-                </math>
-                " for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting "
-                <math><mi>"S"</mi><mo>"≈"</mo><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
-                " into LeTCC's deterministic "
-                <math><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup></math>
-                " gives the first rate. Both are upper bounds: measured curves may fall faster. With S fixed stragglers the dashed line is the LeTCC paper's "
-                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo></math>
-                ". With noisy servers (σ > 0) the only dashed line is the LeTCC paper's bound for noisy answers, "
-                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mrow><mn>"8"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><mo>")"</mo></math>
-                ", proved for at most S stragglers. Under independent stragglers about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round). Error vs p uses independent stragglers at the configured N; error vs λ_dec is LeTCC at the configured N, with GCV's choice and BACC as levels."
+                "."
+                {move || band_text(state.ui.with(|u| u.band))}
+                {move || match tab() {
+                    CurveKind::ErrorVsN => n_tab_text().into_any(),
+                    CurveKind::ErrorVsP => P_TAB_TEXT.into_any(),
+                    CurveKind::ErrorVsLambda => LAMBDA_TAB_TEXT.into_any(),
+                }}
             </p>
         </section>
     }
@@ -280,6 +376,108 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use coded_core::{sweep, LambdaDec, Scheme, SweepPlan};
+    use coded_plots::views::curves::{error_vs_lambda_view, error_vs_p_view};
+
+    fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
+        UiState {
+            error_tab: kind,
+            sweep_ns: ns.to_vec(),
+            sweep_ps: ps.to_vec(),
+            ..UiState::default()
+        }
+    }
+
+    #[test]
+    fn the_uses_line_names_the_lists_or_the_settings_of_each_tab() {
+        let c = Config::default();
+        assert_eq!((c.n, c.k), (40, 10));
+        let ui = tab(CurveKind::ErrorVsN, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
+        assert_eq!(
+            uses_sentence(&c, &ui),
+            "This plot uses N = 10, 20, 80 from “N values” and p = 0.1, 0.3 from “p values”, not the N and p settings."
+        );
+        let none = tab(CurveKind::ErrorVsN, &[3, 5], &[0.1]);
+        assert!(uses_sentence(&c, &none).starts_with(
+            "This plot uses no N (none in “N values” is at least K = 10) and p = 0.1"
+        ));
+        let fixed = Config {
+            stragglers: StragglerModel::Fixed { s: 5 },
+            ..c.clone()
+        };
+        assert_eq!(
+            uses_sentence(&fixed, &ui),
+            "This plot uses N = 10, 20, 80 from “N values” and the straggler model as set (exactly S = 5 at random; “p values” is for independent stragglers), not the N and p settings."
+        );
+        let p_tab = tab(CurveKind::ErrorVsP, &[20], &[0.1]);
+        assert_eq!(
+            uses_sentence(&c, &p_tab),
+            "This plot uses N = 40 (the N setting) and independent stragglers at p = 0 to 0.9; “N values” and “p values” are for error vs N."
+        );
+        let l_tab = tab(CurveKind::ErrorVsLambda, &[20], &[0.1]);
+        assert_eq!(
+            uses_sentence(&fixed, &l_tab),
+            "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e-12 to 10; “N values” and “p values” are for error vs N."
+        );
+    }
+
+    #[test]
+    fn the_p_and_lambda_texts_match_their_views() {
+        let c = Config {
+            trials: 3,
+            n: 20,
+            lambda_dec: LambdaDec::Value(1e-6),
+            ..Config::default()
+        };
+        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        // Error vs p: "no dashed line, no fitted slope"; a vertical line.
+        let plan = SweepPlan::new(&c, None, Some(&P_GRID), Some(&schemes)).unwrap();
+        let v = error_vs_p_view(&c, &sweep(&c, &plan).unwrap());
+        assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
+        assert!(v.marker.is_some());
+        assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
+        // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
+        // levels of GCV and BACC; the marker is the configured λ_dec.
+        let mut points = vec![];
+        for l in lambda_grid() {
+            let c = Config {
+                lambda_dec: LambdaDec::Value(l),
+                ..c.clone()
+            };
+            let plan = SweepPlan::new(&c, None, None, Some(&[Scheme::Letcc])).unwrap();
+            points.extend(sweep(&c, &plan).unwrap());
+        }
+        for (l, s) in [
+            (LambdaDec::default(), Scheme::Letcc),
+            (c.lambda_dec, Scheme::Bacc),
+        ] {
+            let c = Config {
+                lambda_dec: l,
+                ..c.clone()
+            };
+            let plan = SweepPlan::new(&c, None, None, Some(&[s])).unwrap();
+            points.extend(sweep(&c, &plan).unwrap());
+        }
+        let v = error_vs_lambda_view(&c, &schemes, &points);
+        assert!(v.curves.iter().all(|k| k.slope.is_none()));
+        assert_eq!(v.references.len(), 2);
+        assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));
+        for r in &v.references {
+            assert!(
+                r.slope.is_none() && r.points[0].1 == r.points[1].1,
+                "{}",
+                r.label
+            );
+        }
+        assert_eq!(v.marker.as_ref().map(|m| m.x), Some(1e-6));
+        assert!(LAMBDA_TAB_TEXT.contains("no fitted slope") && LAMBDA_TAB_TEXT.contains("GCV"));
+        for text in [P_TAB_TEXT, LAMBDA_TAB_TEXT] {
+            assert!(
+                !text.contains("slope ") && !text.contains("rates the"),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn arrow_keys_wrap_and_home_end_jump() {

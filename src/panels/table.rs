@@ -113,7 +113,7 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
                 <code>"coded sweep --config c.json --schemes …"</code>
                 " and, for the last column, "
                 <code>"coded round --config c.json --trial t"</code>
-                " (t counted from 0) with the configuration in the table's data-config attribute."
+                " (t counted from 0), with the configuration that Export's “Config (JSON)” saves as c.json."
             </p>
         </section>
     }

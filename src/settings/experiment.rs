@@ -130,8 +130,8 @@ fn when_formula(s: &Shared, what: &str) -> Result<(), String> {
     match s.config.function.formula() {
         Some(_) => Ok(()),
         None => Err(format!(
-            "{what} is a setting of your own formula only (fn=formula), not of “{}”",
-            s.config.function.name()
+            "{what} is a setting of your own formula only (the function “your own formula”), not of {}",
+            s.config.function.title()
         )),
     }
 }

@@ -71,7 +71,14 @@ pub(crate) fn choice_of(choices: fn() -> Vec<Choice>, text: &str) -> Option<&'st
 
 pub(crate) fn one_of(choices: fn() -> Vec<Choice>) -> String {
     let values: Vec<&str> = choices().iter().map(|c| c.value).collect();
-    format!("one of {}", values.join(", "))
+    format!("one of {}", quoted(&values))
+}
+
+/// Link values as a link writes them, each in quotes: “bacc”, “letcc”
+/// (a reader sees values to type, not names of the program's).
+pub(crate) fn quoted(values: &[&str]) -> String {
+    let each: Vec<String> = values.iter().map(|v| format!("“{v}”")).collect();
+    each.join(", ")
 }
 
 /// A unit enum from its wire name (serde's, as in the JSON config).

@@ -7,7 +7,7 @@ use coded_plots::views::curves::{Band, CurveKind};
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::model::{none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS};
-use super::parse::{entries, join, list, num, number_in, whole, whole_in};
+use super::parse::{entries, join, list, num, number_in, quoted, whole, whole_in};
 use coded_core::config::MAX_N;
 
 fn tab_name(k: CurveKind) -> &'static str {
@@ -37,7 +37,7 @@ pub const EMBED: Setting = Setting {
         }
         None => false,
     },
-    rule: |_| format!("one of {}", panel_names().join(", ")),
+    rule: |_| format!("one of {}", quoted(&panel_names())),
     ..BASE
 };
 
@@ -62,7 +62,10 @@ pub const COMPARE: Setting = Setting {
         }
         None => false,
     },
-    rule: |_| "a comma-separated list of bacc, letcc, lcc, uncoded".into(),
+    rule: |_| {
+        let names = Scheme::ALL.map(|x| x.name());
+        format!("a comma-separated list of {}", quoted(&names))
+    },
     ..BASE
 };
 
@@ -173,7 +176,7 @@ pub const PANELS_SHOWN: Setting = Setting {
     rule: |_| {
         format!(
             "a comma-separated list of {} (or none)",
-            panel_names().join(", ")
+            quoted(&panel_names())
         )
     },
     applies: |s| match s.embed {
@@ -197,7 +200,7 @@ pub const TAB: Setting = Setting {
         }
         None => false,
     },
-    rule: |_| "one of n, p, lambda".into(),
+    rule: |_| format!("one of {}", quoted(&["n", "p", "lambda"])),
     ..BASE
 };
 

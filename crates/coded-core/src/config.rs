@@ -123,7 +123,7 @@ fn compact(r: FloatRange) -> String {
 }
 
 fn integer_in(r: IntRange) -> String {
-    format!("an integer in {r}")
+    format!("a whole number from {r}")
 }
 
 /// The allowed values of a field, as error messages show them (empty for an
@@ -133,7 +133,10 @@ pub fn allowed(field: &str) -> String {
     match field {
         "scheme" => one_of(Scheme::ALL.iter().map(Scheme::name)),
         "function" => FunctionKind::allowed(),
-        "k" => format!("an integer in {}..=min(n, {})", K_RANGE.min, K_RANGE.max),
+        "k" => format!(
+            "a whole number from {} to min(n, {})",
+            K_RANGE.min, K_RANGE.max
+        ),
         "n" => format!("{}, at least k", integer_in(N_RANGE)),
         "points" => one_of(PointSet::ALL.iter().map(PointSet::name)),
         "stragglers" => {
@@ -143,7 +146,7 @@ pub fn allowed(field: &str) -> String {
                     let params = match m {
                         StragglerModel::Iid { .. } => format!("\"p\":{}", compact(P_RANGE)),
                         StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
-                            format!("\"s\":{S_RANGE}")
+                            format!("\"s\":{}..{}", S_RANGE.min, S_RANGE.max)
                         }
                         StragglerModel::Deadline { .. } => format!(
                             "\"shift\":{},\"rate\":{},\"deadline\":{}",
@@ -152,7 +155,7 @@ pub fn allowed(field: &str) -> String {
                             compact(DEADLINE_RANGE)
                         ),
                         StragglerModel::Manual { .. } => {
-                            "\"servers\":[distinct integers in 0..n]".to_string()
+                            "\"servers\":[distinct whole numbers from 0 to n − 1]".to_string()
                         }
                     };
                     format!("{{\"model\":\"{}\",{params}}}", m.name())
@@ -403,20 +406,20 @@ mod tests {
             ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
             (
                 "function",
-                "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0..=64 if it is a polynomial)",
+                "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0 to 64 if it is a polynomial)",
             ),
-            ("k", "an integer in 1..=min(n, 1024)"),
-            ("n", "an integer in 1..=8192, at least k"),
+            ("k", "a whole number from 1 to min(n, 1024)"),
+            ("n", "a whole number from 1 to 8192, at least k"),
             ("points", "one of \"chebyshev\", \"equispaced\""),
             (
                 "stragglers",
-                "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..=8192} | {\"model\":\"block\",\"s\":0..=8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6} | {\"model\":\"manual\",\"servers\":[distinct integers in 0..n]}",
+                "{\"model\":\"iid\",\"p\":0..1} | {\"model\":\"fixed\",\"s\":0..8192} | {\"model\":\"block\",\"s\":0..8192} | {\"model\":\"deadline\",\"shift\":0..1e6,\"rate\":(0,1e6],\"deadline\":0..1e6} | {\"model\":\"manual\",\"servers\":[distinct whole numbers from 0 to n − 1]}",
             ),
             ("lambda_enc", "a number in [0, 1e300]"),
             ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
             ("lambda_rule", "one of \"fixed\", \"shrink\""),
-            ("trials", "an integer in 1..=10000"),
-            ("seed", "an integer in 0..=9007199254740991"),
+            ("trials", "a whole number from 1 to 10000"),
+            ("seed", "a whole number from 0 to 9007199254740991"),
             ("noise", "a number in [0, 1e3]"),
         ];
         assert_eq!(*FIELDS, typed);

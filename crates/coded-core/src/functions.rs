@@ -89,8 +89,9 @@ impl FunctionKind {
         }
     }
 
-    /// How plot titles and CSV rows name it: a built-in by its name, a
-    /// formula by its text ("f(x) = sin(3*x) + x^2", shortened in titles).
+    /// How plot titles and their summaries name it: a built-in in words
+    /// ("x·sin x", not its wire name), a formula by its text
+    /// ("f(x) = sin(3*x) + x^2", shortened).
     pub fn title(&self) -> String {
         match self {
             FunctionKind::Formula(f) => {
@@ -102,7 +103,10 @@ impl FunctionKind {
                     format!("f(x) = {t}")
                 }
             }
-            other => other.name().to_string(),
+            FunctionKind::XSinX => "x·sin x".into(),
+            FunctionKind::Cubic => "x³ − 2x".into(),
+            FunctionKind::Abs => "|x|".into(),
+            FunctionKind::Lenet5 => "LeNet-5".into(),
         }
     }
 
@@ -240,7 +244,7 @@ impl<'de> serde::de::Visitor<'de> for FunctionVisitor {
                 "degree" => {
                     let bad = |d: &dyn std::fmt::Display| {
                         A::Error::custom(format!(
-                            "\"degree\" is {d}; expected an integer in {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
+                            "\"degree\" is {d}; expected a whole number from {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
                         ))
                     };
                     degree = map.next_value::<Option<u64>>().map_err(|e| bad(&e))?;
@@ -404,8 +408,8 @@ mod tests {
             (r#""sin""#, "expected one of"),
             (r#"{"expr": 3}"#, "must be a string"),
             (r#"{"exp": "x"}"#, "unknown key"),
-            (r#"{"expr": "x", "degree": 65}"#, "0..=64"),
-            (r#"{"expr": "x", "degree": -1}"#, "0..=64"),
+            (r#"{"expr": "x", "degree": 65}"#, "from 0 to 64"),
+            (r#"{"expr": "x", "degree": -1}"#, "from 0 to 64"),
             (r#"{}"#, "needs"),
             ("7", "expected one of"),
         ] {
@@ -417,7 +421,8 @@ mod tests {
 
     #[test]
     fn titles_show_a_formula_not_a_name() {
-        assert_eq!(FunctionKind::XSinX.title(), "x_sin_x");
+        assert_eq!(FunctionKind::XSinX.title(), "x·sin x");
+        assert_eq!(FunctionKind::Lenet5.title(), "LeNet-5");
         assert_eq!(formula("sin(3*x) + x^2").title(), "f(x) = sin(3*x) + x^2");
         let long = formula(&format!("x{}", " + x".repeat(30)));
         assert!(long.title().ends_with('…') && long.title().chars().count() < 60);

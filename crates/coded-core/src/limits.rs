@@ -51,7 +51,7 @@ pub const DEFAULT_SHIFT: f64 = 1.0;
 pub const DEFAULT_RATE: f64 = 1.0;
 pub const DEFAULT_DEADLINE: f64 = 1.5;
 
-/// Whole numbers min..=max.
+/// Whole numbers from min to max, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IntRange {
     pub min: u64,
@@ -65,9 +65,9 @@ impl IntRange {
 }
 
 impl fmt::Display for IntRange {
-    /// Rust's notation, `1..=8192`.
+    /// In words, "1 to 8192": messages are read by people, not by Rust.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..={}", self.min, self.max)
+        write!(f, "{} to {}", self.min, self.max)
     }
 }
 
@@ -190,7 +190,7 @@ mod tests {
         assert!(RATE_RANGE.contains(MAX_TIME) && !RATE_RANGE.contains(0.0));
         assert!(SHIFT_RANGE.contains(0.0) && !SHIFT_RANGE.contains(f64::NAN));
         assert!(!LAMBDA_RANGE.contains(f64::INFINITY));
-        assert_eq!(N_RANGE.to_string(), "1..=8192");
+        assert_eq!(N_RANGE.to_string(), "1 to 8192");
         assert_eq!(LAMBDA_RANGE.to_string(), "[0, 1e300]");
         assert_eq!(RATE_RANGE.to_string(), "(0, 1e6]");
         assert_eq!(P_RANGE.to_string(), "[0, 1]");

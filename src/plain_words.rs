@@ -1,0 +1,324 @@
+//! What a person reads is plain words: no Rust (`1..=8192`, `Some(…)`), no
+//! backticks, no talk of `data-*` attributes, no internal names (`x_sin_x`,
+//! `lenet5`, `letcc`). A native scan of every text that can be reached
+//! without a browser: the presets, the table of settings (labels, help,
+//! rules, messages) in several states, the link's notices, the errors
+//! panel's lines, and the plots themselves, drawn to SVG (titles, axes,
+//! legends) with their summary sentences and notes.
+
+use crate::settings::{Group, Kind, Shared, SETTINGS};
+use coded_core::problem::{draw_stragglers, Problem};
+use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
+use coded_engine::plan::{error_vs_lambda_runs, error_vs_n_plan};
+use coded_plots::messages::{Detail, UiState};
+use coded_plots::views::curves::{
+    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
+};
+use coded_plots::views::stragglers::StragglerView;
+use coded_plots::{draw, summary, Theme};
+
+/// The internal names a reader must not meet: wire names that are not
+/// words (the scheme names in lower case are identifiers; "uncoded",
+/// "cubic" and "abs" are words, or a formula's function).
+fn internal_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = FunctionKind::ALL
+        .iter()
+        .map(FunctionKind::name)
+        .filter(|n| n.contains('_') || n.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    names.extend(
+        Scheme::ALL
+            .iter()
+            .map(Scheme::name)
+            .filter(|n| *n != "uncoded"),
+    );
+    names
+}
+
+/// A letter with one subscript, as the papers write them: x_k, u_dec.
+fn is_math_symbol(word: &str) -> bool {
+    match word.split_once('_') {
+        Some((head, sub)) => head.chars().count() == 1 && !sub.is_empty() && !sub.contains('_'),
+        None => false,
+    }
+}
+
+/// What is wrong with a text, if anything.
+fn offences(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = ["`", "..=", "data-", "Some(", "None", "::", "{", "}"]
+        .iter()
+        .filter(|bad| text.contains(*bad))
+        .map(|bad| format!("{bad:?}"))
+        .collect();
+    let names = internal_names();
+    // Words of ASCII letters, digits and underscores; "λ_dec" and "x̃_n" are
+    // symbols with a subscript, so a word after a non-ASCII letter, or one
+    // that starts with the subscript's "_", is not checked.
+    // Values in “quotes” are what a link or a person wrote (“bacc” in a
+    // notice about a link): they are quoted, not used as words.
+    let mut word = String::new();
+    let mut after_symbol = false;
+    let mut quoted = false;
+    for c in text.chars().chain([' ']) {
+        match c {
+            '“' => quoted = true,
+            '”' => quoted = false,
+            _ => {}
+        }
+        if quoted {
+            word.clear();
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() && !after_symbol {
+            if names.contains(&word.as_str()) {
+                found.push(format!("the internal name {word:?}"));
+            } else if word.contains('_') && !word.starts_with('_') && !is_math_symbol(&word) {
+                found.push(format!("the identifier {word:?}"));
+            }
+        }
+        word.clear();
+        after_symbol = !c.is_ascii() && c.is_alphabetic();
+    }
+    found
+}
+
+/// The contents of every `<text>` element of an SVG document.
+fn svg_texts(svg: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut rest = svg;
+    while let Some(i) = rest.find("<text") {
+        rest = &rest[i..];
+        let (Some(open), Some(close)) = (rest.find('>'), rest.find("</text>")) else {
+            break;
+        };
+        out.push(
+            rest[open + 1..close]
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&amp;", "&"),
+        );
+        rest = &rest[close..];
+    }
+    out
+}
+
+fn drawn(
+    draw: impl for<'a> FnOnce(
+        &coded_plots::Area<plotters::prelude::SVGBackend<'a>>,
+    ) -> coded_plots::DrawResult<plotters::prelude::SVGBackend<'a>>,
+) -> Vec<String> {
+    let (svg, _) = coded_plots::to_svg(640, 480, draw).unwrap();
+    let texts = svg_texts(&svg);
+    assert!(!texts.is_empty(), "a plot with no text");
+    texts
+}
+
+/// The states the scan reads the settings, the link and the plots in:
+/// every built-in function, a formula, every straggler model.
+fn states() -> Vec<Shared> {
+    let c = Config::default();
+    let configs = [
+        c.clone(),
+        Config::from_json(r#"{"function": "lenet5", "k": 4, "n": 12, "scheme": "letcc"}"#).unwrap(),
+        Config::from_json(r#"{"function": "cubic", "k": 4, "n": 16, "scheme": "lcc"}"#).unwrap(),
+        Config::from_json(r#"{"function": "abs", "stragglers": {"model": "fixed", "s": 5}}"#)
+            .unwrap(),
+        Config::from_json(r#"{"stragglers": {"model": "block", "s": 4}, "noise": 0.1}"#).unwrap(),
+        Config::from_json(r#"{"stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}, "lambda_dec": 1e-6}"#).unwrap(),
+        Config::from_json(r#"{"stragglers": {"model": "manual", "servers": [3, 4, 5]}}"#).unwrap(),
+    ];
+    configs
+        .into_iter()
+        .map(|config| Shared {
+            config: Config {
+                trials: 3,
+                ..config
+            },
+            ..Shared::default()
+        })
+        .collect()
+}
+
+fn setting_texts(s: &Shared) -> Vec<String> {
+    let mut out: Vec<String> = Group::SHOWN
+        .iter()
+        .map(|g| g.legend().to_string())
+        .collect();
+    for st in SETTINGS {
+        out.extend([st.label, st.name, st.help].map(String::from));
+        out.push((st.rule)(s));
+        out.push(st.message(s));
+        if let Err(why) = (st.applies)(s) {
+            out.push(why);
+        }
+        match st.kind {
+            Kind::Choice(choices) | Kind::Set { choices, .. } => {
+                out.extend(choices().into_iter().map(|c| c.label.to_string()))
+            }
+            Kind::NumberOrAuto { auto_label, .. } => out.push(auto_label.into()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Links with a wrong value for most keys, an unknown key and a repeated one.
+fn link_notices() -> Vec<String> {
+    let links = [
+        "k=50&n=20",
+        "fn=x_sin&sc=nope&cmp=bacc,x&m=other&pt=x",
+        "p=NaN&tr=0&seed=-1&ns=3,x&ps=2&le=-1&ld=x&lr=x",
+        "m=fixed&p=0.3&s=99999&tau=x&mu=0&a=-1&down=1,1",
+        "zzz=1&n=10&n=20&panels=x&tab=x&ref=2&r=500&w=99&embed=x&controls=x",
+        "fn=formula&expr=sin(&deg=x&sigma=x",
+    ];
+    links.iter().flat_map(|q| crate::url::decode(q).1).collect()
+}
+
+fn curves_views(c: &Config) -> Vec<CurvesView> {
+    let ui = UiState::default();
+    let schemes = ui.schemes(c);
+    let (plan, iid, notes) = error_vs_n_plan(c, &schemes, &[12, 24], &[0.1, 1.0]).unwrap();
+    let by_n = error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, true, notes);
+    let plan = SweepPlan::new(c, None, Some(&P_GRID), Some(&schemes)).unwrap();
+    let by_p = error_vs_p_view(c, &sweep(c, &plan).unwrap());
+    let points = error_vs_lambda_runs(c, &schemes)
+        .into_iter()
+        .map(|(lambda_dec, scheme)| {
+            let c = Config {
+                lambda_dec,
+                ..c.clone()
+            };
+            let plan = SweepPlan::new(&c, None, None, Some(&[scheme])).unwrap();
+            sweep(&c, &plan).unwrap().remove(0)
+        })
+        .collect::<Vec<_>>();
+    let by_lambda = error_vs_lambda_view(c, &schemes, &points);
+    vec![by_n, by_p, by_lambda]
+}
+
+/// Every text of the plots of a configuration: drawn, summarised, noted.
+fn plot_texts(c: &Config) -> Vec<String> {
+    let theme = Theme::light();
+    let mut out = vec![];
+    for v in curves_views(c) {
+        for band in coded_plots::views::curves::Band::ALL {
+            out.extend(drawn(|a| draw::curves::draw(a, &theme, &v, band)));
+        }
+        out.push(summary::curves(&v));
+        out.extend(v.notes.iter().cloned());
+    }
+    let sv = StragglerView::build(c, 0);
+    out.extend(drawn(|a| draw::stragglers::draw(a, &theme, &sv)));
+    out.push(summary::stragglers(&sv, c.trials));
+    let problem = Problem::new(c).unwrap();
+    let prepared = problem.prepare(c.scheme, c.n);
+    let d = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
+    let o = problem.evaluate(&prepared, &d.straggled, 0);
+    match Detail::build(&problem, &prepared, &d.straggled, 0, &o) {
+        Detail::Scalar(v) => {
+            out.extend(drawn(|a| draw::encdec::draw(a, &theme, &v)));
+            out.push(summary::encdec(&v));
+        }
+        Detail::Digits(v) => {
+            out.extend(drawn(|a| draw::digits::draw(a, &theme, &v)));
+            out.push(summary::digits(&v));
+        }
+    }
+    out
+}
+
+#[test]
+fn what_a_person_reads_is_plain_words() {
+    let mut texts: Vec<(String, String)> = vec![];
+    let mut add = |place: &str, items: Vec<String>| {
+        texts.extend(items.into_iter().map(|t| (place.to_string(), t)));
+    };
+    for p in crate::presets::all() {
+        add(
+            &format!("preset {}", p.id),
+            vec![p.title.into(), p.look.into()],
+        );
+    }
+    add("link notices", link_notices());
+    add(
+        "errors panel",
+        vec![
+            crate::panels::errors::band_text(coded_plots::views::curves::Band::Mean95).into(),
+            crate::panels::errors::band_text(coded_plots::views::curves::Band::Quantiles).into(),
+            crate::panels::errors::P_TAB_TEXT.into(),
+            crate::panels::errors::LAMBDA_TAB_TEXT.into(),
+        ],
+    );
+    for s in states() {
+        let place = format!("with {}", s.config.function.title());
+        add(&format!("settings {place}"), setting_texts(&s));
+        for kind in [
+            CurveKind::ErrorVsN,
+            CurveKind::ErrorVsP,
+            CurveKind::ErrorVsLambda,
+        ] {
+            let ui = UiState {
+                error_tab: kind,
+                ..UiState::default()
+            };
+            add(
+                "errors panel",
+                vec![crate::panels::errors::uses_sentence(&s.config, &ui)],
+            );
+        }
+        add(&format!("plots {place}"), plot_texts(&s.config));
+    }
+    // The scan reads real texts: plots, notices and settings by the hundred.
+    assert!(texts.len() > 500, "{} texts", texts.len());
+    let bad: Vec<String> = texts
+        .iter()
+        .filter_map(|(place, t)| {
+            let o = offences(t);
+            (!o.is_empty()).then(|| format!("{place}: {o:?} in {t:?}"))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} texts are not plain words:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_scan_finds_what_it_looks_for() {
+    for bad in [
+        "an integer in 1..=min(n, 1024)",
+        "Mean squared error vs N (x_sin_x, K = 10)",
+        "f is lenet5",
+        "the scheme letcc",
+        "in the table's data-config attribute",
+        "use `coded sweep`",
+        "Some(3)",
+        "error_tab",
+        "one of x_sin_x, cubic",
+    ] {
+        assert!(!offences(bad).is_empty(), "{bad}");
+    }
+    for good in [
+        "LeTCC, λ_dec by GCV: 0.001",
+        "x·sin x with K = 10",
+        "Replication (uncoded) recovered 9 of K = 10 values",
+        "trials 1 to min(N, 1024)",
+        "sc = “nope”: The scheme must be one of “bacc”, “letcc”; using “bacc”",
+        "estimate u_dec(α_k) of f(x_k)",
+    ] {
+        assert_eq!(offences(good), Vec::<String>::new(), "{good}");
+    }
+    assert_eq!(
+        svg_texts(r#"<svg><text x="1">a &lt; b</text><rect/><text>c</text></svg>"#),
+        ["a < b", "c"]
+    );
+}
