@@ -20,6 +20,11 @@ fn digits_view(r: &RoundResult) -> Option<&DigitsView> {
     }
 }
 
+/// What the panel explains, as static markup set as inner HTML: written as
+/// view! elements its MathML cost kilobytes of the page's wasm code; as
+/// text it compresses.
+const DIGITS_EXPLAIN: &str = r#"Here each input is a 28×28 image and f is a small CNN returning 10 logits. Encoding is linear, <math><msub><mover><mi>x</mi><mo>~</mo></mover><mi>n</mi></msub><mo>=</mo><munderover><mo>∑</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>K</mi></munderover><msub><mi>E</mi><mrow><mi>n</mi><mi>k</mi></mrow></msub><msub><mi>x</mi><mi>k</mi></msub></math>, so a server sees a blend of digits, dominated by the inputs whose <math><msub><mi>α</mi><mi>k</mi></msub></math> are near its <math><msub><mi>β</mi><mi>n</mi></msub></math>. The decoder interpolates the logits of the servers that answered. <em>Relative accuracy</em> is the fraction of inputs with <math><mo>argmax</mo><msub><mi>u</mi><mtext>dec</mtext></msub><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>)</mo><mo>=</mo><mo>argmax</mo><mi>f</mi><mo>(</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo></math> (agreement with the uncoded model); accuracy compares with the true labels. The LeTCC paper (Table 1) reports RMSE 2.55 ± 0.43 for BACC and 2.18 ± 0.51 for LeTCC, relative accuracy 0.92 ± 0.04 and 0.94 ± 0.04: compare with the table below."#;
+
 #[component]
 pub fn DigitsPanel(state: AppState) -> impl IntoView {
     let lenet = move || state.config.with(|c| c.function == FunctionKind::Lenet5);
@@ -59,26 +64,7 @@ pub fn DigitsPanel(state: AppState) -> impl IntoView {
                     }
                 />
             </Show>
-            <p class="explain">
-                "Here each input is a 28×28 image and f is a small CNN returning 10 logits. Encoding is linear, "
-                <math>
-                    <msub><mover><mi>"x"</mi><mo>"~"</mo></mover><mi>"n"</mi></msub><mo>"="</mo>
-                    <munderover><mo>"∑"</mo><mrow><mi>"k"</mi><mo>"="</mo><mn>"1"</mn></mrow><mi>"K"</mi></munderover>
-                    <msub><mi>"E"</mi><mrow><mi>"n"</mi><mi>"k"</mi></mrow></msub><msub><mi>"x"</mi><mi>"k"</mi></msub>
-                </math>
-                ", so a server sees a blend of digits, dominated by the inputs whose "
-                <math><msub><mi>"α"</mi><mi>"k"</mi></msub></math>
-                " are near its "
-                <math><msub><mi>"β"</mi><mi>"n"</mi></msub></math>
-                ". The decoder interpolates the logits of the servers that answered. "
-                <em>"Relative accuracy"</em>
-                " is the fraction of inputs with "
-                <math>
-                    <mo>"argmax"</mo><msub><mi>"u"</mi><mtext>"dec"</mtext></msub><mo>"("</mo><msub><mi>"α"</mi><mi>"k"</mi></msub><mo>")"</mo>
-                    <mo>"="</mo><mo>"argmax"</mo><mi>"f"</mi><mo>"("</mo><msub><mi>"x"</mi><mi>"k"</mi></msub><mo>")"</mo>
-                </math>
-                " (agreement with the uncoded model); accuracy compares with the true labels. The LeTCC paper (Table 1) reports RMSE 2.55 ± 0.43 for BACC and 2.18 ± 0.51 for LeTCC, relative accuracy 0.92 ± 0.04 and 0.94 ± 0.04: compare with the table below."
-            </p>
+            <p class="explain" inner_html=DIGITS_EXPLAIN></p>
         </section>
     }
 }

@@ -20,6 +20,11 @@ fn encdec_view(r: &RoundResult) -> Option<&EncDecView> {
     }
 }
 
+/// What the panel explains, as static markup set as inner HTML: written as
+/// view! elements its MathML cost kilobytes of the page's wasm code; as
+/// text it compresses.
+const ENCDEC_EXPLAIN: &str = r#"<strong>Encode: </strong>a curve <math><msub><mi>u</mi><mtext>enc</mtext></msub></math> passes (nearly) through the data points <math><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>,</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo></math>; server n receives <math><msub><mover><mi>x</mi><mo>~</mo></mover><mi>n</mi></msub><mo>=</mo><msub><mi>u</mi><mtext>enc</mtext></msub><mo>(</mo><msub><mi>β</mi><mi>n</mi></msub><mo>)</mo></math>. <strong>Compute: </strong>it returns <math><msub><mi>y</mi><mi>n</mi></msub><mo>=</mo><mi>f</mi><mo>(</mo><msub><mover><mi>x</mi><mo>~</mo></mover><mi>n</mi></msub><mo>)</mo></math> unless it straggles. <strong>Decode: </strong>a curve <math><msub><mi>u</mi><mtext>dec</mtext></msub></math> is fitted to the answers of the servers in F, and <math><mi>f</mi><mo>(</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo><mo>≈</mo><msub><mi>u</mi><mtext>dec</mtext></msub><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>)</mo></math>. BACC uses Berrut's rational interpolant <math><mi>r</mi><mo>(</mo><mi>z</mi><mo>)</mo><mo>=</mo><mfrac><mrow><msub><mo>∑</mo><mi>i</mi></msub><msup><mrow><mo>(</mo><mo>−</mo><mn>1</mn><mo>)</mo></mrow><mi>i</mi></msup><msub><mi>v</mi><mi>i</mi></msub><mo>/</mo><mo>(</mo><mi>z</mi><mo>−</mo><msub><mi>t</mi><mi>i</mi></msub><mo>)</mo></mrow><mrow><msub><mo>∑</mo><mi>i</mi></msub><msup><mrow><mo>(</mo><mo>−</mo><mn>1</mn><mo>)</mo></mrow><mi>i</mi></msup><mo>/</mo><mo>(</mo><mi>z</mi><mo>−</mo><msub><mi>t</mi><mi>i</mi></msub><mo>)</mo></mrow></mfrac></math> (no poles, any nodes); LeTCC the smoothing spline minimising <math><mfrac><mn>1</mn><mi>n</mi></mfrac><msub><mo>∑</mo><mi>i</mi></msub><msup><mrow><mo>(</mo><msub><mi>v</mi><mi>i</mi></msub><mo>−</mo><mi>u</mi><mo>(</mo><msub><mi>t</mi><mi>i</mi></msub><mo>)</mo><mo>)</mo></mrow><mn>2</mn></msup><mo>+</mo><mi>λ</mi><mo>∫</mo><msup><mrow><mi>u</mi><mo>″</mo></mrow><mn>2</mn></msup></math>; LCC the polynomial through the points, exact only for polynomial f with enough answers. The dashed grey curve is <math><mi>f</mi><mo>∘</mo><msub><mi>u</mi><mtext>enc</mtext></msub></math>, which the decoder tries to follow; the lowest chart shows each estimate's error."#;
+
 #[component]
 pub fn EncDecPanel(state: AppState) -> impl IntoView {
     let lenet = move || state.config.with(|c| c.function == FunctionKind::Lenet5);
@@ -59,41 +64,7 @@ pub fn EncDecPanel(state: AppState) -> impl IntoView {
                     }
                 />
             </Show>
-            <p class="explain">
-                <strong>"Encode: "</strong>
-                "a curve "
-                <math><msub><mi>"u"</mi><mtext>"enc"</mtext></msub></math>
-                " passes (nearly) through the data points "
-                <math><mo>"("</mo><msub><mi>"α"</mi><mi>"k"</mi></msub><mo>","</mo><msub><mi>"x"</mi><mi>"k"</mi></msub><mo>")"</mo></math>
-                "; server n receives "
-                <math><msub><mover><mi>"x"</mi><mo>"~"</mo></mover><mi>"n"</mi></msub><mo>"="</mo><msub><mi>"u"</mi><mtext>"enc"</mtext></msub><mo>"("</mo><msub><mi>"β"</mi><mi>"n"</mi></msub><mo>")"</mo></math>
-                ". "
-                <strong>"Compute: "</strong>
-                "it returns "
-                <math><msub><mi>"y"</mi><mi>"n"</mi></msub><mo>"="</mo><mi>"f"</mi><mo>"("</mo><msub><mover><mi>"x"</mi><mo>"~"</mo></mover><mi>"n"</mi></msub><mo>")"</mo></math>
-                " unless it straggles. "
-                <strong>"Decode: "</strong>
-                "a curve "
-                <math><msub><mi>"u"</mi><mtext>"dec"</mtext></msub></math>
-                " is fitted to the answers of the servers in F, and "
-                <math><mi>"f"</mi><mo>"("</mo><msub><mi>"x"</mi><mi>"k"</mi></msub><mo>")"</mo><mo>"≈"</mo><msub><mi>"u"</mi><mtext>"dec"</mtext></msub><mo>"("</mo><msub><mi>"α"</mi><mi>"k"</mi></msub><mo>")"</mo></math>
-                ". BACC uses Berrut's rational interpolant "
-                <math>
-                    <mi>"r"</mi><mo>"("</mo><mi>"z"</mi><mo>")"</mo><mo>"="</mo>
-                    <mfrac>
-                        <mrow><msub><mo>"∑"</mo><mi>"i"</mi></msub><msup><mrow><mo>"("</mo><mo>"−"</mo><mn>"1"</mn><mo>")"</mo></mrow><mi>"i"</mi></msup><msub><mi>"v"</mi><mi>"i"</mi></msub><mo>"/"</mo><mo>"("</mo><mi>"z"</mi><mo>"−"</mo><msub><mi>"t"</mi><mi>"i"</mi></msub><mo>")"</mo></mrow>
-                        <mrow><msub><mo>"∑"</mo><mi>"i"</mi></msub><msup><mrow><mo>"("</mo><mo>"−"</mo><mn>"1"</mn><mo>")"</mo></mrow><mi>"i"</mi></msup><mo>"/"</mo><mo>"("</mo><mi>"z"</mi><mo>"−"</mo><msub><mi>"t"</mi><mi>"i"</mi></msub><mo>")"</mo></mrow>
-                    </mfrac>
-                </math>
-                " (no poles, any nodes); LeTCC the smoothing spline minimising "
-                <math>
-                    <mfrac><mn>"1"</mn><mi>"n"</mi></mfrac><msub><mo>"∑"</mo><mi>"i"</mi></msub><msup><mrow><mo>"("</mo><msub><mi>"v"</mi><mi>"i"</mi></msub><mo>"−"</mo><mi>"u"</mi><mo>"("</mo><msub><mi>"t"</mi><mi>"i"</mi></msub><mo>")"</mo><mo>")"</mo></mrow><mn>"2"</mn></msup>
-                    <mo>"+"</mo><mi>"λ"</mi><mo>"∫"</mo><msup><mrow><mi>"u"</mi><mo>"″"</mo></mrow><mn>"2"</mn></msup>
-                </math>
-                "; LCC the polynomial through the points, exact only for polynomial f with enough answers. The dashed grey curve is "
-                <math><mi>"f"</mi><mo>"∘"</mo><msub><mi>"u"</mi><mtext>"enc"</mtext></msub></math>
-                ", which the decoder tries to follow; the lowest chart shows each estimate's error."
-            </p>
+            <p class="explain" inner_html=ENCDEC_EXPLAIN></p>
         </section>
     }
 }

@@ -178,26 +178,15 @@ fn data_table(v: &CurvesView) -> impl IntoView {
 /// What the error-vs-N tab shows, after the sentences common to all tabs:
 /// the fitted slopes and the papers' rates, with their formulas.
 fn n_tab_text() -> impl IntoView {
-    view! {
-        " Error vs N: the legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, "
-                <math>
-                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"3"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo>
-                </math>
-                " for BACC and "
-                <math>
-                    <mi>"O"</mi><mo>"("</mo><msubsup><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow><mn>"4"</mn></msubsup><mo>"("</mo><mi>"N"</mi><mo>")"</mo><mo>"·"</mo><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"2"</mn></mrow></msup><mo>")"</mo>
-                </math>
-                " for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting "
-                <math><mi>"S"</mi><mo>"≈"</mo><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
-                " into LeTCC's deterministic "
-                <math><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup></math>
-                " gives the first rate. Both are upper bounds: measured curves may fall faster. With a fixed set of S stragglers (exactly S, a block, or servers chosen by hand) the dashed line is the LeTCC paper's "
-                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mn>"3"</mn></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn></mrow></msup><mo>")"</mo></math>
-                ". With noisy servers (σ > 0) the only dashed line is the LeTCC paper's bound for noisy answers, "
-                <math><mi>"O"</mi><mo>"("</mo><msup><mi>"S"</mi><mrow><mn>"8"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><msup><mi>"N"</mi><mrow><mo>"−"</mo><mn>"3"</mn><mo>"/"</mo><mn>"5"</mn></mrow></msup><mo>")"</mo></math>
-                ", proved for at most S stragglers. Under independent stragglers (or a deadline) about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round)."
-    }
+    view! { <span inner_html=N_TAB_HTML></span> }
 }
+
+/// What a round's error is, as static markup (see [`N_TAB_HTML`]).
+const ERROR_DEFINITION: &str = r#"Each round's error is its mean squared error <math><mfrac><mn>1</mn><mi>K</mi></mfrac><msub><mo>∑</mo><mi>k</mi></msub><msup><mrow><mo>‖</mo><msub><mi>u</mi><mtext>dec</mtext></msub><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>)</mo><mo>−</mo><mi>f</mi><mo>(</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo><mo>‖</mo></mrow><mn>2</mn></msup></math>."#;
+
+/// The error-vs-N text as static markup (its MathML as view! elements cost
+/// kilobytes of the page's wasm code; as text it compresses).
+const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>3</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math> for BACC and <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>4</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>2</mn></mrow></msup><mo>)</mo></math> for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting <math><mi>S</mi><mo>≈</mo><msub><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow></msub><mi>N</mi></math> into LeTCC's deterministic <math><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup></math> gives the first rate. Both are upper bounds: measured curves may fall faster. With a fixed set of S stragglers (exactly S, a block, or servers chosen by hand) the dashed line is the LeTCC paper's <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math>. With noisy servers (σ &gt; 0) the only dashed line is the LeTCC paper's bound for noisy answers, <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mrow><mn>8</mn><mo>/</mo><mn>5</mn></mrow></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn><mo>/</mo><mn>5</mn></mrow></msup><mo>)</mo></math>, proved for at most S stragglers. Under independent stragglers (or a deadline) about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round)."#;
 
 #[component]
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
@@ -355,13 +344,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 </details>
             </div>
             <p class="explain" id="errors-explain">
-                "Each round's error is its mean squared error "
-                <math>
-                    <mfrac><mn>"1"</mn><mi>"K"</mi></mfrac>
-                    <msub><mo>"∑"</mo><mi>"k"</mi></msub>
-                    <msup><mrow><mo>"‖"</mo><msub><mi>"u"</mi><mtext>"dec"</mtext></msub><mo>"("</mo><msub><mi>"α"</mi><mi>"k"</mi></msub><mo>")"</mo><mo>"−"</mo><mi>"f"</mi><mo>"("</mo><msub><mi>"x"</mi><mi>"k"</mi></msub><mo>")"</mo><mo>"‖"</mo></mrow><mn>"2"</mn></msup>
-                </math>
-                "."
+                <span inner_html=ERROR_DEFINITION></span>
                 {move || band_text(state.ui.with(|u| u.band))}
                 {move || match tab() {
                     CurveKind::ErrorVsN => n_tab_text().into_any(),

@@ -13,6 +13,11 @@ use crate::panels::RoundPlot;
 use crate::settings::whole;
 use crate::state::AppState;
 
+/// What the panel explains, as static markup set as inner HTML: written as
+/// view! elements its MathML cost kilobytes of the page's wasm code; as
+/// text it compresses.
+const STRAGGLERS_EXPLAIN: &str = r#"The master sends each of the N servers, in the order of their points <math><msub><mi>β</mi><mi>n</mi></msub></math>, one coded input. A server either answers (blue, tall) or straggles (orange, short). <math><mi>F</mi></math> is the set that answered; with independent stragglers <math><mrow><mo>|</mo><mi>F</mi><mo>|</mo><mo>∼</mo><mtext>Binomial</mtext><mo>(</mo><mi>N</mi><mo>,</mo><mn>1</mn><mo>−</mo><mi>p</mi><mo>)</mo></mrow></math>. About Np servers straggle, yet the error can still fall as N grows: what hurts an interpolating decoder is the longest run of consecutive stragglers, which grows only like <math><msub><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow></msub><mi>N</mi></math>. The raster below shows many rounds (one row each; the current one is framed). Click a server to make it straggle or answer (or focus the plot, choose a server with the arrow keys and press Enter or Space): the model becomes a pattern chosen by hand, the same in every round, and the other panels follow. Servers are numbered from 0 in β order, as in the link and the exported configuration."#;
+
 #[component]
 pub fn StragglersPanel(state: AppState) -> impl IntoView {
     let trials = move || state.config.with(|c| c.trials);
@@ -199,19 +204,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 })
             />
             </div>
-            <p class="explain">
-                "The master sends each of the N servers, in the order of their points "
-                <math><msub><mi>"β"</mi><mi>"n"</mi></msub></math>
-                ", one coded input. A server either answers (blue, tall) or straggles (orange, short). "
-                <math><mi>"F"</mi></math>
-                " is the set that answered; with independent stragglers "
-                <math>
-                    <mrow><mo>"|"</mo><mi>"F"</mi><mo>"|"</mo><mo>"∼"</mo><mtext>"Binomial"</mtext><mo>"("</mo><mi>"N"</mi><mo>","</mo><mn>"1"</mn><mo>"−"</mo><mi>"p"</mi><mo>")"</mo></mrow>
-                </math>
-                ". About Np servers straggle, yet the error can still fall as N grows: what hurts an interpolating decoder is the longest run of consecutive stragglers, which grows only like "
-                <math><msub><mi>"log"</mi><mrow><mn>"1"</mn><mo>"/"</mo><mi>"p"</mi></mrow></msub><mi>"N"</mi></math>
-                ". The raster below shows many rounds (one row each; the current one is framed). Click a server to make it straggle or answer (or focus the plot, choose a server with the arrow keys and press Enter or Space): the model becomes a pattern chosen by hand, the same in every round, and the other panels follow. Servers are numbered from 0 in β order, as in the link and the exported configuration."
-            </p>
+            <p class="explain" inner_html=STRAGGLERS_EXPLAIN></p>
         </section>
     }
 }

@@ -148,3 +148,22 @@ test('every preset at desktop width, its plots drawn', T, async () => {
     }
   });
 });
+
+test('the band choice redraws the error plot and its legend says which band', T, async () => {
+  await withPage('band-choice', {}, async (page) => {
+    await page.addInitScript(RECORD_TEXT);
+    await openApp(page, server.appUrl);
+    const legend = async () =>
+      (await page.evaluate(() => window.__textBoxes()))
+        .find((c) => c.id === 'errors-plot')
+        .list.map((b) => b.text)
+        .filter((t) => t.startsWith('line: '));
+    assert.deepEqual(await legend(), ['line: mean; band: 95 % confidence interval of the mean']);
+    await page.locator('#band').scrollIntoViewIfNeeded();
+    await page.selectOption('#band', 'quantiles');
+    await page.waitForFunction(() => new URL(document.querySelector('#share-link').value).searchParams.get('band') === 'quantiles');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await legend(), ['line: median; band: 10–90 % of the rounds']);
+    assert.match(await page.locator('#errors-explain').textContent(), /median over the rounds that decoded/);
+  });
+});

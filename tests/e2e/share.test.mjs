@@ -248,8 +248,22 @@ test('exported JSON through the CLI gives the exported CSV; PNG and curves expor
     const curves = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
     assert.match(curves.split('\n')[0], /^series,label,scheme,p,/);
     assert.ok(curves.split('\n').filter((l) => l.startsWith('curve,')).length >= 6);
-    const png = await readFile(await save('#export-png', 'plot.png'));
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+    const pngFile = join(scratch, 'plot.png');
+    await pngDownload.saveAs(pngFile);
+    const png = await readFile(pngFile);
     assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG file');
+    // Redrawn at twice the screen's resolution at least (this screen: 1
+    // device pixel per CSS pixel), not a copy of the canvas on screen.
+    const id = pngDownload.suggestedFilename().replace(/^coded-/, '').replace(/\.png$/, '');
+    const css = await page.evaluate((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return { w: r.width, h: r.height, dpr: devicePixelRatio };
+    }, id);
+    const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    const factor = Math.max(2, 2 * css.dpr);
+    assert.ok(Math.abs(w - css.w * factor) <= 1 && Math.abs(h - css.h * factor) <= 1,
+      `${id}: ${w}×${h} PNG for a ${css.w}×${css.h} canvas at ${css.dpr} dpr`);
     // The embed dialog's snippet points at this view, one panel.
     await page.click('#embed-button');
     await page.selectOption('#embed-panel', 'table');
