@@ -82,9 +82,10 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
         CurveKind::ErrorVsLambda => {
             let grid = lambda_grid();
             format!(
-                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {:e} to {}; “N values” and “p values” are for error vs N.",
+                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {} to {}; “N values” and “p values” are for error vs N.",
                 config.n,
-                grid[0],
+                // The axis's own label ("1e−12"): no second float format.
+                coded_plots::draw::common::tick(grid[0]),
                 grid[grid.len() - 1]
             )
         }
@@ -400,7 +401,7 @@ mod tests {
         let l_tab = tab(CurveKind::ErrorVsLambda, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&fixed, &l_tab),
-            "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e-12 to 10; “N values” and “p values” are for error vs N."
+            "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e−12 to 10; “N values” and “p values” are for error vs N."
         );
     }
 
