@@ -8,12 +8,9 @@
 
 use crate::settings::{Group, Kind, Shared, SETTINGS};
 use coded_core::problem::{draw_stragglers, Problem};
-use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
-use coded_engine::plan::{error_vs_lambda_runs, error_vs_n_plan};
+use coded_core::{Config, FunctionKind, Scheme};
 use coded_plots::messages::{Detail, UiState};
-use coded_plots::views::curves::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
-};
+use coded_plots::views::curves::{CurveKind, CurvesView};
 use coded_plots::views::stragglers::StragglerView;
 use coded_plots::{draw, summary, Theme};
 
@@ -182,25 +179,23 @@ fn link_notices() -> Vec<String> {
 }
 
 fn curves_views(c: &Config) -> Vec<CurvesView> {
-    let ui = UiState::default();
-    let schemes = ui.schemes(c);
-    let (plan, iid, notes) = error_vs_n_plan(c, &schemes, &[12, 24], &[0.1, 1.0]).unwrap();
-    let by_n = error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, true, notes);
-    let plan = SweepPlan::new(c, None, Some(&P_GRID), Some(&schemes)).unwrap();
-    let by_p = error_vs_p_view(c, &sweep(c, &plan).unwrap());
-    let points = error_vs_lambda_runs(c, &schemes)
-        .into_iter()
-        .map(|(lambda_dec, scheme)| {
-            let c = Config {
-                lambda_dec,
-                ..c.clone()
-            };
-            let plan = SweepPlan::new(&c, None, None, Some(&[scheme])).unwrap();
-            sweep(&c, &plan).unwrap().remove(0)
-        })
-        .collect::<Vec<_>>();
-    let by_lambda = error_vs_lambda_view(c, &schemes, &points);
-    vec![by_n, by_p, by_lambda]
+    [
+        CurveKind::ErrorVsN,
+        CurveKind::ErrorVsP,
+        CurveKind::ErrorVsLambda,
+    ]
+    .into_iter()
+    .map(|error_tab| {
+        let ui = UiState {
+            error_tab,
+            sweep_ns: vec![12, 24],
+            sweep_ps: vec![0.1, 1.0],
+            references: true,
+            ..UiState::default()
+        };
+        coded_engine::curves(&mut coded_engine::Session::new(), c, &ui).unwrap()
+    })
+    .collect()
 }
 
 /// Every text of the plots of a configuration: drawn, summarised, noted.

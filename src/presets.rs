@@ -211,9 +211,8 @@ mod tests {
     use super::*;
     use coded_core::problem::{draw_stragglers, Problem};
     use coded_core::{sweep, SweepPlan, SweepPoint};
-    use coded_engine::plan::error_vs_n_plan;
     use coded_plots::messages::Detail;
-    use coded_plots::views::curves::{error_vs_n_view, error_vs_p_view, Curve, CurvesView, P_GRID};
+    use coded_plots::views::curves::{Curve, CurvesView, P_GRID};
 
     #[test]
     fn presets_are_valid_and_survive_a_link() {
@@ -331,23 +330,11 @@ mod tests {
         );
     }
 
-    /// The error plot a preset opens with, as the worker computes it: the
-    /// engine's plan of that tab, the core's sweep, the plots' view.
+    /// The error plot a preset opens with, as the worker computes it (the
+    /// engine's own curves stage).
     fn plot(p: &Preset) -> CurvesView {
-        let (c, ui) = (&p.config, &p.ui);
-        let schemes = ui.schemes(c);
-        match ui.error_tab {
-            CurveKind::ErrorVsN => {
-                let (plan, iid, notes) =
-                    error_vs_n_plan(c, &schemes, &ui.sweep_ns, &ui.sweep_ps).unwrap();
-                error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, ui.references, notes)
-            }
-            CurveKind::ErrorVsP => {
-                let plan = SweepPlan::new(c, None, Some(&P_GRID), Some(&schemes)).unwrap();
-                error_vs_p_view(c, &sweep(c, &plan).unwrap())
-            }
-            CurveKind::ErrorVsLambda => panic!("{}: no preset opens on error vs λ_dec", p.id),
-        }
+        coded_engine::curves(&mut coded_engine::Session::new(), &p.config, &p.ui)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id))
     }
 
     /// The results table's numbers: the configuration's own N and model.

@@ -360,8 +360,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::{sweep, LambdaDec, Scheme, SweepPlan};
-    use coded_plots::views::curves::{error_vs_lambda_view, error_vs_p_view};
+    use coded_core::LambdaDec;
 
     fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {
@@ -413,36 +412,23 @@ mod tests {
             lambda_dec: LambdaDec::Value(1e-6),
             ..Config::default()
         };
-        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        // The views as the worker computes them (BACC and LeTCC compared).
+        let view = |kind: CurveKind| {
+            coded_engine::curves(
+                &mut coded_engine::Session::new(),
+                &c,
+                &tab(kind, &[20], &[0.1]),
+            )
+            .unwrap()
+        };
         // Error vs p: "no dashed line, no fitted slope"; a vertical line.
-        let plan = SweepPlan::new(&c, None, Some(&P_GRID), Some(&schemes)).unwrap();
-        let v = error_vs_p_view(&c, &sweep(&c, &plan).unwrap());
+        let v = view(CurveKind::ErrorVsP);
         assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
         assert!(v.marker.is_some());
         assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
         // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
         // levels of GCV and BACC; the marker is the configured λ_dec.
-        let mut points = vec![];
-        for l in lambda_grid() {
-            let c = Config {
-                lambda_dec: LambdaDec::Value(l),
-                ..c.clone()
-            };
-            let plan = SweepPlan::new(&c, None, None, Some(&[Scheme::Letcc])).unwrap();
-            points.extend(sweep(&c, &plan).unwrap());
-        }
-        for (l, s) in [
-            (LambdaDec::default(), Scheme::Letcc),
-            (c.lambda_dec, Scheme::Bacc),
-        ] {
-            let c = Config {
-                lambda_dec: l,
-                ..c.clone()
-            };
-            let plan = SweepPlan::new(&c, None, None, Some(&[s])).unwrap();
-            points.extend(sweep(&c, &plan).unwrap());
-        }
-        let v = error_vs_lambda_view(&c, &schemes, &points);
+        let v = view(CurveKind::ErrorVsLambda);
         assert!(v.curves.iter().all(|k| k.slope.is_none()));
         assert_eq!(v.references.len(), 2);
         assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));
