@@ -5,6 +5,7 @@
 use crate::geometry::Axis;
 use crate::theme::Theme;
 use crate::Area;
+use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
 use plotters::element::{Circle, Cross, EmptyElement, Rectangle, TriangleMarker};
 use plotters::prelude::*;
@@ -39,43 +40,46 @@ pub fn tick(v: f64) -> String {
     }
 }
 
-/// Styles the mesh of a chart the same way everywhere.
+/// A chart's mesh with the grid, axis and fonts every chart shares; the
+/// caller adds its descriptions, label counts and formatters.
+pub fn themed_mesh<'a, 'b, DB, X, Y>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    theme: &Theme,
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
+        .light_line_style(theme.grid.mix(0.35).stroke_width(theme.px(1.0)))
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .label_style(font(theme, 11.0))
+        .axis_desc_style(font(theme, 12.0));
+    mesh
+}
+
+/// Styles the mesh of a chart the same way everywhere. (A log axis is an
+/// `AxisCoord` with its own labels: the label counts are for linear axes.)
 pub fn style_mesh<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     theme: &Theme,
     x_desc: &str,
     y_desc: &str,
     x_labels: usize,
-    y_log: bool,
 ) -> Result<(), AreaError<DB>>
 where
     DB: DrawingBackend,
     X: Ranged<ValueType = f64> + ValueFormatter<f64>,
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    // A log axis spanning under two decades has at most two labels at
-    // powers of ten; asking for more makes plotters add 2×, 3×, ... ticks.
-    let (ylo, yhi) = {
-        let r = chart.y_range();
-        (r.start, r.end)
-    };
-    let y_labels = if y_log && ylo > 0.0 && yhi / ylo < 100.0 {
-        12
-    } else {
-        6
-    };
     let f = |v: &f64| tick(*v);
-    chart
-        .configure_mesh()
-        .bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
-        .light_line_style(theme.grid.mix(0.35).stroke_width(theme.px(1.0)))
-        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-        .label_style(font(theme, 11.0))
-        .axis_desc_style(font(theme, 12.0))
+    themed_mesh(chart, theme)
         .x_desc(x_desc)
         .y_desc(y_desc)
         .x_labels(x_labels)
-        .y_labels(y_labels)
+        .y_labels(6)
         .x_label_formatter(&f)
         .y_label_formatter(&f)
         .draw()

@@ -179,6 +179,26 @@ pub fn draw<DB: DrawingBackend>(
     Ok(Frame { charts: geometries })
 }
 
+/// Width of the y label area (CSS pixels): the error chart and the strip
+/// below it share it, so their x axes line up.
+const LABEL_Y: f64 = 58.0;
+
+/// A chart builder with the margins the error chart and the strip share.
+fn builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a Area<DB>,
+    theme: &Theme,
+    top: f64,
+    label_x: u32,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(area);
+    b.margin(theme.px(10.0))
+        .margin_top(theme.px(top))
+        .margin_right(theme.px(18.0))
+        .x_label_area_size(label_x)
+        .y_label_area_size(theme.px(LABEL_Y));
+    b
+}
+
 /// The error chart on `area`, with log ticks fitted to its size.
 fn chart<DB: DrawingBackend>(
     area: &Area<DB>,
@@ -190,14 +210,8 @@ fn chart<DB: DrawingBackend>(
 ) -> Result<ChartGeometry, AreaError<DB>> {
     let (w, h) = area.dim_in_pixel();
     let label_x = theme.px(if x_desc.is_empty() { 24.0 } else { 44.0 });
-    let label_y = theme.px(58.0);
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(theme.px(10.0))
-        .margin_top(theme.px(4.0))
-        .margin_right(theme.px(18.0))
-        .x_label_area_size(label_x)
-        .y_label_area_size(label_y);
+    let label_y = theme.px(LABEL_Y);
+    let mut builder = builder(area, theme, 4.0, label_x);
     let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;
     let height = h.saturating_sub(label_x + theme.px(14.0)) as f64;
     let (labels, grid) = log_keys(theme, s.y, height, s.floor);
@@ -254,13 +268,8 @@ fn body<DB: DrawingBackend>(
         _ => tick(*v),
     };
     let x_text = |v: &f64| tick(*v);
-    let mut mesh = chart.configure_mesh();
-    mesh.bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
-        .light_line_style(theme.grid.mix(0.35).stroke_width(theme.px(1.0)))
-        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-        .label_style(font(theme, 11.0))
-        .axis_desc_style(font(theme, 12.0))
-        .y_desc(labels.y_desc)
+    let mut mesh = themed_mesh(chart, theme);
+    mesh.y_desc(labels.y_desc)
         .x_labels(8)
         .x_label_formatter(&x_text)
         .y_label_formatter(&y_text);
@@ -406,14 +415,8 @@ fn failed_strip<DB: DrawingBackend>(
     x: Axis,
 ) -> Result<ChartGeometry, AreaError<DB>> {
     let (w, _) = area.dim_in_pixel();
-    let label_y = theme.px(58.0);
-    let mut builder = ChartBuilder::on(area);
-    builder
-        .margin(theme.px(10.0))
-        .margin_top(theme.px(2.0))
-        .margin_right(theme.px(18.0))
-        .x_label_area_size(theme.px(44.0))
-        .y_label_area_size(label_y);
+    let label_y = theme.px(LABEL_Y);
+    let mut builder = builder(area, theme, 2.0, theme.px(44.0));
     let y = Axis::linear(0.0..1.05);
     let y_text = |v: &f64| format!("{:.0} %", v * 100.0);
     let x_text = |v: &f64| tick(*v);
@@ -422,13 +425,9 @@ fn failed_strip<DB: DrawingBackend>(
         AxisCoord::of(theme, x, width, false),
         AxisCoord::with_ticks(y, vec![0.0, 0.5, 1.0], vec![]),
     )?;
-    chart
-        .configure_mesh()
-        .bold_line_style(theme.grid.stroke_width(theme.px(1.0)))
+    themed_mesh(&mut chart, theme)
+        // No light grid: the strip is small, its bold lines suffice.
         .light_line_style(theme.grid.mix(0.0))
-        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-        .label_style(font(theme, 11.0))
-        .axis_desc_style(font(theme, 12.0))
         .x_desc(view.x_label.as_str())
         .y_desc("failed rounds")
         .x_labels(8)

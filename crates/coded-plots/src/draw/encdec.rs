@@ -160,7 +160,7 @@ pub fn draw<DB: DrawingBackend>(
         Axis::linear(lo..hi)
     };
     let mut chart = chart_on(&enc_area, theme, x, y)?;
-    style_mesh(&mut chart, theme, "", "x (input)", 9, false)?;
+    style_mesh(&mut chart, theme, "", "x (input)", 9)?;
     for piece in clip_polyline(&view.encoder, x, y) {
         chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
     }
@@ -196,7 +196,7 @@ pub fn draw<DB: DrawingBackend>(
         Axis::linear(lo..hi)
     };
     let mut chart = chart_on(&dec_area, theme, x, y)?;
-    style_mesh(&mut chart, theme, "", "y = f(x)", 9, false)?;
+    style_mesh(&mut chart, theme, "", "y = f(x)", 9)?;
     for piece in clip_polyline(&view.composed, x, y) {
         chart.draw_series(DashedLineSeries::new(
             piece,
@@ -259,7 +259,6 @@ pub fn draw<DB: DrawingBackend>(
         "z (α: data points, β: servers)",
         "|error|",
         9,
-        true,
     )?;
     for (a, e) in view.alphas.iter().zip(&view.errors) {
         if let Some(e) = e.filter(|e| *e > 0.0) {

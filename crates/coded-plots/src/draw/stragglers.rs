@@ -128,14 +128,7 @@ pub fn draw_focused<DB: DrawingBackend>(
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
             let y = Axis::linear(lo.min(deadline)..hi);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
-            style_mesh(
-                &mut chart,
-                theme,
-                "server (β order)",
-                "finish time",
-                10,
-                false,
-            )?;
+            style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
             chart.draw_series(DashedLineSeries::new(
                 vec![(0.0, deadline), (n, deadline)],
                 theme.px(6.0),
@@ -182,10 +175,11 @@ pub fn draw_focused<DB: DrawingBackend>(
             )))?;
             let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
             if view.n <= bins {
-                chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                let marks = runs(&view.straggled, bins);
+                chart.draw_series(marks.iter().map(|&(s, e, _)| {
                     Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
                 }))?;
-                chart.draw_series(runs(&view.straggled, bins).into_iter().map(|(s, e, _)| {
+                chart.draw_series(marks.iter().map(|&(s, e, _)| {
                     Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
                 }))?;
             } else {
@@ -194,25 +188,17 @@ pub fn draw_focused<DB: DrawingBackend>(
                 // the strip would read as nearly all stragglers. Each column
                 // instead gives the stragglers its share of the height (from
                 // the top: a gap above the returned servers, like a mark).
-                chart.draw_series(
-                    straggled_share(&view.straggled, bins)
-                        .into_iter()
-                        .filter(|c| c.2 > 0.0)
-                        .map(|(s, e, f)| {
-                            Rectangle::new(
-                                [(s as f64, 1.0 - f), (e as f64, 1.0)],
-                                theme.surface.filled(),
-                            )
-                        }),
-                )?;
-                chart.draw_series(
-                    straggled_share(&view.straggled, bins)
-                        .into_iter()
-                        .filter(|c| c.2 > 0.0)
-                        .map(|(s, e, f)| {
-                            Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
-                        }),
-                )?;
+                let mut columns = straggled_share(&view.straggled, bins);
+                columns.retain(|c| c.2 > 0.0);
+                chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                    Rectangle::new(
+                        [(s as f64, 1.0 - f), (e as f64, 1.0)],
+                        theme.surface.filled(),
+                    )
+                }))?;
+                chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                    Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
+                }))?;
             }
             draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
