@@ -20,10 +20,10 @@ const PLAY_STEP: std::time::Duration = std::time::Duration::from_millis(900);
 /// The whole playground.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_theme();
     let state = AppState::new();
     // Before the first computation: the link's state replaces the defaults.
     let share = crate::share::init(state);
+    provide_theme(share.look.get_value().theme);
     crate::runner::start(state);
     start_player(state);
     let shown = move |p: Panel| move || state.ui.with(|u| u.panels.shows(p));

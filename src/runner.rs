@@ -72,7 +72,7 @@ pub fn set_backend(connect: impl Fn(Deliver) -> Result<Rc<dyn Backend>, String> 
     CONNECT.set(Some(Rc::new(connect)));
 }
 
-/// The Web Worker, speaking JSON strings.
+/// The Web Worker: JSON strings to it, [`FromWorker::encode`]'s bytes back.
 struct WebWorker(web_sys::Worker);
 
 impl Backend for WebWorker {
@@ -96,10 +96,10 @@ fn connect_web_worker(deliver: Deliver) -> Result<Rc<dyn Backend>, String> {
     let on_message = {
         let deliver = deliver.clone();
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
+            let Ok(bytes) = ev.data().dyn_into::<js_sys::Uint8Array>() else {
                 return;
             };
-            match serde_json::from_str::<FromWorker>(&text) {
+            match FromWorker::decode(&bytes.to_vec()) {
                 Ok(msg) => deliver(Event::Message(msg)),
                 Err(e) => {
                     web_sys::console::error_1(&format!("bad message from the worker: {e}").into())

@@ -22,6 +22,7 @@ use crate::panels::{
     digits::DigitsPanel, encdec::EncDecPanel, errors::ErrorsPanel, stragglers::StragglersPanel,
     table::TablePanel,
 };
+use crate::settings::look::{Look, Size, ThemeChoice};
 use crate::settings::Shared;
 use crate::state::AppState;
 use crate::url;
@@ -32,6 +33,7 @@ pub struct Share {
     pub notices: RwSignal<Vec<String>>,
     pub embed: StoredValue<Option<Panel>>,
     pub controls: StoredValue<Vec<&'static str>>,
+    pub look: StoredValue<Look>,
 }
 
 fn window() -> Option<web_sys::Window> {
@@ -53,6 +55,7 @@ pub fn init(state: AppState) -> Share {
         notices: RwSignal::new(notes),
         embed: StoredValue::new(shared.embed),
         controls: StoredValue::new(shared.controls.clone()),
+        look: StoredValue::new(shared.look),
     };
     Effect::new(move |_| {
         let q = query(state, share);
@@ -76,6 +79,7 @@ fn query(state: AppState, share: Share) -> String {
         ui: state.ui.get(),
         embed: share.embed.get_value(),
         controls: share.controls.get_value(),
+        look: share.look.get_value(),
     })
 }
 
@@ -233,21 +237,67 @@ fn copy_to_clipboard(text: &str) -> bool {
     true
 }
 
-/// The iframe snippet for one panel of the current view.
-pub fn snippet(base: &str, query_without_embed: &str, panel: &str, controls: &str) -> String {
-    let mut q = format!("{query_without_embed}&embed={panel}");
-    let names: Vec<&str> = controls
-        .split(',')
-        .map(str::trim)
-        .filter(|c| crate::settings::control_ids().any(|id| id == *c))
-        .collect();
-    if !names.is_empty() {
-        q.push_str(&format!("&controls={}", names.join(",")));
+/// What the Embed dialog is set to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbedChoice {
+    pub panel: Panel,
+    /// As typed: control ids separated by commas (unknown ones left out).
+    pub controls: String,
+    pub look: Look,
+}
+
+/// The embed link's state: the current view, one panel, the chosen
+/// controls and look. Encoded by the one link codec, so keys an embed does
+/// not use (which panels are shown) are left out rather than noted as
+/// ignored inside the lecture page.
+fn embed_state(state: Shared, choice: &EmbedChoice) -> Shared {
+    let mut shared = Shared {
+        embed: Some(choice.panel),
+        controls: vec![],
+        look: choice.look,
+        ..state
+    };
+    // The controls setting's own reader: the same names a link accepts.
+    if let Some(st) = crate::settings::by_key("controls") {
+        let _ = (st.read)(&mut shared, &choice.controls);
     }
-    let title = Panel::parse(panel).map_or("panel", Panel::title);
+    shared
+}
+
+/// A short tag of a text (FNV-1a): the iframe's id, so that two embeds of
+/// different views on one lecture page have different ids.
+fn tag(text: &str) -> String {
+    let h = text.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ b as u32).wrapping_mul(0x0100_0193)
+    });
+    format!("{h:08x}")
+}
+
+/// The whole snippet: the iframe, and the script that sets its height to
+/// what the embedded page reports (only from this app's origin and this
+/// iframe's window).
+pub fn snippet(base: &str, origin: &str, state: Shared, choice: &EmbedChoice) -> String {
+    let src = format!("{base}?{}", url::encode(&embed_state(state, choice)));
+    let id = format!("coded-{}-{}", choice.panel.name(), tag(&src));
+    let title = choice.panel.title();
+    let size = match choice.look.size {
+        Size::Page => "width=\"100%\" height=\"560\" style=\"border: 0\"".to_string(),
+        Size::Slide => {
+            let (w, h) = Size::SLIDE;
+            format!("width=\"{w}\" height=\"{h}\" style=\"border: 0; max-width: 100%\"")
+        }
+    };
+    let src = src.replace('&', "&amp;");
     format!(
-        "<iframe src=\"{base}?{}\" title=\"Coded computing: {title}\" width=\"100%\" height=\"560\" style=\"border: 0\" loading=\"lazy\"></iframe>",
-        q.replace('&', "&amp;")
+        "<iframe id=\"{id}\" src=\"{src}\" title=\"Coded computing: {title}\" {size} loading=\"lazy\"></iframe>
+<script>
+addEventListener(\"message\", function (e) {{
+  var f = document.getElementById(\"{id}\");
+  if (!f || e.source !== f.contentWindow || e.origin !== \"{origin}\") return;
+  if (e.data && e.data.type === \"coded-playground-height\" && isFinite(e.data.height))
+    f.style.height = Math.ceil(e.data.height) + \"px\";
+}});
+</script>"
     )
 }
 
@@ -257,12 +307,18 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
     let link = Memo::new(move |_| format!("{}?{}", base_url(), query(state, share)));
     let copied = RwSignal::new(String::new());
     let embed_open = RwSignal::new(false);
-    let embed_panel = RwSignal::new("errors".to_string());
-    let embed_controls = RwSignal::new(String::new());
+    let choice = RwSignal::new(EmbedChoice {
+        panel: Panel::Errors,
+        controls: String::new(),
+        look: Look::default(),
+    });
+    let snippet_copied = RwSignal::new(String::new());
     let preset_look = RwSignal::new(None::<(&'static str, &'static str)>);
     let snippet_text = Memo::new(move |_| {
-        let q = query(state, share);
-        snippet(&base_url(), &q, &embed_panel.get(), &embed_controls.get())
+        let origin = window()
+            .and_then(|w| w.location().origin().ok())
+            .unwrap_or_default();
+        choice.with(|c| snippet(&base_url(), &origin, state.shared_tracked(), c))
     });
     let link_ref = NodeRef::<html::Input>::new();
     let embed_button_ref = NodeRef::<html::Button>::new();
@@ -277,22 +333,32 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
     });
     // Escape closes the dialog and gives focus back to the button that
     // opened it, so the user is not left on a removed element.
-    let close_embed = move |ev: leptos::ev::KeyboardEvent| {
-        if ev.key() == "Escape" {
-            ev.prevent_default();
-            embed_open.set(false);
-            if let Some(b) = embed_button_ref.get_untracked() {
-                let _ = b.focus();
-            }
+    let close_embed = move || {
+        embed_open.set(false);
+        snippet_copied.set(String::new());
+        if let Some(b) = embed_button_ref.get_untracked() {
+            let _ = b.focus();
         }
     };
+    let on_dialog_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            close_embed();
+        }
+    };
+    let snippet_ref = NodeRef::<html::Textarea>::new();
 
+    // The whole study, not just the configuration: `coded sweep --config`
+    // reruns its error-vs-N curves from this one file.
     let export_json = move |_| {
-        download_text(
-            "coded-config.json",
-            "application/json",
-            &state.config.get_untracked().to_json(),
-        )
+        let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
+        let study = coded_core::Study {
+            schemes: ui.schemes(&config),
+            n: ui.sweep_ns,
+            p: Some(ui.sweep_ps),
+            config,
+        };
+        download_text("coded-study.json", "application/json", &study.to_json())
     };
     let export_table = move |_| {
         if let Some(Ok(t)) = state.table.get_untracked().as_deref() {
@@ -364,21 +430,27 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                     role="dialog"
                     aria-label="Embed a panel"
                     aria-describedby="embed-help"
-                    on:keydown=close_embed
+                    on:keydown=on_dialog_key
                 >
                     <label for="embed-panel">"Panel"</label>
                     <select
                         id="embed-panel"
                         node_ref=embed_panel_ref
-                        on:change=move |ev| embed_panel.set(event_target_value(&ev))
+                        on:change=move |ev| {
+                            if let Some(p) = Panel::parse(&event_target_value(&ev)) {
+                                choice.update(|c| c.panel = p);
+                            }
+                        }
                     >
                         {Panel::ALL
                             .iter()
-                            .map(|panel| {
-                                let (p, t) = (panel.name(), panel.title());
+                            .map(|&panel| {
                                 view! {
-                                    <option value=p selected=move || embed_panel.get() == p>
-                                        {t}
+                                    <option
+                                        value=panel.name()
+                                        selected=move || choice.with(|c| c.panel == panel)
+                                    >
+                                        {panel.title()}
                                     </option>
                                 }
                             })
@@ -389,13 +461,109 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                         type="text"
                         id="embed-controls"
                         autocomplete="off"
-                        prop:value=move || embed_controls.get()
-                        on:input=move |ev| embed_controls.set(event_target_value(&ev))
+                        prop:value=move || choice.with(|c| c.controls.clone())
+                        on:input=move |ev| choice.update(|c| c.controls = event_target_value(&ev))
                     />
+                    <label for="embed-theme">"Colours"</label>
+                    <select
+                        id="embed-theme"
+                        on:change=move |ev| {
+                            if let Some(t) = ThemeChoice::parse(&event_target_value(&ev)) {
+                                choice.update(|c| c.look.theme = t);
+                            }
+                        }
+                    >
+                        {ThemeChoice::ALL
+                            .into_iter()
+                            .map(|t| {
+                                let text = match t {
+                                    ThemeChoice::System => "as the viewer's system",
+                                    ThemeChoice::Light => "light",
+                                    ThemeChoice::Dark => "dark",
+                                };
+                                view! {
+                                    <option
+                                        value=t.name()
+                                        selected=move || choice.with(|c| c.look.theme == t)
+                                    >
+                                        {text}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                    <label for="embed-size">"Size"</label>
+                    <select
+                        id="embed-size"
+                        on:change=move |ev| {
+                            if let Some(v) = Size::parse(&event_target_value(&ev)) {
+                                choice.update(|c| c.look.size = v);
+                            }
+                        }
+                    >
+                        {[
+                            (Size::Page, "as wide as the page, as tall as its content"),
+                            (Size::Slide, "a 16:9 slide, 1280 × 720"),
+                        ]
+                            .into_iter()
+                            .map(|(v, text)| {
+                                view! {
+                                    <option
+                                        value=v.name()
+                                        selected=move || choice.with(|c| c.look.size == v)
+                                    >
+                                        {text}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                    <label class="check" for="embed-plot-only">
+                        <input
+                            type="checkbox"
+                            id="embed-plot-only"
+                            prop:checked=move || choice.with(|c| c.look.plot_only)
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                choice.update(|c| c.look.plot_only = on);
+                            }
+                        />
+                        "the plot alone, without the explanation text"
+                    </label>
                     <label for="embed-snippet">"Paste this into your page"</label>
-                    <textarea id="embed-snippet" readonly=true rows="4" prop:value=move || snippet_text.get()></textarea>
+                    <textarea
+                        id="embed-snippet"
+                        readonly=true
+                        rows="6"
+                        node_ref=snippet_ref
+                        prop:value=move || snippet_text.get()
+                    ></textarea>
+                    <div class="embed-actions">
+                        <button
+                            type="button"
+                            id="embed-copy"
+                            on:click=move |_| {
+                                if let Some(t) = snippet_ref.get_untracked() {
+                                    t.select();
+                                }
+                                snippet_copied.set(if copy_to_clipboard(&snippet_text.get_untracked()) {
+                                    "Copied.".into()
+                                } else {
+                                    "Select the snippet and copy it.".into()
+                                });
+                            }
+                        >
+                            "Copy"
+                        </button>
+                        <button type="button" id="embed-close" on:click=move |_| close_embed()>
+                            "Close"
+                        </button>
+                        <span class="share-status" id="embed-copy-status" role="status">
+                            {move || snippet_copied.get()}
+                        </span>
+                    </div>
                     <p class="help" id="embed-help">
-                        "Escape closes this dialog. The embedded page posts its height as {type: \"coded-playground-height\", height} to the parent; see examples/lecture.html."
+                        "The snippet holds the panel and a short script that makes its frame as tall as what it shows. Escape closes this dialog."
                     </p>
                 </div>
             </Show>
@@ -435,7 +603,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
             </Show>
             <div class="share-row" role="group" aria-label="Export">
                 <span class="label">"Export:"</span>
-                <button type="button" id="export-json" on:click=export_json>"Config (JSON)"</button>
+                <button type="button" id="export-json" on:click=export_json>"Study (JSON)"</button>
                 <button type="button" id="export-table-csv" on:click=export_table>"Table (CSV)"</button>
                 <button type="button" id="export-curves-csv" on:click=export_curves>"Curves (CSV)"</button>
                 <button type="button" id="export-png" on:click=export_png>"Plots (PNG, 2×)"</button>
@@ -449,6 +617,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
 pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
     let panel = share.embed.get_value().unwrap_or(Panel::Errors);
     let keep = share.controls.get_value();
+    let look = share.look.get_value();
     let controls_ref = NodeRef::<html::Div>::new();
     let keep_list = keep.clone();
     Effect::new(move |_| {
@@ -473,7 +642,12 @@ pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
         }
     });
     view! {
-        <div class="app embed" data-embed=panel.name()>
+        <div
+            class="app embed"
+            class:plot-only=look.plot_only
+            class:slide=look.size == Size::Slide
+            data-embed=panel.name()
+        >
             <Notices share=share />
             {(!keep.is_empty())
                 .then(|| {
@@ -535,12 +709,52 @@ mod tests {
     use super::*;
 
     #[test]
-    fn snippet_escapes_and_filters_controls() {
-        let s = snippet("https://x.org/app/", "v=1&n=80", "errors", "n, p, <b>");
-        assert_eq!(
-            s,
-            "<iframe src=\"https://x.org/app/?v=1&amp;n=80&amp;embed=errors&amp;controls=n,p\" title=\"Coded computing: Error curves\" width=\"100%\" height=\"560\" style=\"border: 0\" loading=\"lazy\"></iframe>"
+    fn snippet_leaves_out_unused_keys_escapes_and_sizes_its_frame() {
+        let mut state = Shared::default();
+        state.config.n = 80;
+        // A preset's panels: not an embed's key.
+        state.ui.panels = Panels::only(Panel::Errors);
+        let choice = EmbedChoice {
+            panel: Panel::Table,
+            controls: "n, p, <b>".into(),
+            look: Look {
+                theme: ThemeChoice::Light,
+                plot_only: true,
+                size: Size::Slide,
+            },
+        };
+        let s = snippet(
+            "https://x.org/app/",
+            "https://x.org",
+            state.clone(),
+            &choice,
         );
+        let src = "https://x.org/app/?v=1&amp;embed=table&amp;controls=n,p&amp;theme=light&amp;plot-only=1&amp;size=slide&amp;n=80";
+        assert!(s.starts_with("<iframe id=\"coded-table-"), "{s}");
+        assert!(s.contains(&format!("src=\"{src}\"")), "{s}");
+        assert!(s.contains("width=\"1280\" height=\"720\""));
+        assert!(s.contains("e.origin !== \"https://x.org\""));
+        assert!(!s.contains("panels") && !s.contains("<b>"));
+        // The link decodes without a notice, to what was chosen.
+        let query = src.split_once('?').unwrap().1.replace("&amp;", "&");
+        let (back, notes) = url::decode(&query);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!((back.embed, back.look), (Some(Panel::Table), choice.look));
+        // Another view, another id; the page size fills the width.
+        let other = EmbedChoice {
+            look: Look::default(),
+            ..choice
+        };
+        let t = snippet("https://x.org/app/", "https://x.org", state, &other);
+        assert!(t.contains("width=\"100%\" height=\"560\""));
+        assert_ne!(
+            s.lines().next().unwrap()[..30],
+            t.lines().next().unwrap()[..30]
+        );
+    }
+
+    #[test]
+    fn csv_cells_are_quoted() {
         assert_eq!(cell("a,b"), "\"a,b\"");
         assert_eq!(cell("a\"b"), "\"a\"\"b\"");
     }

@@ -3,10 +3,13 @@
 //! Why only the context here: the colours and sizes themselves
 //! ([`Theme`], the Okabe–Ito palette) live in `coded-plots`, next to the
 //! draw functions that use them, so the CLI's SVG figures share them. This
-//! module follows the browser's `prefers-color-scheme`.
+//! module follows the browser's `prefers-color-scheme`, unless a link fixes
+//! the colours (`theme=light|dark`, for an embed on a slide).
 
 pub use coded_plots::theme::{okabe_ito, Theme};
 use leptos::prelude::*;
+
+use crate::settings::look::ThemeChoice;
 use wasm_bindgen::{closure::Closure, JsCast};
 
 /// The theme signal shared through Leptos context.
@@ -16,8 +19,18 @@ pub struct ThemeContext(pub Signal<Theme>);
 const DARK_QUERY: &str = "(prefers-color-scheme: dark)";
 
 /// Follows `prefers-color-scheme` (also when it changes while the page is
-/// open) and provides the resulting theme to every component below.
-pub fn provide_theme() -> Signal<Theme> {
+/// open), or the `choice` that fixes it, and provides the resulting theme to
+/// every component below. A fixed choice is also set on the document
+/// element (`data-theme`), where the style sheet reads it.
+pub fn provide_theme(choice: ThemeChoice) -> Signal<Theme> {
+    if choice != ThemeChoice::System {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("data-theme", choice.name());
+        }
+    }
     let prefers_dark = RwSignal::new(false);
     let mql = web_sys::window().and_then(|w| w.match_media(DARK_QUERY).ok().flatten());
     if let Some(mql) = mql {
@@ -36,7 +49,7 @@ pub fn provide_theme() -> Signal<Theme> {
                 .remove_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         });
     }
-    let theme = Signal::derive(move || Theme::for_scheme(prefers_dark.get()));
+    let theme = Signal::derive(move || Theme::for_scheme(choice.is_dark(prefers_dark.get())));
     provide_context(ThemeContext(theme));
     theme
 }
@@ -46,5 +59,5 @@ pub fn provide_theme() -> Signal<Theme> {
 pub fn use_theme() -> Signal<Theme> {
     use_context::<ThemeContext>()
         .map(|ThemeContext(theme)| theme)
-        .unwrap_or_else(provide_theme)
+        .unwrap_or_else(|| provide_theme(ThemeChoice::System))
 }

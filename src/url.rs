@@ -121,6 +121,7 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
         s = Shared {
             embed: s.embed,
             controls: s.controls,
+            look: s.look,
             ..Shared::default()
         };
     }
@@ -143,6 +144,7 @@ fn cap_notices(notes: &mut Vec<String>) {
 mod tests {
     use super::*;
     use crate::settings::by_key;
+    use crate::settings::look::{Look, ThemeChoice};
     use coded_core::{
         Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
@@ -190,6 +192,10 @@ mod tests {
             },
             embed: None,
             controls: vec![],
+            look: Look {
+                theme: ThemeChoice::Dark,
+                ..Look::default()
+            },
         }
     }
 
@@ -445,6 +451,7 @@ mod strategies;
 mod fuzz {
     use super::strategies::{any_valid_config, cfg};
     use super::*;
+    use crate::settings::look::{Look, Size, ThemeChoice};
     use crate::settings::{by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS};
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
@@ -494,6 +501,12 @@ mod fuzz {
         }
         if s.embed.is_some() {
             s.ui.panels = Panels::default();
+        } else {
+            // Only an embed has a size and a plot-only view.
+            s.look = Look {
+                theme: s.look.theme,
+                ..Look::default()
+            };
         }
         s
     }
@@ -716,6 +729,9 @@ mod fuzz {
             "tab" => pick(&["n", "p", "lambda"]),
             "ref" => pick(&["0", "1"]),
             "band" => pick(&["ci", "quantiles"]),
+            "theme" => pick(&["system", "light", "dark", " dark"]),
+            "plot-only" => pick(&["0", "1"]),
+            "size" => pick(&["page", "slide"]),
             "embed" => pick(&panel_names()),
             "panels" => list(
                 prop::sample::select(
@@ -744,10 +760,42 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 32] = [
-        "sc", "cmp", "fn", "expr", "deg", "pt", "lr", "m", "k", "n", "s", "tr", "r", "seed", "p",
-        "a", "tau", "mu", "le", "ld", "ns", "ps", "tab", "ref", "embed", "panels", "controls", "v",
-        "sigma", "down", "w", "band",
+    const HAS_VALUES: [&str; 35] = [
+        "sc",
+        "cmp",
+        "fn",
+        "expr",
+        "deg",
+        "pt",
+        "lr",
+        "m",
+        "k",
+        "n",
+        "s",
+        "tr",
+        "r",
+        "seed",
+        "p",
+        "a",
+        "tau",
+        "mu",
+        "le",
+        "ld",
+        "ns",
+        "ps",
+        "tab",
+        "ref",
+        "embed",
+        "panels",
+        "controls",
+        "v",
+        "sigma",
+        "down",
+        "w",
+        "band",
+        "theme",
+        "plot-only",
+        "size",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {
@@ -919,7 +967,14 @@ mod fuzz {
             prop::option::of(prop::sample::select(
                 coded_plots::messages::Panel::ALL.to_vec(),
             )),
-            prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
+            (
+                prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
+                (
+                    prop::sample::select(ThemeChoice::ALL.to_vec()),
+                    any::<bool>(),
+                    prop::sample::select(Size::ALL.to_vec()),
+                ),
+            ),
         )
             .prop_map(
                 |(
@@ -930,7 +985,7 @@ mod fuzz {
                     (trial, p),
                     (tab, references, band),
                     embed,
-                    controls,
+                    (controls, (theme, plot_only, size)),
                 )| {
                     let ui = UiState {
                         compare,
@@ -956,6 +1011,11 @@ mod fuzz {
                         ui,
                         embed,
                         controls,
+                        look: Look {
+                            theme,
+                            plot_only,
+                            size,
+                        },
                     })
                 },
             )

@@ -110,10 +110,10 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
             }}
             <p class="explain">
                 "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "
-                <code>"coded sweep --config c.json --schemes …"</code>
+                <code>"coded sweep --config s.json --n N --p p --schemes …"</code>
                 " and, for the last column, "
-                <code>"coded round --config c.json --trial t"</code>
-                " (t counted from 0), with the configuration that Export's “Config (JSON)” saves as c.json."
+                <code>"coded round --config s.json --trial t"</code>
+                " (t counted from 0), with the study that Export's “Study (JSON)” saves as s.json (without the options, the sweep reruns the error-vs-N curves)."
             </p>
         </section>
     }

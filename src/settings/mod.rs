@@ -12,6 +12,7 @@
 
 mod choices;
 mod experiment;
+pub mod look;
 mod model;
 mod parse;
 mod view;
@@ -30,6 +31,9 @@ pub use view::default_workers;
 pub const SETTINGS: &[Setting] = &[
     view::EMBED,
     CONTROLS,
+    look::THEME,
+    look::PLOT_ONLY,
+    look::SIZE,
     experiment::SCHEME,
     view::COMPARE,
     experiment::FUNCTION,

@@ -16,6 +16,8 @@ pub struct Shared {
     pub embed: Option<Panel>,
     /// `controls=<ids>`: controls kept in embed mode.
     pub controls: Vec<&'static str>,
+    /// `theme=`, `plot-only=`, `size=`: how an embed looks.
+    pub look: super::look::Look,
 }
 
 /// Most N values (and p values) in an error-vs-N sweep: each is a full

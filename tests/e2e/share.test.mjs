@@ -222,6 +222,28 @@ test('presets apply in one click and say what to look for', { timeout: 300_000 }
   });
 });
 
+/** The cells of one CSV line, "quoted" cells (with commas or "") too. */
+function csvCells(line) {
+  const cells = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (c === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else {
+      cell += c;
+    }
+  }
+  return [...cells, cell];
+}
+
 /** Parses CSV without quoted commas (the table export has none). */
 function parseCsv(text) {
   const [head, ...rows] = text.trim().split('\n');
@@ -229,7 +251,7 @@ function parseCsv(text) {
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }
 
-test('exported JSON through the CLI gives the exported CSV; PNG and curves export', { timeout: 300_000 }, async () => {
+test('the exported study through the CLI gives the exported table and curves; PNG export', { timeout: 300_000 }, async () => {
   await withPage('share-export', DESKTOP, async (page) => {
     await openApp(page, `${server.appUrl}?v=1&sc=letcc&cmp=bacc,letcc,lcc&m=fixed&s=7&tr=30&seed=5&ns=20,40`);
     const save = async (button, name) => {
@@ -239,15 +261,29 @@ test('exported JSON through the CLI gives the exported CSV; PNG and curves expor
       return file;
     };
     const json = await save('#export-json', 'exported.json');
+    const study = JSON.parse(await readFile(json, 'utf8'));
+    assert.deepEqual(study.schemes, ['bacc', 'letcc', 'lcc'], 'the study names the compared schemes');
+    assert.deepEqual(study.n, [20, 40], 'and the N list');
+    assert.ok(Array.isArray(study.p) && study.p.length > 0, 'and the p list');
     const csv = parseCsv(await readFile(await save('#export-table-csv', 'table.csv'), 'utf8'));
     assert.equal(csv.length, 3);
+    // The table is at the configuration's own N.
     const cli = parseCsv(
-      execFileSync(CODED, ['sweep', '--config', json, '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' }),
+      execFileSync(CODED, ['sweep', '--config', json, '--n', String(study.config.n), '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' }),
     );
     assert.deepEqual(cli, csv, 'the CLI reproduces the exported numbers exactly');
-    const curves = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
-    assert.match(curves.split('\n')[0], /^series,label,scheme,p,/);
-    assert.ok(curves.split('\n').filter((l) => l.startsWith('curve,')).length >= 6);
+    // Without options the study reruns the error-vs-N curves.
+    const rerun = parseCsv(execFileSync(CODED, ['sweep', '--config', json], { encoding: 'utf8' }));
+    const curvesText = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
+    assert.match(curvesText.split('\n')[0], /^series,label,scheme,p,/);
+    const curveRows = curvesText.trim().split('\n').filter((l) => l.startsWith('curve,')).map(csvCells);
+    assert.equal(curveRows.length, 6, 'three schemes at two N (a fixed number of stragglers: one curve each)');
+    assert.equal(rerun.length, curveRows.length);
+    for (const [, , scheme, , n, mean] of curveRows) {
+      const row = rerun.find((r) => r.scheme === scheme && r.n === n);
+      assert.ok(row, `the rerun has ${scheme} at N = ${n}`);
+      assert.equal(Number(row.mse_mean), Number(mean), `${scheme} at N = ${n}: the curve's mean`);
+    }
     const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
     const pngFile = join(scratch, 'plot.png');
     await pngDownload.saveAs(pngFile);
@@ -269,6 +305,7 @@ test('exported JSON through the CLI gives the exported CSV; PNG and curves expor
     await page.selectOption('#embed-panel', 'table');
     await page.fill('#embed-controls', 'n, trials');
     const snippet = await page.locator('#embed-snippet').inputValue();
-    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/sub\/dir\/\?v=1&amp;.*&amp;embed=table&amp;controls=n,trials"/);
+    assert.match(snippet, /^<iframe id="coded-table-[0-9a-f]{8}" src="http:\/\/127\.0\.0\.1:\d+\/sub\/dir\/\?v=1&amp;embed=table&amp;controls=n,trials&amp;sc=letcc&amp;/);
+    assert.doesNotMatch(snippet, /panels=/);
   });
 });

@@ -8,7 +8,7 @@ mod plot;
 mod shard;
 
 use coded_core::metrics::{curves, fitted_slope};
-use coded_core::{run_round, Config, SweepPlan};
+use coded_core::{run_round, Config, Study, SweepPlan};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
@@ -25,8 +25,11 @@ const USAGE: &str = "usage:
   coded model
       LeNet-5's provenance, and its accuracy on the compiled-in digits (measured now)
   coded config [--config FILE]
-      prints the configuration with every default filled in
-FILE is a JSON Config (`-` reads standard input); missing fields take defaults.";
+      prints the configuration with every default filled in (of a study: its config)
+FILE is a JSON Config (`-` reads standard input); missing fields take defaults.
+sweep also reads a study, the page's \"Study (JSON)\" export: {\"config\": Config,
+\"schemes\": [...], \"n\": [...], \"p\": [...]}; it reruns the page's error-vs-N curves
+(N below K left out, p used for independent stragglers); --n/--p/--schemes replace its lists.";
 
 fn main() -> ExitCode {
     // Bad input must give one line and exit code 2, never a panic trace.
@@ -50,16 +53,45 @@ fn main() -> ExitCode {
     }
 }
 
+fn read_input(path: &str) -> Result<String, String> {
+    match path {
+        "-" => std::io::read_to_string(std::io::stdin())
+            .map_err(|e| format!("cannot read standard input: {e}")),
+        p => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}")),
+    }
+}
+
 fn load_config(path: Option<&str>) -> Result<Config, String> {
-    let text = match path {
-        None => return Ok(Config::default()),
-        Some("-") => std::io::read_to_string(std::io::stdin())
-            .map_err(|e| format!("cannot read standard input: {e}"))?,
-        Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?,
+    let Some(path) = path else {
+        return Ok(Config::default());
     };
-    let config = Config::from_json(&text).map_err(|e| e.to_string())?;
+    // A study's configuration too: `round` and `config` read the page's
+    // study export as well as a plain Config.
+    let config = Study::from_json(&read_input(path)?)
+        .map_err(|e| e.to_string())?
+        .config;
     config.check_formula().map_err(|e| e.to_string())?;
     Ok(config)
+}
+
+/// What `sweep --config` read: the page's study export, or a plain Config.
+enum Loaded {
+    Study(Study),
+    Config(Config),
+}
+
+fn load_study(path: &str) -> Result<Loaded, String> {
+    let text = read_input(path)?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("(json): not valid JSON: {e}"))?;
+    let loaded = if Study::is_study(&value) {
+        Loaded::Study(Study::from_value(&value).map_err(|e| e.to_string())?)
+    } else {
+        Loaded::Config(Config::from_value(&value).map_err(|e| e.to_string())?)
+    };
+    let (Loaded::Study(Study { config, .. }) | Loaded::Config(config)) = &loaded;
+    config.check_formula().map_err(|e| e.to_string())?;
+    Ok(loaded)
 }
 
 fn run(argv: &[String]) -> Result<(), String> {
@@ -118,12 +150,33 @@ fn sweep_command(opts: &args::Options) -> Result<(), String> {
         // A part has some points of some curves: its figure would mislead.
         return Err("--plot draws the whole sweep: run it without --shard".into());
     }
-    let config = load_config(Some(opts.required("config")?))?;
-    let ns = opts.usize_list("n")?;
-    let ps = opts.f64_list("p")?;
-    let schemes = opts.scheme_list("schemes")?;
-    let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
-        .map_err(|e| e.to_string())?;
+    let (ns, ps, schemes) = (
+        opts.usize_list("n")?,
+        opts.f64_list("p")?,
+        opts.scheme_list("schemes")?,
+    );
+    let (config, plan) = match load_study(opts.required("config")?)? {
+        // A study (the page's export) plans its points as the page does;
+        // flags replace its lists.
+        Loaded::Study(mut study) => {
+            study.n = ns.unwrap_or(study.n);
+            study.p = ps.or(study.p);
+            study.schemes = schemes.unwrap_or(study.schemes);
+            let planned = study.plan().map_err(|e| e.to_string())?;
+            if !planned.below_k.is_empty() {
+                eprintln!(
+                    "N below K = {} left out: {:?}",
+                    study.config.k, planned.below_k
+                );
+            }
+            (study.config, planned.plan)
+        }
+        Loaded::Config(config) => {
+            let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
+                .map_err(|e| e.to_string())?;
+            (config, plan)
+        }
+    };
     let ids = parallel::point_ids(&plan);
     let Some((part, of)) = shard else {
         let points = parallel::sweep(&config, &plan, &ids, threads)?;

@@ -344,3 +344,55 @@ fn bad_noise_and_manual_patterns_are_one_line_naming_the_field() {
         assert!(err.contains("stragglers") || err.contains("noise"), "{err}");
     }
 }
+
+#[test]
+fn a_study_reruns_its_lists_and_plain_configs_still_work() {
+    let config = r#"{"trials": 12, "k": 6, "n": 30}"#;
+    let flags = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "10,20",
+            "--p",
+            "0.1,0.3",
+            "--schemes",
+            "bacc,letcc",
+        ],
+        Some(config),
+    );
+    assert!(
+        flags.status.success(),
+        "{}",
+        String::from_utf8_lossy(&flags.stderr)
+    );
+    // The page's export: N below K (here 4) is left out as the page does.
+    let study = format!(
+        r#"{{"config": {config}, "schemes": ["bacc", "letcc"], "n": [20, 4, 10], "p": [0.1, 0.3]}}"#
+    );
+    let o = coded(&["sweep", "--config", "-"], Some(&study));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), stdout(&flags));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("N below K = 6 left out: [4]"));
+    // Flags replace the study's lists.
+    let o = coded(
+        &["sweep", "--config", "-", "--schemes", "letcc"],
+        Some(&study),
+    );
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 1 + 2 * 2);
+    assert!(text.lines().skip(1).all(|l| l.starts_with("letcc,")));
+    // A plain Config: its own N, model and scheme.
+    let o = coded(&["sweep", "--config", "-"], Some(config));
+    let text = stdout(&o);
+    assert_eq!(text.lines().count(), 2);
+    assert!(text.lines().nth(1).unwrap().starts_with("bacc,x_sin_x,30,"));
+    // A bad study is one line naming its key.
+    let o = coded(
+        &["sweep", "--config", "-"],
+        Some(r#"{"config": {}, "n": "x"}"#),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`n`"));
+}

@@ -28,6 +28,7 @@ pub mod rng;
 pub mod scheme;
 pub mod spline;
 pub mod stragglers;
+pub mod study;
 pub mod sweep;
 mod wire;
 
@@ -41,4 +42,5 @@ pub use problem::Problem;
 pub use report::{run_round, RoundReport};
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;
+pub use study::Study;
 pub use sweep::{sweep, MonteCarlo, SweepPlan, SweepPoint};

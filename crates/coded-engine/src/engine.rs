@@ -927,20 +927,56 @@ mod tests {
     }
 
     #[test]
-    fn messages_survive_json_exactly() {
-        // The page and the worker exchange JSON (serde_json with
-        // float_roundtrip in the app): numbers must come back bit for bit.
+    fn messages_survive_their_codecs_exactly() {
+        // The worker posts postcard bytes and the page sends JSON (serde_json
+        // with float_roundtrip in the app): numbers must come back bit for bit.
         let c = Config::from_json(r#"{"trials": 9, "k": 5, "n": 12}"#).unwrap();
         let ui = UiState {
             sweep_ns: vec![12, 24],
             ..UiState::default()
         };
-        let mut e = Engine::new(clock);
-        for m in run(&mut e, 1, &c, &ui) {
-            let text = serde_json::to_string(&m).unwrap();
-            let back: FromWorker = serde_json::from_str(&text).unwrap();
-            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+        // Every view a message carries: each tab, LeNet-5's digits, a formula
+        // (named in panel 2), and rounds that fail (NaN outputs).
+        let mut out = Vec::new();
+        for (i, (json, tab)) in [
+            (r#"{"trials": 9, "k": 5, "n": 12}"#, CurveKind::ErrorVsN),
+            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::ErrorVsP),
+            (
+                r#"{"trials": 4, "k": 5, "n": 12}"#,
+                CurveKind::ErrorVsLambda,
+            ),
+            (
+                r#"{"trials": 2, "k": 3, "n": 6, "function": "lenet5"}"#,
+                CurveKind::ErrorVsN,
+            ),
+            (
+                r#"{"trials": 3, "k": 4, "n": 9, "function": {"expr": "1/x"}}"#,
+                CurveKind::ErrorVsN,
+            ),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let ui = UiState {
+                error_tab: tab,
+                ..ui.clone()
+            };
+            let c = Config::from_json(json).unwrap();
+            out.extend(run(&mut Engine::new(clock), i as u64, &c, &ui));
         }
+        assert!(out.iter().any(|m| matches!(m, FromWorker::Round { .. })));
+        assert!(out.iter().any(|m| matches!(m, FromWorker::Table { .. })));
+        for m in out {
+            let bytes = m.encode();
+            let back = FromWorker::decode(&bytes).unwrap();
+            assert_eq!(back.encode(), bytes);
+            // Bit for bit, NaNs included: compared through their JSON.
+            assert_eq!(
+                serde_json::to_string(&back).unwrap(),
+                serde_json::to_string(&m).unwrap()
+            );
+        }
+        assert!(FromWorker::decode(&[250, 1, 2]).is_err());
         let req = ToWorker::Run {
             id: 5,
             config: c,

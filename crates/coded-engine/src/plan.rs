@@ -6,8 +6,10 @@
 //! progress, Cancel between two points), and its points must assemble into
 //! exactly the view the core's `sweep` gives in one go.
 
-use coded_core::config::MAX_N;
-use coded_core::{Config, ConfigError, LambdaDec, Scheme, StragglerModel, SweepPlan, SweepPoint};
+use coded_core::study::StudyPlan;
+use coded_core::{
+    Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
+};
 use coded_plots::messages::UiState;
 use coded_plots::views::curves::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurveKind, CurvesView,
@@ -138,52 +140,37 @@ impl Plan {
     }
 }
 
-/// The sweep plan of error vs N (N below K and above the limit left out),
-/// whether its models are independent stragglers, and the notes to show.
+/// The sweep plan of error vs N ([`Study::plan`]: the page and `coded sweep`
+/// of an exported study plan the same points), whether its models are
+/// independent stragglers, and the notes to show.
 pub fn error_vs_n_plan(
     config: &Config,
     schemes: &[Scheme],
     ns: &[usize],
     ps: &[f64],
 ) -> Result<(SweepPlan, bool, Vec<String>), ConfigError> {
+    let study = Study {
+        config: config.clone(),
+        schemes: schemes.to_vec(),
+        n: ns.to_vec(),
+        p: Some(ps.to_vec()),
+    };
+    let StudyPlan { plan, below_k, iid } = study.plan()?;
     let mut notes = vec![];
-    let mut list: Vec<usize> = ns
-        .iter()
-        .copied()
-        .filter(|n| (1..=MAX_N).contains(n))
-        .collect();
-    list.sort_unstable();
-    list.dedup();
-    let dropped: Vec<String> = list
-        .iter()
-        .filter(|&&n| n < config.k)
-        .map(|n| n.to_string())
-        .collect();
-    if !dropped.is_empty() {
+    if !below_k.is_empty() {
+        let list: Vec<String> = below_k.iter().map(|n| n.to_string()).collect();
         notes.push(format!(
             "N below K = {} left out: {}",
             config.k,
-            dropped.join(", ")
+            list.join(", ")
         ));
     }
-    list.retain(|&n| n >= config.k);
-    if list.is_empty() {
-        return Err(ConfigError::new(
-            "sweep N",
-            format!(
-                "no N in the list is at least K = {} (and at most {MAX_N})",
-                config.k
-            ),
-        ));
-    }
-    let iid = matches!(config.stragglers, StragglerModel::Iid { .. });
     if !iid {
         notes.push(format!(
             "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
             describe_model(&config.stragglers)
         ));
     }
-    let plan = SweepPlan::new(config, Some(&list), iid.then_some(ps), Some(schemes))?;
     Ok((plan, iid, notes))
 }
 

@@ -364,6 +364,22 @@ pub enum FromWorker {
     },
 }
 
+impl FromWorker {
+    /// The bytes the worker posts to the page. Why postcard and not JSON:
+    /// serde_json's decoder of these views weighed about 70 kB of the page's
+    /// wasm, and JSON turns a NaN into null; postcard keeps every f64 bit for
+    /// bit. (The page's requests stay JSON: they carry a `Config`, whose
+    /// tagged enums need a self-describing format.)
+    pub fn encode(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("every message serialises")
+    }
+
+    /// Reads what [`FromWorker::encode`] wrote.
+    pub fn decode(bytes: &[u8]) -> Result<FromWorker, String> {
+        postcard::from_bytes(bytes).map_err(|e| e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

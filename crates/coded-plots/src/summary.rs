@@ -87,8 +87,8 @@ pub fn stragglers(v: &StragglerView, trials: usize) -> String {
 /// Panel 2: what the decoder recovered from the answers of this round.
 pub fn encdec(v: &EncDecView) -> String {
     // A formula is said first: the sentence is about that f.
-    match v.function.formula() {
-        Some(_) => format!("{}: {}", v.function.title(), encdec_round(v)),
+    match &v.formula_title {
+        Some(title) => format!("{title}: {}", encdec_round(v)),
         None => encdec_round(v),
     }
 }

@@ -10,8 +10,8 @@
 //! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
 //! static hosts and lecture-page iframes without cross-origin isolation work.
 //!
-//! Protocol: JSON strings, `coded_plots::messages::{ToWorker, FromWorker}`,
-//! with the page, and words of text, `coded_engine::shares::{ToHelper,
+//! Protocol: with the page, JSON strings of `coded_plots::messages::ToWorker`
+//! in and `FromWorker::encode`'s bytes out; and words of text, `coded_engine::shares::{ToHelper,
 //! FromHelper}`, with the helpers; a worker posts `Ready` once its wasm has loaded (messages sent
 //! before would be lost). Work runs in slices of about [`SLICE_MS`]: between
 //! two slices a worker handles new messages, so a new configuration or a
@@ -73,11 +73,12 @@ mod worker {
         let _ = scope().post_message(&JsValue::from_str(text));
     }
 
+    /// To the page: [`FromWorker::encode`]'s bytes, their buffer
+    /// transferred (not copied).
     fn post(msg: &FromWorker) {
-        match serde_json::to_string(msg) {
-            Ok(text) => post_text(&text),
-            Err(e) => web_sys::console::error_1(&format!("worker: {e}").into()),
-        }
+        let bytes = js_sys::Uint8Array::from(&msg.encode()[..]);
+        let transfer = js_sys::Array::of1(&bytes.buffer());
+        let _ = scope().post_message_with_transfer(&bytes, &transfer);
     }
 
     fn schedule() {

@@ -22,10 +22,8 @@ const Z: std::ops::Range<f64> = -1.08..1.08;
 /// The headline above the charts.
 pub fn headline(view: &EncDecView) -> String {
     let scheme = scheme_label(view.scheme);
-    // A formula is named by its text (the built-ins are known by the
-    // function list).
-    let name = match view.function.formula() {
-        Some(_) => format!("{scheme} on {}", view.function.title()),
+    let name = match &view.formula_title {
+        Some(title) => format!("{scheme} on {title}"),
         None => scheme.to_string(),
     };
     match (&view.failure, view.squared_error) {

@@ -2,7 +2,7 @@
 
 use super::finite;
 use coded_core::problem::{Prepared, Problem, RoundOutcome};
-use coded_core::{FunctionKind, Scheme};
+use coded_core::Scheme;
 use serde::{Deserialize, Serialize};
 
 /// Samples of the encoder and decoder curves on [-1, 1]: smooth at any
@@ -12,7 +12,9 @@ pub const GRID: usize = 401;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EncDecView {
     pub scheme: Scheme,
-    pub function: FunctionKind,
+    /// A formula f is named by its text: its title, `None` for a built-in
+    /// (those are known by the function list).
+    pub formula_title: Option<String>,
     pub k: usize,
     pub n: usize,
     /// Data points α_k, inputs x_k and exact outputs f(x_k) (None where f
@@ -104,7 +106,8 @@ impl EncDecView {
             .collect();
         EncDecView {
             scheme: coder.scheme,
-            function: problem.config.function.clone(),
+            formula_title: (problem.config.function.formula())
+                .map(|_| problem.config.function.title()),
             k: problem.k(),
             n: coder.n(),
             alphas: problem.alphas.clone(),

@@ -1,0 +1,152 @@
+//! How an embedded page looks on a lecturer's slide: its colours, the plot
+//! without its explanation text, and a size that fits a 16:9 slide. Link
+//! keys only (`theme=`, `plot-only=`, `size=`): the Embed dialog writes them.
+
+use super::model::{Setting, Shared, BASE};
+use super::parse::quoted;
+
+/// The colours: the viewer's system setting, or fixed, so that an embed on
+/// a white slide stays light when the viewer's system is dark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ThemeChoice {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ThemeChoice::System => "system",
+            ThemeChoice::Light => "light",
+            ThemeChoice::Dark => "dark",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ThemeChoice> {
+        Self::ALL.into_iter().find(|t| t.name() == text.trim())
+    }
+
+    /// Dark colours, given whether the viewer's system prefers them.
+    pub fn is_dark(self, system_dark: bool) -> bool {
+        match self {
+            ThemeChoice::System => system_dark,
+            ThemeChoice::Light => false,
+            ThemeChoice::Dark => true,
+        }
+    }
+}
+
+/// The embed's size: as wide as the host page and as tall as its content,
+/// or exactly a 16:9 slide of 1280 × 720 (the plot shrinks to fit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Size {
+    #[default]
+    Page,
+    Slide,
+}
+
+impl Size {
+    pub const ALL: [Size; 2] = [Size::Page, Size::Slide];
+    /// The slide, in CSS pixels.
+    pub const SLIDE: (u32, u32) = (1280, 720);
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Page => "page",
+            Size::Slide => "slide",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Size> {
+        Self::ALL.into_iter().find(|s| s.name() == text.trim())
+    }
+}
+
+/// An embed's look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Look {
+    pub theme: ThemeChoice,
+    /// The plot alone: no explanation text below it.
+    pub plot_only: bool,
+    pub size: Size,
+}
+
+fn embed_only(s: &Shared) -> Result<(), String> {
+    match s.embed {
+        Some(_) => Ok(()),
+        None => Err("it applies to an embedded panel (embed=…)".into()),
+    }
+}
+
+pub const THEME: Setting = Setting {
+    key: "theme",
+    id: "theme",
+    label: "Colours",
+    name: "The colours",
+    text: |s| s.look.theme.name().into(),
+    read: |s, t| ThemeChoice::parse(t).map(|v| s.look.theme = v).is_some(),
+    rule: |_| {
+        let names = ThemeChoice::ALL.map(ThemeChoice::name);
+        format!("one of {} (system: as the viewer's system)", quoted(&names))
+    },
+    ..BASE
+};
+
+pub const PLOT_ONLY: Setting = Setting {
+    key: "plot-only",
+    id: "plot-only",
+    label: "Plot only",
+    name: "The plot-only switch",
+    text: |s| (s.look.plot_only as u8).to_string(),
+    read: |s, t| match t.trim() {
+        "1" => {
+            s.look.plot_only = true;
+            true
+        }
+        "0" => {
+            s.look.plot_only = false;
+            true
+        }
+        _ => false,
+    },
+    rule: |_| "0 or 1".into(),
+    applies: embed_only,
+    ..BASE
+};
+
+pub const SIZE: Setting = Setting {
+    key: "size",
+    id: "size",
+    label: "Size",
+    name: "The embed's size",
+    text: |s| s.look.size.name().into(),
+    read: |s, t| Size::parse(t).map(|v| s.look.size = v).is_some(),
+    rule: |_| {
+        let names = Size::ALL.map(Size::name);
+        format!("one of {} (slide: 1280 × 720)", quoted(&names))
+    },
+    applies: embed_only,
+    ..BASE
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for t in ThemeChoice::ALL {
+            assert_eq!(ThemeChoice::parse(t.name()), Some(t));
+        }
+        for s in Size::ALL {
+            assert_eq!(Size::parse(s.name()), Some(s));
+        }
+        assert_eq!(ThemeChoice::parse("blue"), None);
+        assert!(ThemeChoice::Dark.is_dark(false) && !ThemeChoice::Light.is_dark(true));
+        assert!(ThemeChoice::System.is_dark(true) && !ThemeChoice::System.is_dark(false));
+    }
+}
