@@ -1,7 +1,7 @@
 //! Sharing: the state in the URL (read on load, kept up to date with
 //! `history.replaceState`), the notice about ignored link values, "Copy
-//! link", the Embed dialog, the papers' presets, export (config JSON, CSV,
-//! PNG) and embed mode (one panel, chosen controls, height reported to the
+//! link", the Embed dialog, the papers' presets, export (study JSON, CSV,
+//! PNG, SVG) and embed mode (one panel, chosen controls, height reported to the
 //! parent page).
 //!
 //! Why one module: all of it is the page talking to the world outside it;
@@ -384,6 +384,12 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
         }
     };
 
+    let export_svg = move |_| {
+        for (id, svg) in crate::components::plots_as_svg() {
+            download_text(&format!("coded-{id}.svg"), "image/svg+xml", &svg);
+        }
+    };
+
     view! {
         <section class="share" aria-label="Share, presets and export">
             <div class="share-row">
@@ -607,6 +613,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                 <button type="button" id="export-table-csv" on:click=export_table>"Table (CSV)"</button>
                 <button type="button" id="export-curves-csv" on:click=export_curves>"Curves (CSV)"</button>
                 <button type="button" id="export-png" on:click=export_png>"Plots (PNG, 2×)"</button>
+                <button type="button" id="export-svg" on:click=export_svg>"Plots (SVG)"</button>
             </div>
         </section>
     }

@@ -1,11 +1,12 @@
 //! Reusable view components. Panels are built from these.
 
 pub mod field;
+pub mod plot_backend;
 pub mod plot_canvas;
 pub mod progress;
 pub mod typed;
 
 pub use field::Field;
-pub use plot_canvas::{plots_as_png, CanvasArea, CanvasResult, PlotCanvas};
+pub use plot_canvas::{plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas};
 pub use progress::{SweepProgress, TableProgress};
 pub use typed::TypedInput;

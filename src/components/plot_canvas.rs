@@ -27,24 +27,24 @@ use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
-use plotters::prelude::DrawingBackend;
+use plotters::prelude::SVGBackend;
 use plotters_canvas::CanvasBackend;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
+use super::plot_backend::{BackendError, PlotBackend};
 use crate::theme::{use_theme, Theme};
 use coded_plots::Frame;
 
-/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, or a
-/// larger one when the plots are exported.
-pub type CanvasArea = DrawingArea<CanvasBackend, Shift>;
+/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
+/// larger one for a PNG export, or an SVG document.
+pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
 /// What a `PlotCanvas` draw closure returns; draw functions generic over
 /// `DrawingBackend` (see `coded_plots::draw`) return exactly this for the
-/// canvas.
-pub type CanvasResult =
-    Result<Frame, DrawingAreaErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>>;
+/// page's backend.
+pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
 
-type DrawFn = Rc<dyn Fn(&CanvasArea, &Theme) -> CanvasResult>;
+type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
 
 /// A plot on the page, as the exports redraw it.
 struct Shown {
@@ -59,29 +59,30 @@ thread_local! {
     static SHOWN: RefCell<Vec<Shown>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Every plot shown with a size on screen: (canvas id, its draw function,
+/// its CSS size, its theme).
+fn shown_plots() -> Vec<(String, DrawFn, BoxSize, Theme)> {
+    SHOWN.with_borrow(|all| {
+        all.iter()
+            .filter_map(|p| {
+                let size = p
+                    .size
+                    .get_untracked()
+                    .filter(|s| s.width >= 1.0 && s.height >= 1.0)?;
+                Some((p.id.clone(), p.draw.clone(), size, p.theme.get_untracked()))
+            })
+            .collect()
+    })
+}
+
 /// Every plot shown, drawn on a canvas `factor` times its size on screen (in
 /// CSS pixels), as a PNG data URL: (canvas id, data URL).
 pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
-    let plots: Vec<(String, DrawFn, Option<BoxSize>, Theme)> = SHOWN.with_borrow(|all| {
-        all.iter()
-            .map(|p| {
-                (
-                    p.id.clone(),
-                    p.draw.clone(),
-                    p.size.get_untracked(),
-                    p.theme.get_untracked(),
-                )
-            })
-            .collect()
-    });
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return vec![];
     };
     let mut out = vec![];
-    for (id, draw, size, theme) in plots {
-        let Some(size) = size.filter(|s| s.width >= 1.0 && s.height >= 1.0) else {
-            continue;
-        };
+    for (id, draw, size, theme) in shown_plots() {
         let Some(canvas) = doc
             .create_element("canvas")
             .ok()
@@ -94,11 +95,33 @@ pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
             continue;
         };
-        let area = backend.into_drawing_area();
+        let area = PlotBackend::Canvas(backend).into_drawing_area();
         if draw(&area, &theme.with_scale(factor)).is_ok() {
             if let Ok(url) = canvas.to_data_url() {
                 out.push((id, url));
             }
+        }
+    }
+    out
+}
+
+/// Every plot shown, redrawn as an SVG document of its size on screen (CSS
+/// pixels): (canvas id, SVG text). Vector lines and real text, for slides
+/// and papers.
+pub fn plots_as_svg() -> Vec<(String, String)> {
+    let mut out = vec![];
+    for (id, draw, size, theme) in shown_plots() {
+        let mut svg = String::new();
+        let (w, h) = (size.width.round() as u32, size.height.round() as u32);
+        let drawn = {
+            let area =
+                PlotBackend::Svg(SVGBackend::with_string(&mut svg, (w, h))).into_drawing_area();
+            let drawn = draw(&area, &theme.with_scale(1.0));
+            // Writes the closing tag (the backend also would when dropped).
+            drawn.is_ok() && area.present().is_ok()
+        };
+        if drawn {
+            out.push((id, svg));
         }
     }
     out
@@ -169,7 +192,7 @@ pub fn PlotCanvas<F, H>(
     click: Option<Callback<(Frame, f64, f64)>>,
 ) -> impl IntoView
 where
-    F: Fn(&CanvasArea, &Theme) -> CanvasResult + 'static,
+    F: Fn(&CanvasArea<'_>, &Theme) -> CanvasResult + 'static,
     H: Fn(&Frame, f64, f64, f64) -> Option<String> + 'static,
 {
     let canvas_ref = NodeRef::<html::Canvas>::new();
@@ -243,7 +266,7 @@ where
             web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
             return;
         };
-        match draw(&backend.into_drawing_area(), &theme) {
+        match draw(&PlotBackend::Canvas(backend).into_drawing_area(), &theme) {
             Ok(f) => frame.set_value(f),
             Err(e) => {
                 frame.set_value(Frame::default());

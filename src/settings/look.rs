@@ -1,9 +1,7 @@
 //! How an embedded page looks on a lecturer's slide: its colours, the plot
 //! without its explanation text, and a size that fits a 16:9 slide. Link
-//! keys only (`theme=`, `plot-only=`, `size=`): the Embed dialog writes them.
-
-use super::model::{Setting, Shared, BASE};
-use super::parse::quoted;
+//! keys only (`theme=`, `plot-only=`, `size=`, their entries in `view`): the
+//! Embed dialog writes them.
 
 /// The colours: the viewer's system setting, or fixed, so that an embed on
 /// a white slide stays light when the viewer's system is dark.
@@ -74,64 +72,6 @@ pub struct Look {
     pub plot_only: bool,
     pub size: Size,
 }
-
-fn embed_only(s: &Shared) -> Result<(), String> {
-    match s.embed {
-        Some(_) => Ok(()),
-        None => Err("it applies to an embedded panel (embed=…)".into()),
-    }
-}
-
-pub const THEME: Setting = Setting {
-    key: "theme",
-    id: "theme",
-    label: "Colours",
-    name: "The colours",
-    text: |s| s.look.theme.name().into(),
-    read: |s, t| ThemeChoice::parse(t).map(|v| s.look.theme = v).is_some(),
-    rule: |_| {
-        let names = ThemeChoice::ALL.map(ThemeChoice::name);
-        format!("one of {} (system: as the viewer's system)", quoted(&names))
-    },
-    ..BASE
-};
-
-pub const PLOT_ONLY: Setting = Setting {
-    key: "plot-only",
-    id: "plot-only",
-    label: "Plot only",
-    name: "The plot-only switch",
-    text: |s| (s.look.plot_only as u8).to_string(),
-    read: |s, t| match t.trim() {
-        "1" => {
-            s.look.plot_only = true;
-            true
-        }
-        "0" => {
-            s.look.plot_only = false;
-            true
-        }
-        _ => false,
-    },
-    rule: |_| "0 or 1".into(),
-    applies: embed_only,
-    ..BASE
-};
-
-pub const SIZE: Setting = Setting {
-    key: "size",
-    id: "size",
-    label: "Size",
-    name: "The embed's size",
-    text: |s| s.look.size.name().into(),
-    read: |s, t| Size::parse(t).map(|v| s.look.size = v).is_some(),
-    rule: |_| {
-        let names = Size::ALL.map(Size::name);
-        format!("one of {} (slide: 1280 × 720)", quoted(&names))
-    },
-    applies: embed_only,
-    ..BASE
-};
 
 #[cfg(test)]
 mod tests {

@@ -31,9 +31,9 @@ pub use view::default_workers;
 pub const SETTINGS: &[Setting] = &[
     view::EMBED,
     CONTROLS,
-    look::THEME,
-    look::PLOT_ONLY,
-    look::SIZE,
+    view::THEME,
+    view::PLOT_ONLY,
+    view::SIZE,
     experiment::SCHEME,
     view::COMPARE,
     experiment::FUNCTION,

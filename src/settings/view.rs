@@ -6,7 +6,10 @@ use coded_plots::messages::{Panel, MAX_WORKERS};
 use coded_plots::views::curves::{Band, CurveKind};
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
-use super::model::{none_locked, Group, Home, Kind, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS};
+use super::look::{Size, ThemeChoice};
+use super::model::{
+    none_locked, Group, Home, Kind, Setting, Shared, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
+};
 use super::parse::{entries, join, list, num, number_in, quoted, whole, whole_in};
 use coded_core::config::MAX_N;
 
@@ -268,5 +271,63 @@ pub const ROUND: Setting = Setting {
     check: |s| s.ui.trial < s.config.trials,
     // The last round, rather than the first.
     fallback: Some(|s| s.config.trials.saturating_sub(1).to_string()),
+    ..BASE
+};
+
+fn embed_only(s: &Shared) -> Result<(), String> {
+    match s.embed {
+        Some(_) => Ok(()),
+        None => Err("it applies to an embedded panel (embed=…)".into()),
+    }
+}
+
+pub const THEME: Setting = Setting {
+    key: "theme",
+    id: "theme",
+    label: "Colours",
+    name: "The colours",
+    text: |s| s.look.theme.name().into(),
+    read: |s, t| ThemeChoice::parse(t).map(|v| s.look.theme = v).is_some(),
+    rule: |_| {
+        let names = ThemeChoice::ALL.map(ThemeChoice::name);
+        format!("one of {} (system: as the viewer's system)", quoted(&names))
+    },
+    ..BASE
+};
+
+pub const PLOT_ONLY: Setting = Setting {
+    key: "plot-only",
+    id: "plot-only",
+    label: "Plot only",
+    name: "The plot-only switch",
+    text: |s| (s.look.plot_only as u8).to_string(),
+    read: |s, t| match t.trim() {
+        "1" => {
+            s.look.plot_only = true;
+            true
+        }
+        "0" => {
+            s.look.plot_only = false;
+            true
+        }
+        _ => false,
+    },
+    rule: |_| "0 or 1".into(),
+    applies: embed_only,
+    ..BASE
+};
+
+pub const SIZE: Setting = Setting {
+    key: "size",
+    id: "size",
+    label: "Size",
+    name: "The embed's size",
+    text: |s| s.look.size.name().into(),
+    read: |s, t| Size::parse(t).map(|v| s.look.size = v).is_some(),
+    rule: |_| {
+        let names = Size::ALL.map(Size::name);
+        format!("one of {} (slide: 1280 × 720)", quoted(&names))
+    },
+    applies: embed_only,
     ..BASE
 };

@@ -345,13 +345,9 @@ for (const [theme, system, light] of [['light', 'dark', true], ['dark', 'light',
       assert.ok(clip.canvasBottom <= clip.innerHeight + 1 && clip.canvasHeight >= 128, `the plot is whole on the slide: ${JSON.stringify(clip)}`);
       assert.ok(clip.appScroll <= clip.appClient + 1, `nothing is cut off by the slide's overflow: ${JSON.stringify(clip)}`);
       for (const id of ['#n', '#p']) assert.ok(await frame.locator(id).isVisible(), `the chosen control ${id} is shown`);
-      // The slide's CSS says the plots share the height the text and controls
-      // leave: the panel reaches the slide's bottom and the plot grows past its
-      // 8rem minimum. Known app bug (a todo until fixed): `.app.embed
-      // .main-area { display: block }` (style/main.css) outranks `.slide
-      // .main-area { display: flex }`, so the panel keeps its content height
-      // and the plot stays at 128 px with empty space below it.
-      await t.test('the plot fills the height the controls leave', { todo: 'app bug: .app.embed .main-area is display: block on a slide' }, async () => {
+      // The plots share the height the text and controls leave: the panel
+      // reaches the slide's bottom and the plot grows past its 8rem minimum.
+      await t.test('the plot fills the height the controls leave', async () => {
         const fill = await frame.evaluate((sel) => ({
           panelBottom: document.querySelector('#panel-errors').getBoundingClientRect().bottom,
           canvasHeight: document.querySelector(sel).getBoundingClientRect().height,

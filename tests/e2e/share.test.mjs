@@ -309,3 +309,56 @@ test('the exported study through the CLI gives the exported table and curves; PN
     assert.doesNotMatch(snippet, /panels=/);
   });
 });
+
+test('every plot shown exports as an SVG document of its size, with its text as text', T, async () => {
+  await withPage('share-svg', DESKTOP, async (page) => {
+    await openApp(page, `${server.appUrl}?v=1&tr=20&ns=20,40,80`);
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('canvas[id]')]
+        .filter((c) => c.getBoundingClientRect().width > 0)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return { id: c.id, w: Math.round(r.width), h: Math.round(r.height) };
+        }),
+    );
+    assert.ok(shown.length >= 3, `plots shown: ${shown.map((s) => s.id)}`);
+    const downloads = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.click('#export-svg');
+    for (let i = 0; i < 100 && downloads.length < shown.length; i++) await page.waitForTimeout(100);
+    assert.equal(downloads.length, shown.length, 'one SVG per plot shown');
+    for (const d of downloads) {
+      const id = d.suggestedFilename().replace(/^coded-/, '').replace(/\.svg$/, '');
+      const plot = shown.find((s) => s.id === id);
+      assert.ok(plot, `${d.suggestedFilename()} is a plot shown`);
+      const file = join(scratch, d.suggestedFilename());
+      await d.saveAs(file);
+      const svg = await readFile(file, 'utf8');
+      // Parsed as XML by the browser: a well-formed SVG of the plot's CSS size,
+      // lines as vectors and labels as text elements (not a bitmap).
+      const parsed = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        const root = doc.documentElement;
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          name: root.nodeName,
+          w: Number(root.getAttribute('width')),
+          h: Number(root.getAttribute('height')),
+          texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+          shapes: doc.querySelectorAll('polyline, path, line, rect, circle, polygon').length,
+          images: doc.querySelectorAll('image').length,
+        };
+      }, svg);
+      assert.equal(parsed.error, null, `${id}: well-formed`);
+      assert.equal(parsed.name, 'svg');
+      assert.ok(Math.abs(parsed.w - plot.w) <= 1 && Math.abs(parsed.h - plot.h) <= 1,
+        `${id}: ${parsed.w}×${parsed.h} for a ${plot.w}×${plot.h} plot`);
+      assert.ok(parsed.texts.length >= 3, `${id}: labels as text (${parsed.texts.length})`);
+      assert.ok(parsed.shapes >= 10, `${id}: vector shapes (${parsed.shapes})`);
+      assert.equal(parsed.images, 0, `${id}: no embedded bitmap`);
+      if (id === 'errors-plot') {
+        assert.ok(parsed.texts.some((t) => /error/i.test(t)), `${id}: its axis title (${parsed.texts.slice(0, 8)})`);
+      }
+    }
+  });
+});

@@ -182,7 +182,10 @@ mod tests {
         );
         let plan = fixed.plan().unwrap();
         assert!(!plan.iid);
-        assert_eq!(plan.plan.models, std::slice::from_ref(&fixed.config.stragglers));
+        assert_eq!(
+            plan.plan.models,
+            std::slice::from_ref(&fixed.config.stragglers)
+        );
         let err = study(r#"{"config": {"k": 10}, "n": [3, 5]}"#)
             .plan()
             .unwrap_err();
