@@ -86,6 +86,15 @@ pub(crate) fn wire<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
     serde_json::from_value(serde_json::Value::String(text.trim().to_string())).ok()
 }
 
+/// A switch as a link writes it: "1" on, "0" off.
+pub fn switch(text: &str) -> Option<bool> {
+    match text.trim() {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    }
+}
+
 /// The wire name of a unit enum ("bacc", "x_sin_x", …).
 pub fn wire_name<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_value(v)

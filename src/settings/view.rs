@@ -10,7 +10,7 @@ use super::look::{Size, ThemeChoice};
 use super::model::{
     none_locked, Group, Home, Kind, Setting, Shared, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
 };
-use super::parse::{entries, join, list, num, number_in, quoted, whole, whole_in};
+use super::parse::{entries, join, list, num, number_in, quoted, switch, whole, whole_in};
 use coded_core::config::MAX_N;
 
 fn tab_name(k: CurveKind) -> &'static str {
@@ -214,17 +214,7 @@ pub const REFERENCES: Setting = Setting {
     name: "The claimed-rates switch",
     home: Home::Ui,
     text: |s| (s.ui.references as u8).to_string(),
-    read: |s, t| match t.trim() {
-        "1" => {
-            s.ui.references = true;
-            true
-        }
-        "0" => {
-            s.ui.references = false;
-            true
-        }
-        _ => false,
-    },
+    read: |s, t| switch(t).map(|on| s.ui.references = on).is_some(),
     rule: |_| "0 or 1".into(),
     ..BASE
 };
@@ -301,17 +291,7 @@ pub const PLOT_ONLY: Setting = Setting {
     label: "Plot only",
     name: "The plot-only switch",
     text: |s| (s.look.plot_only as u8).to_string(),
-    read: |s, t| match t.trim() {
-        "1" => {
-            s.look.plot_only = true;
-            true
-        }
-        "0" => {
-            s.look.plot_only = false;
-            true
-        }
-        _ => false,
-    },
+    read: |s, t| switch(t).map(|on| s.look.plot_only = on).is_some(),
     rule: |_| "0 or 1".into(),
     applies: embed_only,
     ..BASE

@@ -67,11 +67,10 @@ fn load_config(path: Option<&str>) -> Result<Config, String> {
     };
     // A study's configuration too: `round` and `config` read the page's
     // study export as well as a plain Config.
-    let config = Study::from_json(&read_input(path)?)
-        .map_err(|e| e.to_string())?
-        .config;
-    config.check_formula().map_err(|e| e.to_string())?;
-    Ok(config)
+    Ok(match load_study(path)? {
+        Loaded::Study(study) => study.config,
+        Loaded::Config(config) => config,
+    })
 }
 
 /// What `sweep --config` read: the page's study export, or a plain Config.
@@ -82,8 +81,9 @@ enum Loaded {
 
 fn load_study(path: &str) -> Result<Loaded, String> {
     let text = read_input(path)?;
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("(json): not valid JSON: {e}"))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        coded_core::ConfigError::new("(json)", format!("not valid JSON: {e}")).to_string()
+    })?;
     let loaded = if Study::is_study(&value) {
         Loaded::Study(Study::from_value(&value).map_err(|e| e.to_string())?)
     } else {
