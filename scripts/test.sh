@@ -39,7 +39,7 @@ done_step
 # The page builds the core without the feature `formulas` (no fasteval):
 # the workspace runs above enable it, so check that build on its own.
 section "cargo clippy (wasm32, the page's core without formulas)"
-cargo clippy -p coded-core -p coded-plots --target wasm32-unknown-unknown -- -D warnings
+cargo clippy -p coded-core -p coded-panels --target wasm32-unknown-unknown -- -D warnings
 done_step
 
 section "cargo test (native)"

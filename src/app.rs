@@ -3,7 +3,7 @@
 //! Why one file: it only arranges things; the state lives in `state`, the
 //! link to the computation worker in `runner`, each panel in `panels`.
 
-use coded_plots::messages::Panel;
+use coded_panels::Panel;
 use leptos::prelude::*;
 
 use crate::controls::Controls;

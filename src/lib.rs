@@ -4,7 +4,7 @@
 //! (`tests/browser.rs`) mount [`App`] from here; `main.rs` only calls [`start`].
 //! The page computes nothing: every result comes from the Web Worker
 //! (`crates/coded-worker`, running `coded-engine`) as the messages of
-//! `coded_plots::messages`, and is drawn with `coded-plots`. This crate holds
+//! `coded-protocol`, and is drawn with `coded-panels`. This crate holds
 //! the state, the controls and the page.
 
 pub mod app;

@@ -9,10 +9,11 @@
 use crate::settings::{Group, Kind, Shared, SETTINGS};
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{Config, FunctionKind, Scheme};
-use coded_plots::messages::{Detail, UiState};
-use coded_plots::views::curves::{CurveKind, CurvesView};
-use coded_plots::views::stragglers::StragglerView;
-use coded_plots::{draw, summary, Theme};
+use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::round::Detail;
+use coded_panels::stragglers::StragglerView;
+use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_protocol::UiState;
 
 /// The internal names a reader must not meet: wire names that are not
 /// words (the scheme names in lower case are identifiers; "uncoded",
@@ -107,10 +108,10 @@ fn svg_texts(svg: &str) -> Vec<String> {
 
 fn drawn(
     draw: impl for<'a> FnOnce(
-        &coded_plots::Area<plotters::prelude::SVGBackend<'a>>,
-    ) -> coded_plots::DrawResult<plotters::prelude::SVGBackend<'a>>,
+        &coded_panels::Area<plotters::prelude::SVGBackend<'a>>,
+    ) -> coded_panels::DrawResult<plotters::prelude::SVGBackend<'a>>,
 ) -> Vec<String> {
-    let (svg, _) = coded_plots::to_svg(640, 480, draw).unwrap();
+    let (svg, _) = coded_panels::to_svg(640, 480, draw).unwrap();
     let texts = svg_texts(&svg);
     assert!(!texts.is_empty(), "a plot with no text");
     texts
@@ -203,27 +204,27 @@ fn plot_texts(c: &Config) -> Vec<String> {
     let theme = Theme::light();
     let mut out = vec![];
     for v in curves_views(c) {
-        for band in coded_plots::views::curves::Band::ALL {
-            out.extend(drawn(|a| draw::curves::draw(a, &theme, &v, band)));
+        for band in coded_panels::errors::Band::ALL {
+            out.extend(drawn(|a| errors::draw(a, &theme, &v, band)));
         }
-        out.push(summary::curves(&v));
+        out.push(errors::summary(&v));
         out.extend(v.notes.iter().cloned());
     }
     let sv = StragglerView::build(c, 0);
-    out.extend(drawn(|a| draw::stragglers::draw(a, &theme, &sv)));
-    out.push(summary::stragglers(&sv, c.trials));
+    out.extend(drawn(|a| stragglers::draw(a, &theme, &sv)));
+    out.push(stragglers::summary(&sv, c.trials));
     let problem = Problem::new(c).unwrap();
     let prepared = problem.prepare(c.scheme, c.n);
     let d = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
     let o = problem.evaluate(&prepared, &d.straggled, 0);
     match Detail::build(&problem, &prepared, &d.straggled, 0, &o) {
         Detail::Scalar(v) => {
-            out.extend(drawn(|a| draw::encdec::draw(a, &theme, &v)));
-            out.push(summary::encdec(&v));
+            out.extend(drawn(|a| encdec::draw(a, &theme, &v)));
+            out.push(encdec::summary(&v));
         }
         Detail::Digits(v) => {
-            out.extend(drawn(|a| draw::digits::draw(a, &theme, &v)));
-            out.push(summary::digits(&v));
+            out.extend(drawn(|a| digits::draw(a, &theme, &v)));
+            out.push(digits::summary(&v));
         }
     }
     out
@@ -245,8 +246,8 @@ fn what_a_person_reads_is_plain_words() {
     add(
         "errors panel",
         vec![
-            crate::panels::errors::band_text(coded_plots::views::curves::Band::Mean95).into(),
-            crate::panels::errors::band_text(coded_plots::views::curves::Band::Quantiles).into(),
+            crate::panels::errors::band_text(coded_panels::errors::Band::Mean95).into(),
+            crate::panels::errors::band_text(coded_panels::errors::Band::Quantiles).into(),
             crate::panels::errors::P_TAB_TEXT.into(),
             crate::panels::errors::LAMBDA_TAB_TEXT.into(),
         ],

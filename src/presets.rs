@@ -5,8 +5,10 @@
 //! natively (every preset validates) and is the same thing a link carries.
 
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
-use coded_plots::messages::{Panel, Panels, UiState};
-use coded_plots::views::curves::CurveKind;
+use coded_panels::errors::CurveKind;
+use coded_panels::Panel;
+use coded_panels::Panels;
+use coded_protocol::UiState;
 
 pub struct Preset {
     /// Element id suffix (`preset-<id>`).
@@ -211,8 +213,8 @@ mod tests {
     use super::*;
     use coded_core::problem::{draw_stragglers, Problem};
     use coded_core::{sweep, SweepPlan, SweepPoint};
-    use coded_plots::messages::Detail;
-    use coded_plots::views::curves::{Curve, CurvesView, P_GRID};
+    use coded_panels::errors::{Curve, CurvesView, P_GRID};
+    use coded_panels::round::Detail;
 
     #[test]
     fn presets_are_valid_and_survive_a_link() {
@@ -366,7 +368,7 @@ mod tests {
 
     /// The slope of the dashed line drawn for `scheme` at `p` (error vs N).
     fn reference_slope(v: &CurvesView, scheme: Scheme, p: f64) -> f64 {
-        let color = coded_plots::views::curves::scheme_color(scheme);
+        let color = coded_panels::errors::scheme_color(scheme);
         let want = format!("p = {p} (");
         v.references
             .iter()

@@ -10,7 +10,7 @@
 //! cannot start, the page says so (the error box) instead of computing.
 //!
 //! The worker is reached through a [`Backend`] (post a [`ToWorker`], receive
-//! [`Event`]s): the built page uses the Web Worker with JSON strings; the
+//! [`Event`]s): the built page uses the Web Worker (the contract's bytes); the
 //! wasm-bindgen browser tests, which mount `App` without a worker, install an
 //! in-process one with [`set_backend`] (from Rust: nothing in a URL or in
 //! JavaScript reaches it).
@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use coded_core::FunctionKind;
-use coded_plots::messages::{FromWorker, SweepState, ToWorker, UiState};
+use coded_protocol::{FromWorker, Message, SweepState, ToWorker, UiState};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::*;
@@ -72,17 +72,14 @@ pub fn set_backend(connect: impl Fn(Deliver) -> Result<Rc<dyn Backend>, String> 
     CONNECT.set(Some(Rc::new(connect)));
 }
 
-/// The Web Worker: JSON strings to it, [`FromWorker::encode`]'s bytes back.
+/// The Web Worker: the contract's bytes both ways (`coded_protocol`).
 struct WebWorker(web_sys::Worker);
 
 impl Backend for WebWorker {
     fn post(&self, msg: &ToWorker) {
-        match serde_json::to_string(msg) {
-            Ok(text) => {
-                let _ = self.0.post_message(&JsValue::from_str(&text));
-            }
-            Err(e) => web_sys::console::error_1(&format!("unsent message: {e}").into()),
-        }
+        let bytes = js_sys::Uint8Array::from(&msg.encode()[..]);
+        let transfer = js_sys::Array::of1(&bytes.buffer());
+        let _ = self.0.post_message_with_transfer(&bytes, &transfer);
     }
 
     fn close(&self) {

@@ -12,7 +12,9 @@
 use std::time::Duration;
 
 use coded_core::Config;
-use coded_plots::messages::{Panel, Panels, UiState};
+use coded_panels::Panel;
+use coded_panels::Panels;
+use coded_protocol::UiState;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
@@ -182,13 +184,13 @@ fn cell(s: &str) -> String {
 }
 
 /// The results table in `coded sweep`'s CSV format (the core's own writer).
-pub fn table_csv(config: &Config, t: &coded_plots::views::table::TableView) -> String {
+pub fn table_csv(config: &Config, t: &coded_panels::table::TableView) -> String {
     let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| r.summary.clone()).collect();
     coded_core::csv::sweep_csv(config, &points, t.classifier)
 }
 
 /// Every plotted series of the error panel: curves, then reference rates.
-pub fn curves_csv(v: &coded_plots::views::curves::CurvesView) -> String {
+pub fn curves_csv(v: &coded_panels::errors::CurvesView) -> String {
     let mut out = format!(
         "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures\n",
         cell(&v.x_label)

@@ -5,9 +5,11 @@
 use std::sync::Arc;
 
 use coded_core::{Config, FunctionKind};
-use coded_plots::messages::{Progress, RoundResult, SweepState, UiState};
-use coded_plots::views::curves::CurvesView;
-use coded_plots::views::table::TableView;
+use coded_panels::errors::CurvesView;
+use coded_panels::round::RoundResult;
+use coded_panels::table::TableView;
+use coded_protocol::Progress;
+use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
 
 use crate::drafts::{Drafts, Invalid};

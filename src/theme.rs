@@ -1,12 +1,12 @@
 //! The plot theme, provided to every component through Leptos context.
 //!
 //! Why only the context here: the colours and sizes themselves
-//! ([`Theme`], the Okabe–Ito palette) live in `coded-plots`, next to the
+//! ([`Theme`], the Okabe–Ito palette) live in `coded-panels`, next to the
 //! draw functions that use them, so the CLI's SVG figures share them. This
 //! module follows the browser's `prefers-color-scheme`, unless a link fixes
 //! the colours (`theme=light|dark`, for an embed on a slide).
 
-pub use coded_plots::theme::{okabe_ito, Theme};
+pub use coded_panels::theme::{okabe_ito, Theme};
 use leptos::prelude::*;
 
 use crate::settings::look::ThemeChoice;

@@ -148,8 +148,9 @@ mod tests {
     use coded_core::{
         Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
-    use coded_plots::messages::{Panels, UiState};
-    use coded_plots::views::curves::CurveKind;
+    use coded_panels::errors::CurveKind;
+    use coded_panels::Panels;
+    use coded_protocol::UiState;
 
     fn every_field() -> Shared {
         Shared {
@@ -182,12 +183,12 @@ mod tests {
                 trial: 3,
                 panels: {
                     let mut p = Panels::default();
-                    p.set(coded_plots::messages::Panel::Digits, false);
+                    p.set(coded_panels::Panel::Digits, false);
                     p
                 },
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
-                band: coded_plots::views::curves::Band::Quantiles,
+                band: coded_panels::errors::Band::Quantiles,
                 workers: Some(3),
             },
             embed: None,
@@ -223,7 +224,7 @@ mod tests {
             (
                 CurveKind::ErrorVsLambda,
                 false,
-                coded_plots::views::curves::Band::Quantiles
+                coded_panels::errors::Band::Quantiles
             )
         );
         assert_eq!(encode(&back), q);
@@ -243,7 +244,7 @@ mod tests {
             assert_eq!(decode(&encode(&s)).0.config, s.config);
         }
         let e = Shared {
-            embed: Some(coded_plots::messages::Panel::Errors),
+            embed: Some(coded_panels::Panel::Errors),
             controls: vec!["n", "p"],
             ..Shared::default()
         };
@@ -455,8 +456,9 @@ mod fuzz {
     use crate::settings::{by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS};
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
-    use coded_plots::messages::{Panels, UiState};
-    use coded_plots::views::curves::CurveKind;
+    use coded_panels::errors::CurveKind;
+    use coded_panels::Panels;
+    use coded_protocol::UiState;
     use proptest::prelude::*;
 
     /// Arbitrary strings (any Unicode, and strings over the query alphabet).
@@ -962,11 +964,9 @@ mod fuzz {
             (
                 prop::sample::select(kinds),
                 any::<bool>(),
-                prop::sample::select(coded_plots::views::curves::Band::ALL.to_vec()),
+                prop::sample::select(coded_panels::errors::Band::ALL.to_vec()),
             ),
-            prop::option::of(prop::sample::select(
-                coded_plots::messages::Panel::ALL.to_vec(),
-            )),
+            prop::option::of(prop::sample::select(coded_panels::Panel::ALL.to_vec())),
             (
                 prop::sample::subsequence(control_ids().collect::<Vec<_>>(), 0..=4).prop_shuffle(),
                 (
@@ -994,8 +994,7 @@ mod fuzz {
                         trial: trial % config.trials,
                         panels: {
                             let mut shown = Panels::none();
-                            for (panel, on) in coded_plots::messages::Panel::ALL.into_iter().zip(p)
-                            {
+                            for (panel, on) in coded_panels::Panel::ALL.into_iter().zip(p) {
                                 shown.set(panel, on);
                             }
                             shown
@@ -1083,7 +1082,7 @@ mod fuzz {
         // in the state silently, and dropped from the next link.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());
-        assert_eq!(s.embed, Some(coded_plots::messages::Panel::Errors));
+        assert_eq!(s.embed, Some(coded_panels::Panel::Errors));
         assert!(
             notes[0].starts_with("panels = “table” ignored"),
             "{notes:?}"

@@ -16,7 +16,7 @@ use coded_core::{sweep, Config, Scheme, SweepPlan};
 use coded_engine::Engine;
 use coded_playground::runner::{self, Backend, Deliver, Event};
 use coded_playground::App;
-use coded_plots::messages::{FromWorker, ToWorker};
+use coded_protocol::{FromWorker, ToWorker};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

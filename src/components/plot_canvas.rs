@@ -15,7 +15,7 @@
 //!   position into words, shown in a small tooltip.
 //! - A text alternative: the canvas is an image (`role="img"`) named by
 //!   `label` and described by a summary sentence of the data drawn (see
-//!   `coded_plots::summary`), shown under it for everyone. The sentence is
+//!   each panel module's `summary` in `coded-panels`), shown under it for everyone. The sentence is
 //!   a polite live region, silenced while `quiet` (a sweep drawing point by
 //!   point, rounds playing), so a screen reader hears the settled result
 //!   once rather than every intermediate step.
@@ -34,13 +34,13 @@ use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::plot_backend::{BackendError, PlotBackend};
 use crate::theme::{use_theme, Theme};
-use coded_plots::Frame;
+use coded_panels::Frame;
 
 /// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
 /// larger one for a PNG export, or an SVG document.
 pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
 /// What a `PlotCanvas` draw closure returns; draw functions generic over
-/// `DrawingBackend` (see `coded_plots::draw`) return exactly this for the
+/// `DrawingBackend` (each panel module's `draw` in `coded-panels`) return exactly this for the
 /// page's backend.
 pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
 

@@ -4,7 +4,7 @@
 //! Why data-* attributes: the end-to-end tests read the sweep's state and
 //! counts without parsing the text.
 
-use coded_plots::messages::SweepState;
+use coded_protocol::SweepState;
 use leptos::prelude::*;
 
 use crate::state::AppState;

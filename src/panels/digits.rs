@@ -1,11 +1,10 @@
 //! Panel 3: LeNet-5 on coded digits.
 
 use coded_core::FunctionKind;
-use coded_plots::draw::digits as draw;
-use coded_plots::hover;
-use coded_plots::messages::{Detail, RoundResult};
-use coded_plots::summary;
-use coded_plots::views::digits::DigitsView;
+use coded_panels::digits as panel;
+use coded_panels::digits::DigitsView;
+use coded_panels::round::Detail;
+use coded_panels::round::RoundResult;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
@@ -48,18 +47,18 @@ pub fn DigitsPanel(state: AppState) -> impl IntoView {
                     aspect_ratio=2.3
                     summary=Signal::derive(move || {
                         RoundPlot::of(state.round.get().as_deref(), digits_view)
-                            .summary(summary::digits)
+                            .summary(panel::summary)
                     })
                     quiet=Signal::derive(move || state.playing.get())
                     draw=move |area, theme| {
                         RoundPlot::of(state.round.get().as_deref(), digits_view)
-                            .draw(area, theme, |v| draw::draw(area, theme, v))
+                            .draw(area, theme, |v| panel::draw(area, theme, v))
                     }
                     hover=move |f, x, y, _| {
                         state.round.with_untracked(|r| {
                             RoundPlot::of(r.as_deref(), digits_view)
                                 .view()
-                                .and_then(|v| hover::digits(v, f, x, y))
+                                .and_then(|v| panel::hover(v, f, x, y))
                         })
                     }
                 />

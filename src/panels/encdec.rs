@@ -1,11 +1,10 @@
 //! Panel 2: encode → compute → decode, for the scalar functions.
 
 use coded_core::FunctionKind;
-use coded_plots::draw::encdec as draw;
-use coded_plots::hover;
-use coded_plots::messages::{Detail, RoundResult};
-use coded_plots::summary;
-use coded_plots::views::encdec::EncDecView;
+use coded_panels::encdec as panel;
+use coded_panels::encdec::EncDecView;
+use coded_panels::round::Detail;
+use coded_panels::round::RoundResult;
 use leptos::prelude::*;
 
 use crate::components::PlotCanvas;
@@ -48,18 +47,18 @@ pub fn EncDecPanel(state: AppState) -> impl IntoView {
                     aspect_ratio=1.1
                     summary=Signal::derive(move || {
                         RoundPlot::of(state.round.get().as_deref(), encdec_view)
-                            .summary(summary::encdec)
+                            .summary(panel::summary)
                     })
                     quiet=Signal::derive(move || state.playing.get())
                     draw=move |area, theme| {
                         RoundPlot::of(state.round.get().as_deref(), encdec_view)
-                            .draw(area, theme, |v| draw::draw(area, theme, v))
+                            .draw(area, theme, |v| panel::draw(area, theme, v))
                     }
                     hover=move |f, x, y, scale| {
                         state.round.with_untracked(|r| {
                             RoundPlot::of(r.as_deref(), encdec_view)
                                 .view()
-                                .and_then(|v| hover::encdec(v, f, x, y, scale))
+                                .and_then(|v| panel::hover(v, f, x, y, scale))
                         })
                     }
                 />

@@ -2,13 +2,11 @@
 
 use coded_core::config::MAX_N;
 use coded_core::{Config, StragglerModel};
-use coded_plots::draw::curves as draw;
-use coded_plots::format::sig4;
-use coded_plots::hover;
-use coded_plots::messages::UiState;
-use coded_plots::summary;
-use coded_plots::views::curves::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
-use coded_plots::views::stragglers::describe_model;
+use coded_panels::errors as panel;
+use coded_panels::errors::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
+use coded_panels::format::sig4;
+use coded_panels::stragglers::describe_model;
+use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -85,7 +83,7 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
                 "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {} to {}; “N values” and “p values” are for error vs N.",
                 config.n,
                 // The axis's own label ("1e−12"): no second float format.
-                coded_plots::draw::common::tick(grid[0]),
+                coded_panels::chart::common::tick(grid[0]),
                 grid[grid.len() - 1]
             )
         }
@@ -144,7 +142,7 @@ fn data_table(v: &CurvesView) -> impl IntoView {
                         view! {
                             <tr>
                                 <th scope="row">{name.clone()}</th>
-                                <td>{summary::x_text(kind, p.x)}</td>
+                                <td>{panel::summary::x_text(kind, p.x)}</td>
                                 <td>{sig4(Some(p.mean))}</td>
                                 <td>{sig4(Some(p.std))}</td>
                                 <td>{format!("{} of {}", p.failures, p.trials)}</td>
@@ -225,19 +223,16 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     // One sentence per settled result: while the sweep runs the curves grow
     // point by point, and a live region following them would talk non-stop.
     let sweeping = move || {
-        state.status.with(|s| {
-            matches!(
-                s.sweep,
-                Some((_, coded_plots::messages::SweepState::Running))
-            )
-        })
+        state
+            .status
+            .with(|s| matches!(s.sweep, Some((_, coded_protocol::SweepState::Running))))
     };
     let summary = Signal::derive(move || {
         if sweeping() {
             return "Computing the sweep…".to_string();
         }
         match state.curves.get().as_deref() {
-            Some(Ok(v)) => summary::curves(v),
+            Some(Ok(v)) => panel::summary(v),
             Some(Err(e)) => format!("No plot: {e}"),
             None => "Computing the sweep…".to_string(),
         }
@@ -319,13 +314,13 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     aspect_ratio=1.35
                     summary=summary
                     draw=move |area, theme| match state.curves.get().as_deref() {
-                        Some(Ok(v)) => draw::draw(area, theme, v, state.ui.with(|u| u.band)),
+                        Some(Ok(v)) => panel::draw(area, theme, v, state.ui.with(|u| u.band)),
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, "Computing the sweep…"),
                     }
                     hover=move |f, x, y, scale| {
                         state.curves.with_untracked(|r| match r.as_deref() {
-                            Some(Ok(v)) => hover::curves(v, f, x, y, scale),
+                            Some(Ok(v)) => panel::hover(v, f, x, y, scale),
                             _ => None,
                         })
                     }

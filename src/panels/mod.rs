@@ -11,9 +11,9 @@ pub mod errors;
 pub mod stragglers;
 pub mod table;
 
-use coded_plots::draw::common::message;
-use coded_plots::messages::RoundResult;
-use coded_plots::{Area, DrawResult, Theme};
+use coded_panels::chart::common::message;
+use coded_panels::round::RoundResult;
+use coded_panels::{Area, DrawResult, Theme};
 use plotters::prelude::DrawingBackend;
 
 /// What a panel draws while its first result is computed, or when the

@@ -2,9 +2,7 @@
 
 use coded_core::stragglers::{manual_pattern, manual_toggled};
 use coded_core::StragglerModel;
-use coded_plots::draw::stragglers as draw;
-use coded_plots::hover;
-use coded_plots::summary;
+use coded_panels::stragglers as panel;
 use leptos::prelude::*;
 
 use crate::components::{PlotCanvas, TypedInput};
@@ -176,26 +174,26 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 aspect_ratio=1.7
                 summary=Signal::derive(move || {
                     RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
-                        .summary(|v| summary::stragglers(v, trials()))
+                        .summary(|v| panel::summary(v, trials()))
                 })
                 quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| {
                     let focus = cursor.get();
                     RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
-                        .draw(area, theme, |v| draw::draw_focused(area, theme, v, focus))
+                        .draw(area, theme, |v| panel::draw::draw_focused(area, theme, v, focus))
                 }
                 hover=move |f, x, y, _| {
                     state.round.with_untracked(|r| {
                         RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
                             .view()
-                            .and_then(|v| hover::stragglers(v, f, x, y))
+                            .and_then(|v| panel::hover(v, f, x, y))
                     })
                 }
-                click=Callback::new(move |(f, x, y): (coded_plots::Frame, f64, f64)| {
+                click=Callback::new(move |(f, x, y): (coded_panels::Frame, f64, f64)| {
                     let server = state.round.with_untracked(|r| {
                         RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
                             .view()
-                            .and_then(|v| hover::server_at(v, &f, x, y))
+                            .and_then(|v| panel::hover::server_at(v, &f, x, y))
                     });
                     if let Some(server) = server {
                         cursor.set(Some(server));

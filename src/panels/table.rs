@@ -5,9 +5,9 @@
 //! the CLI's output; the text shows them to four significant digits.
 
 use coded_core::Stats;
-use coded_plots::format::{mean_std, percent, sig4};
-use coded_plots::views::curves::scheme_label;
-use coded_plots::views::table::{TableRow, TableView};
+use coded_panels::errors::scheme_label;
+use coded_panels::format::{mean_std, percent, sig4};
+use coded_panels::table::{TableRow, TableView};
 use leptos::prelude::*;
 
 use crate::components::TableProgress;

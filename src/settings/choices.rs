@@ -6,7 +6,8 @@
 
 use coded_core::functions::FORMULA_NAME;
 use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme, StragglerModel};
-use coded_plots::messages::{Panel, Panels};
+use coded_panels::Panel;
+use coded_panels::Panels;
 
 /// One choice: its value as the link and the config write it, and its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -229,10 +229,7 @@ mod tests {
             };
             // The pool's default is the browser's, not a number of the table.
             let default = if st.key == view::WORKERS.key {
-                format!(
-                    "one per core, at most {}",
-                    coded_plots::messages::MAX_WORKERS
-                )
+                format!("one per core, at most {}", coded_protocol::MAX_WORKERS)
             } else {
                 st.default_text(&d)
             };

@@ -2,7 +2,8 @@
 //! read, write and explain its value; and the state they work on.
 
 use coded_core::Config;
-use coded_plots::messages::{Panel, UiState};
+use coded_panels::Panel;
+use coded_protocol::UiState;
 
 use super::choices::Choice;
 

@@ -2,8 +2,9 @@
 //! plot, round) and of embed links.
 
 use coded_core::Scheme;
-use coded_plots::messages::{Panel, MAX_WORKERS};
-use coded_plots::views::curves::{Band, CurveKind};
+use coded_panels::errors::{Band, CurveKind};
+use coded_panels::Panel;
+use coded_protocol::MAX_WORKERS;
 
 use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::look::{Size, ThemeChoice};
@@ -167,7 +168,7 @@ pub const PANELS_SHOWN: Setting = Setting {
         }
     },
     read: |s, t| {
-        let mut p = coded_plots::messages::Panels::none();
+        let mut p = coded_panels::Panels::none();
         for name in entries(t).filter(|e| *e != "none") {
             if !super::choices::show_panel(&mut p, name) {
                 return false;

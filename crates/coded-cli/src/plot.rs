@@ -1,9 +1,9 @@
 //! `coded sweep --plot out.svg`: the sweep's error-vs-N figure, drawn by the
-//! same code as the playground's panel (coded-plots), to SVG.
+//! same code as the playground's panel (coded-panels), to SVG.
 
 use coded_core::{Config, StragglerModel, SweepPlan, SweepPoint};
-use coded_plots::views::curves::error_vs_n_view;
-use coded_plots::Theme;
+use coded_panels::errors::error_vs_n_view;
+use coded_panels::Theme;
 
 /// Figure size in pixels: a readable journal-column-ish figure.
 const SIZE: (u32, u32) = (960, 680);
@@ -16,8 +16,8 @@ pub fn write_error_vs_n(
 ) -> Result<(), String> {
     let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
     let view = error_vs_n_view(config, points, iid, true, vec![]);
-    let (svg, _) = coded_plots::to_svg(SIZE.0, SIZE.1, |area| {
-        coded_plots::draw::curves::draw(area, &Theme::light(), &view, Default::default())
+    let (svg, _) = coded_panels::to_svg(SIZE.0, SIZE.1, |area| {
+        coded_panels::errors::draw(area, &Theme::light(), &view, Default::default())
     })?;
     std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
 }

@@ -129,7 +129,12 @@ impl Problem {
 /// per-trial values, so the result is bit for bit the one of
 /// [`Problem::monte_carlo`] (which is this, in one slice, one range) however
 /// the trials were sliced or shared out.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// It travels between workers (serde, in the worker contract's bytes): read
+/// back through [`MonteCarloParts`], so a run whose range and values do not
+/// fit together is refused, never joined.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "MonteCarloParts")]
 pub struct MonteCarlo {
     start: usize,
     /// The next trial to run.
@@ -141,6 +146,45 @@ pub struct MonteCarlo {
     acc: Vec<f64>,
     lost: Vec<f64>,
 }
+/// A [`MonteCarlo`] as read, before its fields are checked to fit.
+#[derive(Deserialize)]
+struct MonteCarloParts {
+    start: usize,
+    next: usize,
+    end: usize,
+    se: Vec<f64>,
+    rel: Vec<f64>,
+    acc: Vec<f64>,
+    lost: Vec<f64>,
+}
+
+impl TryFrom<MonteCarloParts> for MonteCarlo {
+    type Error = String;
+
+    fn try_from(p: MonteCarloParts) -> Result<MonteCarlo, String> {
+        let done = p.next.checked_sub(p.start);
+        let valid = p.start <= p.next && p.next <= p.end && Some(p.lost.len()) == done;
+        if !valid {
+            return Err(format!(
+                "trials {}..{} (next {}) with {} values do not fit together",
+                p.start,
+                p.end,
+                p.next,
+                p.lost.len()
+            ));
+        }
+        Ok(MonteCarlo {
+            start: p.start,
+            next: p.next,
+            end: p.end,
+            se: p.se,
+            rel: p.rel,
+            acc: p.acc,
+            lost: p.lost,
+        })
+    }
+}
+
 impl MonteCarlo {
     /// All `trials` of a point.
     pub fn new(trials: usize) -> MonteCarlo {
@@ -239,47 +283,6 @@ impl MonteCarlo {
         Ok(all)
     }
 
-    /// The run as words of text, for a message between workers: its range,
-    /// then each list as its length and the values' bits in hex (exact,
-    /// infinities and NaN included). A few lines instead of serde's derive:
-    /// the worker's transfer budget.
-    pub fn to_words(&self) -> String {
-        let mut out = format!("{} {} {}", self.start, self.next, self.end);
-        for list in [&self.se, &self.rel, &self.acc, &self.lost] {
-            out.push_str(&format!(" {}", list.len()));
-            for x in list.iter() {
-                out.push_str(&format!(" {:x}", x.to_bits()));
-            }
-        }
-        out
-    }
-
-    /// The run of [`MonteCarlo::to_words`]'s text (None if it is not one).
-    pub fn from_words(text: &str) -> Option<MonteCarlo> {
-        let mut words = text.split(' ');
-        let mut whole = || words.next()?.parse::<usize>().ok();
-        let (start, next, end) = (whole()?, whole()?, whole()?);
-        let mut lists: [Vec<f64>; 4] = Default::default();
-        let mut words = text.split(' ').skip(3);
-        for list in &mut lists {
-            let len: usize = words.next()?.parse().ok()?;
-            for _ in 0..len {
-                list.push(f64::from_bits(u64::from_str_radix(words.next()?, 16).ok()?));
-            }
-        }
-        let [se, rel, acc, lost] = lists;
-        let valid = start <= next && next <= end && lost.len() == next - start;
-        (valid && words.next().is_none()).then_some(MonteCarlo {
-            start,
-            next,
-            end,
-            se,
-            rel,
-            acc,
-            lost,
-        })
-    }
-
     /// The point, over the trials run (all of them once finished).
     pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
         self.point(prepared.coder.scheme, prepared.coder.n(), model)
@@ -355,10 +358,11 @@ mod tests {
             ] {
                 let parts = cuts.windows(2).map(|w| {
                     let mut mc = MonteCarlo::range(w[0], w[1]);
-                    // Through text, as between workers.
+                    // Through bytes, as between workers.
                     mc.advance(&problem, &prepared, &model, c.seed, usize::MAX);
-                    let back = MonteCarlo::from_words(&mc.to_words()).unwrap();
-                    assert_eq!(back.to_words(), mc.to_words());
+                    let bytes = postcard::to_allocvec(&mc).unwrap();
+                    let back: MonteCarlo = postcard::from_bytes(&bytes).unwrap();
+                    assert_eq!(postcard::to_allocvec(&back).unwrap(), bytes);
                     back
                 });
                 let joined = MonteCarlo::join(parts).unwrap().finish(&prepared, &model);
@@ -390,20 +394,30 @@ mod tests {
             .unwrap_err()
             .contains("not finished"));
         assert!(MonteCarlo::join([]).is_err());
-        for bad in [
-            "",
-            "0 1 1 0 0 0 0",
-            "0 0 1 0 0 0 0 9",
-            "1 0 1 0 0 0 0",
-            "0 1 1 1 zz 0 0 1 0",
-        ] {
-            assert_eq!(MonteCarlo::from_words(bad), None, "{bad:?}");
+        // A range that does not fit its values is refused when read.
+        let parts = |start, next, end, lost: usize| {
+            let mc = MonteCarlo {
+                start,
+                next,
+                end,
+                lost: vec![0.0; lost],
+                ..MonteCarlo::range(0, 0)
+            };
+            postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(&mc).unwrap())
+        };
+        assert!(parts(0, 1, 1, 1).is_ok());
+        for (start, next, end, lost) in [(0, 1, 1, 0), (0, 0, 1, 1), (1, 0, 1, 0), (0, 2, 1, 2)] {
+            assert!(
+                parts(start, next, end, lost).is_err(),
+                "{start} {next} {end} {lost}"
+            );
         }
+        assert!(postcard::from_bytes::<MonteCarlo>(&[1, 2]).is_err());
         let inf = MonteCarlo {
             se: vec![f64::INFINITY, f64::NAN],
             ..run(0, 2)
         };
-        let back = MonteCarlo::from_words(&inf.to_words()).unwrap();
+        let back: MonteCarlo = postcard::from_bytes(&postcard::to_allocvec(&inf).unwrap()).unwrap();
         assert!(back.se[0].is_infinite() && back.se[1].is_nan());
         assert_eq!(
             MonteCarlo::join([run(0, 3), run(3, 9)]).unwrap().trials(),

@@ -9,10 +9,10 @@
 
 use crate::plan::Plan;
 use crate::session::Session;
-use crate::shares::{Shares, Step, Task};
+use crate::trial_ranges::{Step, Task, TrialRanges};
 use coded_core::{Config, ConfigError, SweepPoint};
-use coded_plots::messages::{Progress, UiState};
-use coded_plots::views::curves::CurvesView;
+use coded_panels::errors::CurvesView;
+use coded_protocol::{Progress, UiState};
 
 pub struct CurvesRun {
     /// The stage key it computes (`stages::curves_key`).
@@ -25,7 +25,7 @@ pub struct CurvesRun {
     /// The points computed, by slot.
     slots: Vec<Option<SweepPoint>>,
     /// The plan's units (in order) as shares of trials for the pool.
-    pub shares: Shares,
+    pub ranges: TrialRanges,
     weight_total: f64,
     started: Option<f64>,
     /// When partial curves were last posted.
@@ -63,7 +63,7 @@ impl CurvesRun {
             ui: ui.clone(),
             plan,
             slots,
-            shares: Shares::new(
+            ranges: TrialRanges::new(
                 tasks,
                 config.trials,
                 ui.pool_size(),
@@ -80,7 +80,7 @@ impl CurvesRun {
         let Ok(plan) = &self.plan else {
             return;
         };
-        for (i, point) in self.shares.take_finished() {
+        for (i, point) in self.ranges.take_finished() {
             self.slots[plan.units[i].slot] = Some(point);
         }
     }
@@ -96,10 +96,10 @@ impl CurvesRun {
             return Step::Ended;
         }
         self.collect();
-        if self.shares.finished() {
+        if self.ranges.finished() {
             return Step::Ended;
         }
-        match self.shares.run_here(session, clock, deadline) {
+        match self.ranges.run_here(session, clock, deadline) {
             Err(e) => {
                 self.plan = Err(e);
                 Step::Ended
@@ -107,7 +107,7 @@ impl CurvesRun {
             Ok(false) => Step::Waiting,
             Ok(true) => {
                 self.collect();
-                if self.shares.finished() {
+                if self.ranges.finished() {
                     Step::Ended
                 } else {
                     Step::Worked
@@ -134,7 +134,7 @@ impl CurvesRun {
                 .units
                 .iter()
                 .enumerate()
-                .map(|(i, u)| u.weight * self.shares.trials_done(i) as f64 / trials)
+                .map(|(i, u)| u.weight * self.ranges.trials_done(i) as f64 / trials)
                 .sum(),
             Err(_) => 0.0,
         };
@@ -176,9 +176,9 @@ pub fn curves(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::curves as core_view;
+    use crate::oracle::curves as core_view;
     use coded_core::Scheme;
-    use coded_plots::views::curves::{lambda_grid, CurveKind};
+    use coded_panels::errors::{lambda_grid, CurveKind};
 
     fn cfg(text: &str) -> Config {
         Config::from_json(text).unwrap()

@@ -1,6 +1,6 @@
-//! A helper worker of the pool: runs the shares (ranges of a point's trials)
-//! that the leading worker gives it, in order, a slice at a time, and posts
-//! each one back when it is done.
+//! A helper worker of the pool: runs the ranges of a point's trials that
+//! the leading worker gives it, in order, a slice at a time, and posts each
+//! one back when it is done.
 //!
 //! Why its own small engine: a helper computes no stage, view or key; it
 //! only runs trials through its own [`Session`] cache, so the answers it
@@ -8,10 +8,11 @@
 
 use crate::curves_run::CurvesRun;
 use crate::session::Session;
-use crate::shares::{FromHelper, Part, Shares, Stage, ToHelper};
 use crate::table_run::TableRun;
+use crate::trial_ranges::{Assignment, TrialRanges};
 use coded_core::MonteCarlo;
-use coded_plots::messages::ToWorker;
+use coded_panels::Stage;
+use coded_protocol::{FromHelper, ToHelper};
 use std::collections::VecDeque;
 
 /// Runs a helper keeps the points of: the leading worker has at most two
@@ -21,10 +22,10 @@ const RUNS: usize = 4;
 pub struct Helper {
     session: Session,
     /// The runs it was told of (the leading worker's id, the points).
-    runs: VecDeque<(u64, Shares)>,
-    queue: VecDeque<Part>,
-    /// The share running, its trials so far, and how often f ran for it.
-    current: Option<(Part, MonteCarlo, usize)>,
+    runs: VecDeque<(u64, TrialRanges)>,
+    queue: VecDeque<Assignment>,
+    /// The range running, its trials so far, and how often f ran for it.
+    current: Option<(Assignment, MonteCarlo, usize)>,
     clock: fn() -> f64,
 }
 
@@ -39,7 +40,7 @@ impl Helper {
         }
     }
 
-    /// True while it has shares to run.
+    /// True while it has ranges to run.
     pub fn busy(&self) -> bool {
         self.current.is_some() || !self.queue.is_empty()
     }
@@ -50,32 +51,33 @@ impl Helper {
             ToHelper::Define {
                 run,
                 stage,
-                request,
+                config,
+                ui,
             } => {
                 // The same points as the leading worker's run: built by the
                 // same code from the same request.
-                let Ok(ToWorker::Run { config, ui, .. }) = serde_json::from_str(&request) else {
-                    return;
-                };
-                let shares = match stage {
-                    Stage::Table => TableRun::new(&config, &ui, String::new()).shares,
-                    Stage::Curves => CurvesRun::new(&config, &ui, String::new()).shares,
+                let ranges = match stage {
+                    Stage::Table => TableRun::new(&config, &ui, String::new()).ranges,
+                    Stage::Curves => CurvesRun::new(&config, &ui, String::new()).ranges,
+                    // The round is never shared out: a run of it is unknown
+                    // here, and its ranges are answered `Failed`.
+                    Stage::Round => return,
                 };
                 self.runs.retain(|(r, _)| *r != run);
                 if self.runs.len() >= RUNS {
                     self.runs.pop_front();
                 }
-                self.runs.push_back((run, shares));
+                self.runs.push_back((run, ranges));
             }
-            ToHelper::Work { run, point, share } => {
+            ToHelper::Work { run, point, range } => {
                 let part = self
                     .runs
                     .iter()
                     .find(|(r, _)| *r == run)
-                    .and_then(|(_, s)| s.part(point, share));
+                    .and_then(|(_, s)| s.assignment(point, range));
                 match part {
-                    Some(part) => self.queue.push_back(Part { run, ..part }),
-                    None => out.push(FromHelper::Failed { run, point, share }),
+                    Some(a) => self.queue.push_back(Assignment { run, ..a }),
+                    None => out.push(FromHelper::Failed { run, point, range }),
                 }
             }
             ToHelper::Cancel { run } => {
@@ -88,9 +90,9 @@ impl Helper {
         }
     }
 
-    /// Runs the current share until it is done or `deadline` passes (at
-    /// least one trial); a finished share goes to `out`. Returns whether
-    /// shares are left.
+    /// Runs the current range until it is done or `deadline` passes (at
+    /// least one trial); a finished range goes to `out`. Returns whether
+    /// ranges are left.
     #[inline(never)] // one copy, whatever the worker's call sites
     pub fn step(&mut self, deadline: f64, out: &mut Vec<FromHelper>) -> bool {
         if self.current.is_none() {
@@ -100,7 +102,7 @@ impl Helper {
             let mc = MonteCarlo::range(part.start, part.end);
             self.current = Some((part, mc, 0));
         }
-        let (part, mc, prepared) = self.current.as_mut().expect("a share is running");
+        let (part, mc, prepared) = self.current.as_mut().expect("a range is running");
         let before = self.session.prepare_count;
         let t = &part.task;
         let result = self
@@ -110,22 +112,22 @@ impl Helper {
         match result {
             Ok(false) => {}
             Ok(true) => {
-                let (part, trials, prepared) = self.current.take().expect("a share is running");
+                let (part, trials, prepared) = self.current.take().expect("a range is running");
                 out.push(FromHelper::Done {
                     run: part.run,
                     point: part.point,
-                    share: part.share,
+                    range: part.range,
                     trials,
                     prepared,
                 });
             }
             Err(_) => {
                 // The leading worker runs it and reports the error.
-                let (part, ..) = self.current.take().expect("a share is running");
+                let (part, ..) = self.current.take().expect("a range is running");
                 out.push(FromHelper::Failed {
                     run: part.run,
                     point: part.point,
-                    share: part.share,
+                    range: part.range,
                 });
             }
         }

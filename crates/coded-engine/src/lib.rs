@@ -5,10 +5,12 @@
 //! - [`stages`]: the round, and the keys that say which stage is out of date;
 //! - [`plan`], [`curves_run`]: the error plot's sweep, point by point;
 //! - [`table_run`]: the results table, a few trials at a time;
-//! - [`engine`]: the job that runs the stages in small steps, driven by the
-//!   page's messages (`coded_plots::messages`);
-//! - [`shares`], [`helper`]: the worker pool: the Monte-Carlo trials shared
-//!   out as ranges, and the helper workers that run them.
+//! - [`jobs`]: the stages of a request, run one unit at a time;
+//! - [`trial_ranges`], [`pool`], [`helper`]: the worker pool: each point's
+//!   Monte-Carlo trials cut into ranges, who runs which range, and the
+//!   helper workers that run them;
+//! - [`engine`]: the jobs and the pool behind one interface, driven by the
+//!   page's and the helpers' messages (`coded-protocol`).
 //!
 //! Why a crate of its own, without a web dependency: the page's wasm must not
 //! carry the core's computations (nor LeNet-5's weights), and everything here
@@ -17,15 +19,17 @@
 pub mod curves_run;
 pub mod engine;
 pub mod helper;
+pub mod jobs;
+#[cfg(test)]
+mod oracle;
 pub mod plan;
+pub mod pool;
 #[cfg(test)]
 mod pool_tests;
-#[cfg(test)]
-mod reference;
 pub mod session;
-pub mod shares;
 pub mod stages;
 pub mod table_run;
+pub mod trial_ranges;
 
 pub use curves_run::curves;
 pub use engine::Engine;

@@ -10,12 +10,12 @@ use coded_core::study::StudyPlan;
 use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
-use coded_plots::messages::UiState;
-use coded_plots::views::curves::{
+use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurveKind, CurvesView,
     P_GRID,
 };
-use coded_plots::views::stragglers::describe_model;
+use coded_panels::stragglers::describe_model;
+use coded_protocol::UiState;
 
 /// One point of a sweep: a Monte-Carlo run of `scheme` at `n` servers.
 #[derive(Clone, Debug, PartialEq)]

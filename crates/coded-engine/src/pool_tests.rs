@@ -1,16 +1,16 @@
 //! The worker pool, simulated in one thread: a leading [`Engine`] and its
-//! [`Helper`]s, with every message passed as text as between Web Workers, helpers that run in a shuffled order and at different speeds,
-//! and helpers that die. Whatever happens, the table and the curves must be
+//! [`Helper`]s, with every message passed as bytes as between Web Workers,
+//! helpers that run in a shuffled order and at different speeds, and
+//! helpers that die. Whatever happens, the table and the curves must be
 //! the core's, bit for bit.
 
 use crate::engine::Engine;
 use crate::helper::Helper;
-use crate::reference;
-use crate::shares::{FromHelper, ToHelper};
+use crate::oracle;
 use coded_core::{Config, StragglerModel};
-use coded_plots::messages::{FromWorker, ToWorker, UiState};
-use coded_plots::views::curves::{CurveKind, CurvesView};
-use coded_plots::views::table::TableView;
+use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::table::TableView;
+use coded_protocol::{FromHelper, FromWorker, Message, ToHelper, ToWorker, UiState};
 
 /// A clock that advances 3 ms a reading: a step runs a few trials.
 fn ticking() -> f64 {
@@ -63,8 +63,8 @@ impl Pool {
 
     fn post(&mut self, msg: ToWorker) {
         let mut out = vec![];
-        let text = serde_json::to_string(&msg).unwrap();
-        self.leader.handle_text(&text, &mut out).unwrap();
+        let msg = ToWorker::decode(&msg.encode()).unwrap();
+        self.leader.handle(msg, &mut out);
         self.page.extend(out);
         self.sync();
     }
@@ -216,8 +216,8 @@ fn every_pool_size_gives_the_cores_numbers() {
         ),
     ] {
         let c = Config::from_json(text).unwrap();
-        let reference_table = reference::table(&c, &ui(1, tab));
-        let reference_curves = reference::curves(&c, &ui(1, tab));
+        let reference_table = oracle::table(&c, &ui(1, tab));
+        let reference_curves = oracle::curves(&c, &ui(1, tab));
         for workers in [1, 2, 3, 4, 8] {
             let mut pool = Pool::new();
             pool.run(&c, &ui(workers, tab), 1);
@@ -263,8 +263,8 @@ fn a_helper_that_dies_mid_sweep_is_replaced_and_nothing_changes() {
                 "{}",
                 lost[0]
             );
-            assert_eq!(pool.table(), reference::table(&c, &u));
-            assert_eq!(pool.curves(), reference::curves(&c, &u));
+            assert_eq!(pool.table(), oracle::table(&c, &u));
+            assert_eq!(pool.curves(), oracle::curves(&c, &u));
         }
     }
 }
@@ -272,7 +272,7 @@ fn a_helper_that_dies_mid_sweep_is_replaced_and_nothing_changes() {
 #[test]
 fn helpers_that_keep_dying_never_hang_the_sweep() {
     // Every helper dies as soon as it has work: the leading worker ends up
-    // running every share itself.
+    // running every range itself.
     let c = Config::from_json(r#"{"trials": 12, "k": 6, "n": 20}"#).unwrap();
     let u = ui(3, CurveKind::ErrorVsN);
     let mut pool = Pool::new();
@@ -291,7 +291,7 @@ fn helpers_that_keep_dying_never_hang_the_sweep() {
         assert!(ticks < 1_000_000, "the pool never finishes");
     }
     assert!(matches!(pool.page.last(), Some(FromWorker::Done { id: 1 })));
-    assert_eq!(pool.curves(), reference::curves(&c, &u));
+    assert_eq!(pool.curves(), oracle::curves(&c, &u));
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn a_change_of_p_or_trials_does_not_run_f_again_in_any_worker() {
             prepared,
             "no new server answers: {text}"
         );
-        assert_eq!(pool.curves(), reference::curves(&c2, &u2));
+        assert_eq!(pool.curves(), oracle::curves(&c2, &u2));
     }
 }
 
@@ -341,9 +341,9 @@ fn a_new_request_or_cancel_drops_the_helpers_work() {
         .any(|m| matches!(m, FromWorker::Cancelled { id: 1, .. })));
     while pool.tick() {}
     assert!(pool.helpers.iter().flatten().all(|h| !h.busy()));
-    // Fewer workers, another seed: the new numbers, from every share.
+    // Fewer workers, another seed: the new numbers, from every range.
     let c2 = Config { seed: 99, ..c };
     pool.run(&c2, &ui(2, CurveKind::ErrorVsN), 2);
     assert_eq!(pool.helpers.len(), 1);
-    assert_eq!(pool.curves(), reference::curves(&c2, &u));
+    assert_eq!(pool.curves(), oracle::curves(&c2, &u));
 }

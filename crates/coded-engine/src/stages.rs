@@ -11,9 +11,10 @@
 use crate::session::Session;
 use coded_core::problem::draw_stragglers;
 use coded_core::{Config, ConfigError, Scheme, StragglerModel};
-use coded_plots::messages::{Detail, RoundResult, UiState};
-use coded_plots::views::curves::CurveKind;
-use coded_plots::views::stragglers::StragglerView;
+use coded_panels::errors::CurveKind;
+use coded_panels::round::{Detail, RoundResult};
+use coded_panels::stragglers::StragglerView;
+use coded_protocol::UiState;
 
 /// The round stage: straggler pattern and the encode/decode or digits view
 /// of the configuration's scheme (the detail only when its panel is shown).
@@ -74,7 +75,7 @@ mod tests {
     use super::*;
     use coded_core::run_round;
     use coded_core::FunctionKind;
-    use coded_plots::messages::{Panel, Panels};
+    use coded_panels::{Panel, Panels};
 
     #[test]
     fn the_round_is_the_cores_round() {
@@ -91,7 +92,7 @@ mod tests {
                 ..UiState::default()
             };
             let r = round(&mut s, &c, &ui).unwrap();
-            assert_eq!(r, crate::reference::round(&c, &ui), "{text}");
+            assert_eq!(r, crate::oracle::round(&c, &ui), "{text}");
             // And the numbers are `coded round`'s.
             let report = run_round(&c, 1).unwrap();
             match (&r.detail, c.function) {

@@ -7,11 +7,11 @@
 //! slices and posts the progress.
 
 use crate::session::Session;
-use crate::shares::{Shares, Step, Task};
+use crate::trial_ranges::{Step, Task, TrialRanges};
 use coded_core::problem::draw_stragglers;
 use coded_core::{Config, ConfigError, Scheme, SweepPoint};
-use coded_plots::messages::{Progress, UiState};
-use coded_plots::views::table::{TableRow, TableView};
+use coded_panels::table::{TableRow, TableView};
+use coded_protocol::{Progress, UiState};
 
 /// The table being computed: one Monte-Carlo point per scheme, shared out
 /// among the pool as ranges of trials.
@@ -23,7 +23,7 @@ pub struct TableRun {
     /// Each scheme's summary, once all its trials are in.
     summaries: Vec<Option<SweepPoint>>,
     rows: Vec<TableRow>,
-    pub shares: Shares,
+    pub ranges: TrialRanges,
     started: Option<f64>,
 }
 
@@ -45,7 +45,7 @@ impl TableRun {
             schemes,
             trial: ui.trial_in(config),
             rows: vec![],
-            shares: Shares::new(
+            ranges: TrialRanges::new(
                 tasks,
                 config.trials,
                 ui.pool_size(),
@@ -70,13 +70,13 @@ impl TableRun {
         // This worker's shares until the deadline (the table is one stage:
         // a step may run several schemes' shares).
         let mut step = Step::Waiting;
-        while !self.shares.finished() && self.shares.run_here(session, clock, deadline)? {
+        while !self.ranges.finished() && self.ranges.run_here(session, clock, deadline)? {
             step = Step::Worked;
             if clock() >= deadline {
                 break;
             }
         }
-        for (i, point) in self.shares.take_finished() {
+        for (i, point) in self.ranges.take_finished() {
             self.summaries[i] = Some(point);
         }
         while let Some(Some(summary)) = self.summaries.get(self.rows.len()) {
@@ -95,7 +95,7 @@ impl TableRun {
     pub fn progress(&self, trials: usize, now: f64) -> Progress {
         let total = trials * self.schemes.len();
         let done = (0..self.schemes.len())
-            .map(|i| self.shares.trials_done(i))
+            .map(|i| self.ranges.trials_done(i))
             .sum();
         let fraction = if total > 0 {
             done as f64 / total as f64
@@ -170,7 +170,7 @@ mod tests {
                 ..UiState::default()
             };
             let t = table(&mut Session::new(), &c, &ui).unwrap();
-            assert_eq!(t, crate::reference::table(&c, &ui));
+            assert_eq!(t, crate::oracle::table(&c, &ui));
             let core = sweep(
                 &c,
                 &SweepPlan::new(&c, None, None, Some(&Scheme::ALL)).unwrap(),

@@ -9,10 +9,11 @@
 use coded_core::config::{MAX_K, MAX_N, MAX_TRIALS};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme};
 use coded_engine::{stages, Engine, Session};
-use coded_plots::messages::{Detail, FromWorker, RoundResult, ToWorker, UiState};
-use coded_plots::views::curves::{CurveKind, CurvesView};
-use coded_plots::views::table::TableView;
-use coded_plots::{draw, hover, Theme};
+use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::round::{Detail, RoundResult};
+use coded_panels::table::TableView;
+use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_protocol::{FromWorker, ToWorker, UiState};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
 fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
@@ -23,9 +24,9 @@ fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
     assert!(bad.is_none(), "{what} carries {bad:?}");
 }
 
-fn svg<F>(what: &str, f: F) -> (String, coded_plots::Frame)
+fn svg<F>(what: &str, f: F) -> (String, coded_panels::Frame)
 where
-    F: for<'a> Fn(&coded_plots::Area<SVGBackend<'a>>) -> coded_plots::DrawResult<SVGBackend<'a>>,
+    F: for<'a> Fn(&coded_panels::Area<SVGBackend<'a>>) -> coded_panels::DrawResult<SVGBackend<'a>>,
 {
     let mut out = String::new();
     let frame = {
@@ -50,25 +51,25 @@ fn views(c: &Config, ui: &UiState) -> Views {
     let round = stages::round(&mut s, c, ui).unwrap();
     no_nan("round", &round);
     let sv = &round.stragglers;
-    let (_, f) = svg("stragglers", |a| draw::stragglers::draw(a, &theme, sv));
+    let (_, f) = svg("stragglers", |a| stragglers::draw(a, &theme, sv));
     for (x, y) in [(100.0, 100.0), (450.0, 400.0), (880.0, 590.0)] {
-        if let Some(t) = hover::stragglers(sv, &f, x, y) {
+        if let Some(t) = stragglers::hover(sv, &f, x, y) {
             no_nan("hover", &t);
         }
     }
     match &round.detail {
         Some(Detail::Scalar(v)) => {
             assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            let (_, f) = svg("encdec", |a| draw::encdec::draw(a, &theme, v));
+            let (_, f) = svg("encdec", |a| encdec::draw(a, &theme, v));
             for (x, y) in [(100.0, 100.0), (450.0, 300.0), (700.0, 500.0)] {
-                if let Some(t) = hover::encdec(v, &f, x, y, 1.0) {
+                if let Some(t) = encdec::hover(v, &f, x, y, 1.0) {
                     no_nan("hover", &t);
                 }
             }
         }
         Some(Detail::Digits(v)) => {
             assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            svg("digits", |a| draw::digits::draw(a, &theme, v));
+            svg("digits", |a| digits::draw(a, &theme, v));
         }
         None => {}
     }
@@ -94,10 +95,8 @@ fn views(c: &Config, ui: &UiState) -> Views {
         let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| e.to_string());
         if let Ok(v) = &v {
             no_nan("curves", v);
-            let (_, f) = svg("curves", |a| {
-                draw::curves::draw(a, &theme, v, Default::default())
-            });
-            if let Some(t) = hover::curves(v, &f, 450.0, 300.0, 1.0) {
+            let (_, f) = svg("curves", |a| errors::draw(a, &theme, v, Default::default()));
+            if let Some(t) = errors::hover(v, &f, 450.0, 300.0, 1.0) {
                 no_nan("hover", &t);
             }
         }
@@ -143,7 +142,7 @@ fn ui(ns: &[usize], ps: &[f64]) -> UiState {
     }
 }
 
-fn scalar(v: &Views) -> &coded_plots::views::encdec::EncDecView {
+fn scalar(v: &Views) -> &coded_panels::encdec::EncDecView {
     match &v.round.detail {
         Some(Detail::Scalar(e)) => e,
         other => panic!("not a scalar round: {other:?}"),
@@ -262,7 +261,7 @@ fn p_zero() {
         .unwrap();
     assert!(!uncoded.points.is_empty());
     assert!(uncoded.points.iter().all(|p| p.mean == 0.0));
-    let s = coded_plots::draw::curves::scale(n, Default::default());
+    let s = coded_panels::errors::draw::scale(n, Default::default());
     assert!(s.floor.is_some_and(|f| f > s.y.lo && f < s.y.hi));
 }
 

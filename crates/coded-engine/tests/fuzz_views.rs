@@ -11,9 +11,11 @@
 
 use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
 use coded_engine::{curves, stages, table, Engine, Session};
-use coded_plots::messages::{Detail, FromWorker, Panel, Panels, ToWorker, UiState};
-use coded_plots::views::curves::{Band, CurveKind};
-use coded_plots::{draw, hover, Theme};
+use coded_panels::errors::{Band, CurveKind};
+use coded_panels::round::Detail;
+use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_panels::{Panel, Panels};
+use coded_protocol::{FromWorker, ToWorker, UiState};
 use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use proptest::prelude::*;
 
@@ -84,8 +86,8 @@ fn draw_and_hover<F, H>(
     hover_fn: H,
 ) -> Result<(), TestCaseError>
 where
-    F: for<'a> Fn(&coded_plots::Area<SVGBackend<'a>>) -> coded_plots::DrawResult<SVGBackend<'a>>,
-    H: Fn(&coded_plots::Frame, f64, f64) -> Option<String>,
+    F: for<'a> Fn(&coded_panels::Area<SVGBackend<'a>>) -> coded_panels::DrawResult<SVGBackend<'a>>,
+    H: Fn(&coded_panels::Frame, f64, f64) -> Option<String>,
 {
     let mut svg = String::new();
     let frame = {
@@ -126,8 +128,8 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     draw_and_hover(
         "stragglers",
         size,
-        |a| draw::stragglers::draw(a, &theme, sv),
-        |f, x, y| hover::stragglers(sv, f, x, y),
+        |a| stragglers::draw(a, &theme, sv),
+        |f, x, y| stragglers::hover(sv, f, x, y),
     )?;
     match &round.detail {
         Some(Detail::Scalar(v)) => {
@@ -136,8 +138,8 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
             draw_and_hover(
                 "encdec",
                 size,
-                |a| draw::encdec::draw(a, &theme, v),
-                |f, x, y| hover::encdec(v, f, x, y, 1.0),
+                |a| encdec::draw(a, &theme, v),
+                |f, x, y| encdec::hover(v, f, x, y, 1.0),
             )?;
         }
         Some(Detail::Digits(v)) => {
@@ -145,8 +147,8 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
             draw_and_hover(
                 "digits",
                 size,
-                |a| draw::digits::draw(a, &theme, v),
-                |f, x, y| hover::digits(v, f, x, y),
+                |a| digits::draw(a, &theme, v),
+                |f, x, y| digits::hover(v, f, x, y),
             )?;
         }
         None => {}
@@ -187,8 +189,8 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
             draw_and_hover(
                 "curves",
                 size,
-                |a| draw::curves::draw(a, &theme, v, ui.band),
-                |f, x, y| hover::curves(v, f, x, y, 1.0),
+                |a| errors::draw(a, &theme, v, ui.band),
+                |f, x, y| errors::hover(v, f, x, y, 1.0),
             )?;
         }
         // Only when no N of the list is at least K.

@@ -10,10 +10,11 @@
 //! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
 //! static hosts and lecture-page iframes without cross-origin isolation work.
 //!
-//! Protocol: with the page, JSON strings of `coded_plots::messages::ToWorker`
-//! in and `FromWorker::encode`'s bytes out; and words of text, `coded_engine::shares::{ToHelper,
-//! FromHelper}`, with the helpers; a worker posts `Ready` once its wasm has loaded (messages sent
-//! before would be lost). Work runs in slices of about [`SLICE_MS`]: between
+//! Protocol: the messages of `coded-protocol`, each as its bytes
+//! (`Message::encode`) in a transferred `ArrayBuffer`: `ToWorker` and
+//! `FromWorker` with the page, `ToHelper` and `FromHelper` between the
+//! leading worker and its helpers. A worker posts `Ready` once its wasm has
+//! loaded (messages sent before would be lost). Work runs in slices of about [`SLICE_MS`]: between
 //! two slices a worker handles new messages, so a new configuration or a
 //! Cancel takes effect within a slice.
 
@@ -22,9 +23,8 @@ mod worker {
     use std::cell::{Cell, RefCell};
 
     use coded_engine::helper::Helper;
-    use coded_engine::shares::{FromHelper, ToHelper};
     use coded_engine::Engine;
-    use coded_plots::messages::FromWorker;
+    use coded_protocol::{FromHelper, FromWorker, Message, ToHelper, ToWorker};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -69,15 +69,27 @@ mod worker {
         scope().performance().map(|p| p.now()).unwrap_or(0.0)
     }
 
-    fn post_text(text: &str) {
-        let _ = scope().post_message(&JsValue::from_str(text));
-    }
-
-    /// To the page: [`FromWorker::encode`]'s bytes, their buffer
-    /// transferred (not copied).
-    fn post(msg: &FromWorker) {
+    /// A message's bytes as posted: a `Uint8Array`, and the list that
+    /// transfers its buffer (not copied).
+    fn transferable(msg: &impl Message) -> (js_sys::Uint8Array, js_sys::Array) {
         let bytes = js_sys::Uint8Array::from(&msg.encode()[..]);
         let transfer = js_sys::Array::of1(&bytes.buffer());
+        (bytes, transfer)
+    }
+
+    /// The message an event carries (None, said on the console, if it is not
+    /// one of `M`'s).
+    fn received<M: Message>(ev: &MessageEvent) -> Option<M> {
+        let bytes = ev.data().dyn_into::<js_sys::Uint8Array>().ok()?;
+        M::decode(&bytes.to_vec())
+            .map_err(|e| web_sys::console::error_1(&format!("worker: bad message: {e}").into()))
+            .ok()
+    }
+
+    /// To whoever started this worker: the page (from the leading worker)
+    /// or the leading worker (from a helper).
+    fn post(msg: &impl Message) {
+        let (bytes, transfer) = transferable(msg);
         let _ = scope().post_message_with_transfer(&bytes, &transfer);
     }
 
@@ -107,7 +119,8 @@ mod worker {
         POOL.with_borrow(|pool| {
             for (h, msg) in to_helpers {
                 if let Some(hw) = pool.get(h) {
-                    let _ = hw.post_message(&JsValue::from_str(&msg.encode()));
+                    let (bytes, transfer) = transferable(&msg);
+                    let _ = hw.post_message_with_transfer(&bytes, &transfer);
                 }
             }
         });
@@ -159,7 +172,7 @@ mod worker {
         let Some(h) = helper_of(&ev) else {
             return;
         };
-        if let Some(msg) = ev.data().as_string().and_then(|t| FromHelper::decode(&t)) {
+        if let Some(msg) = received::<FromHelper>(&ev) {
             let mut out = vec![];
             ENGINE.with_borrow_mut(|e| e.helper_message(h, msg, &mut out));
             flush(out);
@@ -225,7 +238,7 @@ mod worker {
                 let mut out = vec![];
                 let more = HELPER.with_borrow_mut(|h| h.step(now() + HELPER_STEP_MS, &mut out));
                 for m in &out {
-                    post_text(&m.encode());
+                    post(m);
                 }
                 if !more {
                     return;
@@ -262,12 +275,8 @@ mod worker {
         let helper = scope().name() == HELPER_NAME;
         IS_HELPER.set(helper);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
-                return;
-            };
             if helper {
-                let Some(msg) = ToHelper::decode(&text) else {
-                    web_sys::console::error_1(&"helper: bad message".into());
+                let Some(msg) = received::<ToHelper>(&ev) else {
                     return;
                 };
                 let mut out = vec![];
@@ -276,24 +285,21 @@ mod worker {
                     h.busy()
                 });
                 for m in &out {
-                    post_text(&m.encode());
+                    post(m);
                 }
                 if busy {
                     schedule();
                 }
-            } else {
+            } else if let Some(msg) = received::<ToWorker>(&ev) {
                 let mut out = vec![];
-                let read = ENGINE.with_borrow_mut(|e| e.handle_text(&text, &mut out));
-                if let Err(e) = read {
-                    web_sys::console::error_1(&format!("worker: bad message: {e}").into());
-                }
+                ENGINE.with_borrow_mut(|e| e.handle(msg, &mut out));
                 flush(out);
             }
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
         if helper {
-            post_text(&FromHelper::Ready.encode());
+            post(&FromHelper::Ready);
         } else {
             post(&FromWorker::Ready);
         }

@@ -1,6 +1,6 @@
 //! proptest strategies of valid configurations, shared by the core's
 //! pipeline fuzzing (`tests/fuzz_pipeline.rs`) and the app's data-path
-//! fuzzing (`crates/coded-plots/tests/fuzz_views.rs`, which includes this
+//! fuzzing (`crates/coded-panels/tests/fuzz_views.rs`, which includes this
 //! file by path) and the URL codec's (`src/url.rs`): one definition of "a
 //! random configuration" for all.
 

@@ -1,0 +1,87 @@
+//! The same results straight from the core's one-shot calls (`Problem`,
+//! `run_round`, `sweep`), which the engine's tests compare against: the
+//! engine's caching, slicing and scheduling must not change a bit.
+
+use crate::plan::{error_vs_lambda_runs, error_vs_n_plan};
+use coded_core::problem::{draw_stragglers, Problem};
+use coded_core::{run_round, sweep, Config, SweepPlan, SweepPoint};
+use coded_panels::errors::{
+    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
+};
+use coded_panels::round::{Detail, RoundResult};
+use coded_panels::stragglers::StragglerView;
+use coded_panels::table::{TableRow, TableView};
+use coded_protocol::UiState;
+
+/// The round's views, from a fresh `Problem` (no cache).
+pub fn round(c: &Config, ui: &UiState) -> RoundResult {
+    let trial = ui.trial_in(c);
+    let detail = ui.panels.shows(Detail::panel(&c.function)).then(|| {
+        let problem = Problem::new(c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
+        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
+        let o = problem.evaluate(&prepared, &draw.straggled, trial);
+        Detail::build(&problem, &prepared, &draw.straggled, trial, &o)
+    });
+    RoundResult {
+        stragglers: StragglerView::build(c, trial),
+        detail,
+    }
+}
+
+/// The table: `coded sweep` at the configured N for every compared scheme,
+/// and `coded round` for the round shown.
+pub fn table(c: &Config, ui: &UiState) -> TableView {
+    let schemes = ui.schemes(c);
+    let trial = ui.trial_in(c);
+    let points = sweep(c, &SweepPlan::new(c, None, None, Some(&schemes)).unwrap()).unwrap();
+    let rows = points
+        .into_iter()
+        .map(|summary| {
+            let r = run_round(
+                &Config {
+                    scheme: summary.scheme,
+                    ..c.clone()
+                },
+                trial,
+            )
+            .unwrap();
+            TableRow {
+                summary,
+                round_squared_error: r.squared_error,
+                round_failure: r.failure,
+            }
+        })
+        .collect();
+    TableView::assemble(c, trial, rows)
+}
+
+/// The error plot of `ui`'s tab from the core's `sweep`.
+pub fn curves(c: &Config, ui: &UiState) -> CurvesView {
+    let schemes = ui.schemes(c);
+    match ui.error_tab {
+        CurveKind::ErrorVsN => {
+            let (plan, iid, notes) =
+                error_vs_n_plan(c, &schemes, &ui.sweep_ns, &ui.sweep_ps).unwrap();
+            error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, ui.references, notes)
+        }
+        CurveKind::ErrorVsP => {
+            let plan = SweepPlan::new(c, None, Some(&P_GRID), Some(&schemes)).unwrap();
+            error_vs_p_view(c, &sweep(c, &plan).unwrap())
+        }
+        CurveKind::ErrorVsLambda => {
+            let points: Vec<SweepPoint> = error_vs_lambda_runs(c, &schemes)
+                .into_iter()
+                .map(|(lambda_dec, scheme)| {
+                    let c = Config {
+                        lambda_dec,
+                        ..c.clone()
+                    };
+                    let plan = SweepPlan::new(&c, None, None, Some(&[scheme])).unwrap();
+                    sweep(&c, &plan).unwrap().remove(0)
+                })
+                .collect();
+            error_vs_lambda_view(c, &schemes, &points)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Panel 2's summary: one sentence computed from the same view the draw function
+//! draws, the canvas's text alternative (see the crate's docs on summaries).
+
+use super::view::EncDecView;
+use crate::words::{num, subject};
+use coded_core::Scheme;
+
+/// Panel 2: what the decoder recovered from the answers of this round.
+pub fn summary(v: &EncDecView) -> String {
+    // A formula is said first: the sentence is about that f.
+    match &v.formula_title {
+        Some(title) => format!("{title}: {}", encdec_round(v)),
+        None => encdec_round(v),
+    }
+}
+
+fn encdec_round(v: &EncDecView) -> String {
+    let answered = v.straggled.iter().filter(|s| !**s).count();
+    let answers = format!("{answered} of {} answers", v.n);
+    let name = subject(v.scheme);
+    if let Some(why) = &v.failure {
+        return format!("{name} could not decode this round with {answers}: {why}.");
+    }
+    let recovered = v.estimates.iter().flatten().count();
+    let max_error = v
+        .errors
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|e| e.is_finite())
+        .reduce(f64::max);
+    let verb = if v.scheme == Scheme::Uncoded {
+        "recovered"
+    } else {
+        "decoded"
+    };
+    let values = if recovered == v.k {
+        format!("K = {} values", v.k)
+    } else {
+        format!(
+            "{recovered} of K = {} values ({} lost)",
+            v.k,
+            v.k - recovered
+        )
+    };
+    let mut s = format!(
+        "{name} {verb} {values} from {answers}; largest error {}, mean squared error {}",
+        num(max_error),
+        num(v.squared_error)
+    );
+    if let (Scheme::Letcc, Some(l)) = (v.scheme, v.lambda_dec_used) {
+        s.push_str(&format!(" (λ_dec = {})", num(Some(l))));
+    }
+    s.push('.');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::sig;
+    use crate::round::Detail;
+    use crate::testing::{cfg, no_nan, round};
+    use coded_core::run_round;
+    #[test]
+    fn encdec_sentence_reports_decoding_and_failures() {
+        let c = cfg(r#"{"scheme": "letcc", "k": 10, "n": 40}"#);
+        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
+            panic!("a scalar function has an encode/decode view")
+        };
+        let r = run_round(&c, 0).unwrap();
+        let s = summary(&v);
+        let answered = r.survivors.len();
+        assert!(
+            s.starts_with(&format!(
+                "LeTCC decoded K = 10 values from {answered} of 40 answers; largest error "
+            )),
+            "{s}"
+        );
+        assert!(
+            s.contains(&format!(
+                "mean squared error {}",
+                sig(r.squared_error.unwrap(), 2)
+            )),
+            "{s}"
+        );
+        assert!(s.contains("(λ_dec = "), "GCV's choice is named: {s}");
+        no_nan(&s);
+        // A formula is named first.
+        let c = cfg(r#"{"function": {"expr": "x^2 + 1"}, "k": 5, "n": 20}"#);
+        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
+            panic!()
+        };
+        assert!(
+            summary(&v).starts_with("f(x) = x^2 + 1: BACC decoded K = 5 values"),
+            "{}",
+            summary(&v)
+        );
+        // Every server straggles: the core's reason, in words.
+        let c = cfg(r#"{"stragglers": {"model": "iid", "p": 1}}"#);
+        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
+            panic!()
+        };
+        assert_eq!(
+            summary(&v),
+            "BACC could not decode this round with 0 of 40 answers: no server answered."
+        );
+        // Replication loses some outputs and says how many.
+        let c = cfg(
+            r#"{"scheme": "uncoded", "k": 10, "n": 20, "stragglers": {"model": "iid", "p": 0.6}}"#,
+        );
+        let Some(Detail::Scalar(v)) = round(&c, 1).detail else {
+            panic!()
+        };
+        let lost = v.estimates.iter().filter(|e| e.is_none()).count();
+        let s = summary(&v);
+        assert!(s.starts_with("Replication (uncoded) recovered"), "{s}");
+        if lost > 0 && lost < 10 {
+            assert!(s.contains(&format!("({lost} lost)")), "{s}");
+        }
+        no_nan(&s);
+    }
+}

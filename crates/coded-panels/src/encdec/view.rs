@@ -1,0 +1,204 @@
+//! Panel 2's view: plot-ready data, built from the core's results.
+use crate::format::finite;
+use coded_core::problem::{Prepared, Problem, RoundOutcome};
+use coded_core::Scheme;
+use serde::{Deserialize, Serialize};
+
+/// Samples of the encoder and decoder curves on [-1, 1]: smooth at any
+/// width we draw, and cheap (the decoder is one small linear map).
+pub const GRID: usize = 401;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EncDecView {
+    pub scheme: Scheme,
+    /// A formula f is named by its text: its title, `None` for a built-in
+    /// (those are known by the function list).
+    pub formula_title: Option<String>,
+    pub k: usize,
+    pub n: usize,
+    /// Data points α_k, inputs x_k and exact outputs f(x_k) (None where f
+    /// is not a finite number: a formula such as ln(x) at x < 0).
+    pub alphas: Vec<f64>,
+    pub inputs: Vec<f64>,
+    pub exact: Vec<Option<f64>>,
+    /// u_enc(z) on the grid (finite samples only; empty for replication).
+    pub encoder: Vec<(f64, f64)>,
+    /// f(u_enc(z)): what the decoder tries to follow.
+    pub composed: Vec<(f64, f64)>,
+    /// Server points β_n, coded inputs x̃_n, answers f(x̃_n), who straggled.
+    pub betas: Vec<f64>,
+    pub coded: Vec<Option<f64>>,
+    pub answers: Vec<Option<f64>>,
+    pub straggled: Vec<bool>,
+    /// u_dec(z) fitted to the survivors (empty when replication or failed).
+    pub decoder: Vec<(f64, f64)>,
+    /// u_dec(α_k): None when the round failed or replication lost output k.
+    pub estimates: Vec<Option<f64>>,
+    /// |u_dec(α_k) − f(x_k)|.
+    pub errors: Vec<Option<f64>>,
+    pub squared_error: Option<f64>,
+    pub failure: Option<String>,
+    pub lambda_dec_used: Option<f64>,
+    /// Answers a decode needs (LCC's recovery threshold; 1 otherwise).
+    pub threshold: usize,
+}
+
+/// The evenly spaced grid on [-1, 1].
+pub fn grid() -> Vec<f64> {
+    (0..GRID)
+        .map(|i| -1.0 + 2.0 * i as f64 / (GRID - 1) as f64)
+        .collect()
+}
+
+fn finite_pairs(xs: &[f64], ys: impl Iterator<Item = f64>) -> Vec<(f64, f64)> {
+    xs.iter()
+        .zip(ys)
+        .filter(|(_, y)| y.is_finite())
+        .map(|(x, y)| (*x, y))
+        .collect()
+}
+
+impl EncDecView {
+    /// Trial `trial` of a scalar function; `outcome` is
+    /// `problem.evaluate(prepared, straggled, trial)`.
+    pub fn build(
+        problem: &Problem,
+        prepared: &Prepared,
+        straggled: &[bool],
+        trial: usize,
+        outcome: &RoundOutcome,
+    ) -> EncDecView {
+        let coder = &prepared.coder;
+        let z = grid();
+        let col = |m: &nalgebra::DMatrix<f64>| m.column(0).iter().copied().collect::<Vec<f64>>();
+        let (encoder, composed) = match coder.encoder_curve(&problem.inputs, &z) {
+            Some(u) => {
+                let fu = problem.func.eval_batch(&u);
+                (
+                    finite_pairs(&z, u.column(0).iter().copied()),
+                    finite_pairs(&z, fu.column(0).iter().copied()),
+                )
+            }
+            None => (vec![], vec![]),
+        };
+        let surv = &outcome.survivors;
+        // What the servers returned, noise included: the decoder saw these.
+        let all_answers = problem.answers(prepared, trial);
+        let answers = all_answers.select_rows(surv.iter());
+        let decoder = match coder.decoder_curve(surv, &answers, &z) {
+            Some(Ok((d, _))) if outcome.decoded.is_ok() => {
+                finite_pairs(&z, d.column(0).iter().copied())
+            }
+            _ => vec![],
+        };
+        let exact: Vec<Option<f64>> = col(&problem.exact).into_iter().map(finite).collect();
+        let estimates: Vec<Option<f64>> = match &outcome.decoded {
+            Ok(d) => (0..problem.k())
+                .map(|k| d.recovered[k].then(|| d.estimates[(k, 0)]).and_then(finite))
+                .collect(),
+            Err(_) => vec![None; problem.k()],
+        };
+        let errors = estimates
+            .iter()
+            .zip(&exact)
+            .map(|(e, x)| e.zip(*x).and_then(|(e, x)| finite((e - x).abs())))
+            .collect();
+        EncDecView {
+            scheme: coder.scheme,
+            formula_title: (problem.config.function.formula())
+                .map(|_| problem.config.function.title()),
+            k: problem.k(),
+            n: coder.n(),
+            alphas: problem.alphas.clone(),
+            inputs: col(&problem.inputs),
+            exact,
+            encoder,
+            composed,
+            betas: coder.betas.clone(),
+            coded: prepared
+                .coded_inputs
+                .column(0)
+                .iter()
+                .map(|v| finite(*v))
+                .collect(),
+            answers: all_answers.column(0).iter().map(|v| finite(*v)).collect(),
+            straggled: straggled.to_vec(),
+            decoder,
+            estimates,
+            errors,
+            squared_error: outcome.squared_error,
+            failure: outcome.decoded.as_ref().err().map(|e| e.to_string()),
+            lambda_dec_used: outcome.decoded.as_ref().ok().and_then(|d| d.lambda_dec),
+            threshold: coder.threshold(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::problem::draw_stragglers;
+    use coded_core::{run_round, Config, Problem};
+
+    fn view(text: &str, trial: usize) -> (EncDecView, coded_core::RoundReport) {
+        let c = Config::from_json(text).unwrap();
+        let problem = Problem::new(&c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
+        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
+        let o = problem.evaluate(&prepared, &draw.straggled, trial);
+        (
+            EncDecView::build(&problem, &prepared, &draw.straggled, trial, &o),
+            run_round(&c, trial).unwrap(),
+        )
+    }
+
+    #[test]
+    fn numbers_equal_coded_round() {
+        for scheme in ["bacc", "letcc", "lcc", "uncoded"] {
+            let (v, r) = view(&format!(r#"{{"scheme": "{scheme}", "k": 6, "n": 20}}"#), 2);
+            assert_eq!(v.squared_error, r.squared_error, "{scheme}");
+            assert_eq!(v.alphas, r.alphas);
+            assert_eq!(v.straggled, r.straggled);
+            let est: Vec<Option<f64>> = r
+                .estimates
+                .unwrap()
+                .into_iter()
+                .map(|e| e.map(|v| v[0]))
+                .collect();
+            assert_eq!(v.estimates, est, "{scheme}");
+            assert_eq!(
+                v.answers,
+                r.outputs.iter().map(|o| Some(o[0])).collect::<Vec<_>>()
+            );
+            assert_eq!(v.encoder.is_empty(), scheme == "uncoded");
+            assert_eq!(v.decoder.is_empty(), scheme == "uncoded");
+        }
+    }
+
+    #[test]
+    fn curves_pass_through_their_points() {
+        // BACC interpolates: the encoder at α_k is x_k, the decoder at a
+        // survivor's β is its answer.
+        let (v, _) = view(r#"{"k": 5, "n": 400}"#, 0);
+        assert_eq!(v.encoder.len(), GRID);
+        // Grid point 200 is z = 0; N = 400 has no server there, so check
+        // the composition instead: f(u_enc(z)) = u_enc(z)·sin(u_enc(z)).
+        let (z, u) = v.encoder[123];
+        let (z2, fu) = v.composed[123];
+        assert_eq!(z, z2);
+        assert!((fu - u * u.sin()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn failed_rounds_have_no_curve_and_a_reason() {
+        let (v, r) = view(r#"{"stragglers": {"model": "iid", "p": 1}}"#, 0);
+        assert!(r.failed);
+        assert!(v.decoder.is_empty() && v.estimates.iter().all(Option::is_none));
+        assert_eq!(v.failure.as_deref(), r.failure.as_deref());
+        let (v, _) = view(
+            r#"{"scheme": "lcc", "function": "cubic", "k": 10, "n": 20}"#,
+            0,
+        );
+        assert!(v.failure.unwrap().contains("threshold"));
+    }
+}

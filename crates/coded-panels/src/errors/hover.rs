@@ -1,0 +1,79 @@
+//! Panel 4's values under the cursor, in words (the tooltip).
+
+use super::view::{CurveKind, CurvesView};
+use crate::format::f4;
+use crate::geometry::{nearest, Frame, PICK_RADIUS};
+
+/// Chart ids in the frame: the errors, and the share of failed rounds.
+pub const CHART: u32 = 40;
+pub const FAILED_CHART: u32 = 41;
+
+pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> Option<String> {
+    let chart = frame.chart_at(px, py)?;
+    if chart.id != CHART {
+        return None;
+    }
+    let x_name = match view.kind {
+        CurveKind::ErrorVsN => "N",
+        CurveKind::ErrorVsP => "p",
+        CurveKind::ErrorVsLambda => "λ_dec",
+    };
+    let mut best: Option<(f64, String)> = None;
+    for c in &view.curves {
+        if let Some(i) = nearest(
+            chart,
+            c.points.iter().map(|p| (p.x, p.mean)),
+            px,
+            py,
+            PICK_RADIUS * scale,
+        ) {
+            let p = &c.points[i];
+            let (qx, qy) = chart.to_pixel(p.x, p.mean);
+            let d = (qx - px).hypot(qy - py);
+            if best.as_ref().is_none_or(|b| d < b.0) {
+                let failed = if p.failures > 0 {
+                    format!(", {} of {} rounds failed", p.failures, p.trials)
+                } else {
+                    String::new()
+                };
+                best = Some((
+                    d,
+                    format!(
+                        "{}: {x_name} = {}, MSE {} ± {} ({} trials{failed})",
+                        c.label,
+                        f4(p.x),
+                        f4(p.mean),
+                        f4(p.std),
+                        p.trials
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some((_, text)) = best {
+        return Some(text);
+    }
+    let (x, y) = chart.to_data(px, py);
+    Some(format!("{x_name} = {}, MSE = {}", f4(x), f4(y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Theme;
+    use coded_core::{Config, Scheme};
+
+    #[test]
+    fn curves_hover_snaps_to_points() {
+        let c = Config::from_json(r#"{"k": 5, "n": 12, "trials": 5}"#).unwrap();
+        let cv = crate::testing::error_vs_n(&c, &[Scheme::Bacc], &[10, 20, 40], &[0.2], false);
+        let (_, f) = crate::to_svg(800, 500, |a| {
+            super::super::draw::draw(a, &Theme::light(), &cv, Default::default())
+        })
+        .unwrap();
+        let p = &cv.curves[0].points[1];
+        let (px, py) = f.charts[0].to_pixel(p.x, p.mean);
+        let t = hover(&cv, &f, px, py, 1.0).unwrap();
+        assert!(t.contains("N = 20, MSE") && t.contains("5 trials"), "{t}");
+    }
+}

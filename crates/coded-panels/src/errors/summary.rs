@@ -1,0 +1,219 @@
+//! Panel 4's summary: one sentence computed from the same view the draw function
+//! draws, the canvas's text alternative (see the crate's docs on summaries).
+
+use super::view::{Curve, CurveKind, CurvesView};
+use crate::words::{num, plural, slope};
+
+/// An x value as the axis shows it (N whole, p as given, λ_dec in
+/// scientific notation outside 0.001 … 10⁴).
+pub fn x_text(kind: CurveKind, x: f64) -> String {
+    match kind {
+        CurveKind::ErrorVsN => format!("{x:.0}"),
+        CurveKind::ErrorVsP => format!("{x}"),
+        CurveKind::ErrorVsLambda if (1e-3..1e4).contains(&x.abs()) => format!("{x}"),
+        CurveKind::ErrorVsLambda => format!("{x:e}"),
+    }
+}
+
+fn x_name(kind: CurveKind) -> &'static str {
+    match kind {
+        CurveKind::ErrorVsN => "N",
+        CurveKind::ErrorVsP => "p",
+        CurveKind::ErrorVsLambda => "λ_dec",
+    }
+}
+
+/// One curve: where it starts and ends, its slope, its lowest point when
+/// that lies in between, and the failed rounds it leaves out.
+fn curve(kind: CurveKind, c: &Curve) -> String {
+    // The legend label without its "(slope …)" part: the slope is said below.
+    let name = c.label.split(" (").next().unwrap_or(&c.label);
+    let at = |x: f64| format!("{} = {}", x_name(kind), x_text(kind, x));
+    let mut s = match c.points.as_slice() {
+        [] => {
+            return format!(
+                "{name}: no point to show (every round failed, or the error is exactly 0)"
+            )
+        }
+        [p] => format!("{name}: {} at {}", num(Some(p.mean)), at(p.x)),
+        [first, .., last] => {
+            let verb = if last.mean < first.mean {
+                "falls"
+            } else if last.mean > first.mean {
+                "rises"
+            } else {
+                "stays"
+            };
+            let mut s = format!(
+                "{name} {verb} from {} at {} to {} at {}",
+                num(Some(first.mean)),
+                at(first.x),
+                num(Some(last.mean)),
+                at(last.x)
+            );
+            let low = c
+                .points
+                .iter()
+                .min_by(|a, b| a.mean.total_cmp(&b.mean))
+                .expect("two points or more");
+            // Only when it reads differently from both ends at this precision.
+            let ends = [first.mean, last.mean].map(|m| num(Some(m)));
+            if low.mean < first.mean.min(last.mean) && !ends.contains(&num(Some(low.mean))) {
+                s.push_str(&format!(
+                    ", lowest {} at {}",
+                    num(Some(low.mean)),
+                    at(low.x)
+                ));
+            }
+            s
+        }
+    };
+    if let Some(k) = c.slope.filter(|k| k.is_finite()) {
+        s.push_str(&format!(" (fitted slope {})", slope(k)));
+    }
+    let failures: usize = c.points.iter().map(|p| p.failures).sum();
+    if failures > 0 {
+        s.push_str(&format!(
+            ", {} left out",
+            plural(failures, "failed round", "failed rounds")
+        ));
+    }
+    s
+}
+
+/// Panel 4: every curve of the error plot, and the dashed lines.
+pub fn summary(v: &CurvesView) -> String {
+    let parts: Vec<String> = v.curves.iter().map(|c| curve(v.kind, c)).collect();
+    let mut s = format!("{}: ", v.title);
+    if parts.is_empty() {
+        s.push_str("no curve to show");
+    } else {
+        s.push_str(&parts.join("; "));
+    }
+    match v.kind {
+        CurveKind::ErrorVsN if !v.references.is_empty() => {
+            let slopes: Vec<String> = v
+                .references
+                .iter()
+                .filter_map(|r| r.slope.filter(|k| k.is_finite()).map(slope))
+                .collect();
+            s.push_str(&format!(
+                "; dashed: {} scaled through the first points",
+                plural(v.references.len(), "claimed rate", "claimed rates")
+            ));
+            if !slopes.is_empty() {
+                s.push_str(&format!(" (slopes {})", slopes.join(", ")));
+            }
+        }
+        CurveKind::ErrorVsLambda if !v.references.is_empty() => {
+            let levels: Vec<&str> = v.references.iter().map(|r| r.label.as_str()).collect();
+            s.push_str(&format!("; levels: {}", levels.join(", ")));
+        }
+        _ => {}
+    }
+    if let Some(m) = &v.marker {
+        // "p = 0.2" as configured, or a derived value ("model's p") rounded.
+        let what = if m.label.contains('=') {
+            m.label.clone()
+        } else {
+            format!("the {} = {}", m.label, num(Some(m.x)))
+        };
+        s.push_str(&format!("; the vertical line marks {what}"));
+    }
+    s.push('.');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::sig;
+    use crate::testing::{cfg, no_nan};
+    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
+    use coded_core::Scheme;
+    #[test]
+    fn curves_sentence_follows_every_curve() {
+        let c = cfg(r#"{"trials": 10}"#);
+        let v = error_vs_n(
+            &c,
+            &[Scheme::Bacc, Scheme::Letcc],
+            &[20, 40, 80],
+            &[0.1],
+            true,
+        );
+        let s = summary(&v);
+        assert!(
+            s.starts_with(&format!("{}: BACC, p = 0.1 ", v.title)),
+            "{s}"
+        );
+        for c in &v.curves {
+            let (a, b) = (&c.points[0], &c.points[2]);
+            let verb = if b.mean < a.mean { "falls" } else { "rises" };
+            assert!(
+                s.contains(&format!(
+                    "{verb} from {} at N = 20 to {} at N = 80 (fitted slope {})",
+                    sig(a.mean, 2),
+                    sig(b.mean, 2),
+                    slope(c.slope.unwrap())
+                )),
+                "{s}"
+            );
+        }
+        assert!(
+            s.contains("; dashed: 2 claimed rates scaled through the first points (slopes −"),
+            "{s}"
+        );
+        no_nan(&s);
+
+        // Every round fails at p = 1: words, not a number.
+        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], false);
+        assert_eq!(
+            summary(&v),
+            format!(
+                "{}: BACC, p = 1: no point to show (every round failed, or the error is exactly 0).",
+                v.title
+            )
+        );
+
+        // Error vs p: rises with p, marker at the configured p; LCC's cliff
+        // leaves failed rounds out.
+        let c = cfg(
+            r#"{"trials": 20, "scheme": "lcc", "function": "cubic", "k": 4, "n": 16, "stragglers": {"model": "iid", "p": 0.3}}"#,
+        );
+        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Lcc]);
+        let s = summary(&v);
+        assert!(s.contains("BACC rises from "), "{s}");
+        assert!(s.contains("failed rounds left out"), "{s}");
+        assert!(s.ends_with("; the vertical line marks p = 0.3."), "{s}");
+        no_nan(&s);
+
+        // A derived marker is rounded.
+        let c = cfg(
+            r#"{"trials": 5, "n": 20, "stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}}"#,
+        );
+        let s = summary(&error_vs_p(&c, &[Scheme::Bacc]));
+        assert!(
+            s.ends_with("; the vertical line marks the model's p = 0.61."),
+            "{s}"
+        );
+
+        // Error vs λ_dec: the levels it compares with.
+        let c = cfg(r#"{"trials": 5, "lambda_dec": 1e-6}"#);
+        let v = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
+        let s = summary(&v);
+        let name = v.curves[0].label.split(" (").next().unwrap();
+        assert!(s.contains(&format!(": {name} ")), "{s}");
+        assert!(s.contains(" at λ_dec = 1e-12 to "), "{s}");
+        assert!(s.contains("; levels: LeTCC, λ_dec by GCV: "), "{s}");
+        let marker = &v.marker.as_ref().unwrap().label;
+        assert!(
+            s.ends_with(&format!("; the vertical line marks {marker}.")),
+            "{s}"
+        );
+        assert!(
+            !s.contains(", lowest 0.079"),
+            "no lowest point equal to an end: {s}"
+        );
+        no_nan(&s);
+    }
+}

@@ -1,0 +1,583 @@
+//! Panel 4's views: plot-ready data, built from the core's results.
+use crate::claimed_rates::{loglog_slope, Rate};
+use coded_core::metrics::{curves as core_curves, fitted_slope};
+use coded_core::{Config, LambdaDec, Scheme, StragglerModel, SweepPoint};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum CurveKind {
+    #[default]
+    ErrorVsN,
+    ErrorVsP,
+    ErrorVsLambda,
+}
+
+/// One measured point: mean squared error over the trials that decoded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvePoint {
+    pub x: f64,
+    pub mean: f64,
+    pub std: f64,
+    /// The median and the 10 % and 90 % quantiles of the rounds' errors.
+    pub median: f64,
+    pub q10: f64,
+    pub q90: f64,
+    pub trials: usize,
+    pub failures: usize,
+}
+
+/// What the line and the shaded band of an error curve show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Band {
+    /// The mean, and its 95 % confidence interval (mean ± 1.96·std/√n over
+    /// the n rounds that decoded).
+    #[default]
+    Mean95,
+    /// The median, and the 10–90 % quantiles of the rounds' errors.
+    Quantiles,
+}
+
+impl Band {
+    pub const ALL: [Band; 2] = [Band::Mean95, Band::Quantiles];
+
+    /// Its name in a link.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Mean95 => "ci",
+            Band::Quantiles => "quantiles",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Band> {
+        Band::ALL.into_iter().find(|b| b.name() == text)
+    }
+
+    /// What the line and the band are, in words (the legend's first row).
+    pub fn words(self) -> &'static str {
+        match self {
+            Band::Mean95 => "line: mean; band: 95 % confidence interval of the mean",
+            Band::Quantiles => "line: median; band: 10–90 % of the rounds",
+        }
+    }
+}
+
+impl CurvePoint {
+    /// The value the line goes through.
+    pub fn centre(&self, band: Band) -> f64 {
+        match band {
+            Band::Mean95 => self.mean,
+            Band::Quantiles => self.median,
+        }
+    }
+
+    /// The band's ends (the lower one may be 0 or below: the interval of a
+    /// mean of skewed errors can reach past 0).
+    pub fn band(&self, band: Band) -> (f64, f64) {
+        match band {
+            Band::Mean95 => {
+                coded_core::metrics::confidence_95(self.mean, self.std, self.trials - self.failures)
+            }
+            Band::Quantiles => (self.q10, self.q90),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    /// Legend text, with the fitted slope for error vs N.
+    pub label: String,
+    pub scheme: Scheme,
+    pub p: f64,
+    /// Index into the theme's series colours (one per scheme).
+    pub color: usize,
+    /// Marker shape (one per p value).
+    pub shape: usize,
+    pub points: Vec<CurvePoint>,
+    /// The share of failed rounds at every x of the curve, including the x
+    /// where every round failed (which have no point).
+    pub failed: Vec<(f64, f64)>,
+    pub slope: Option<f64>,
+}
+
+/// A dashed line: a claimed rate, or a constant level to compare with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    pub label: String,
+    /// A short name written next to the line's end.
+    pub tag: String,
+    /// Which dash pattern (one per p value, so lines differ without colour).
+    pub dash: usize,
+    pub color: usize,
+    pub points: Vec<(f64, f64)>,
+    pub slope: Option<f64>,
+}
+
+/// A vertical line at the current setting (p or λ_dec).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Marker {
+    pub x: f64,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurvesView {
+    pub kind: CurveKind,
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub x_log: bool,
+    pub curves: Vec<Curve>,
+    pub references: Vec<Reference>,
+    pub marker: Option<Marker>,
+    /// Errors at or below this are rounding errors of exact answers (see
+    /// [`coded_core::problem::rounding_level`]): drawn as "exact" on a floor.
+    pub exact_below: f64,
+    /// What could not be shown, and why (failed rounds, N < K, ...).
+    pub notes: Vec<String>,
+}
+
+/// The series colour of a scheme: fixed, so a scheme keeps its colour in
+/// every panel.
+pub fn scheme_color(s: Scheme) -> usize {
+    Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
+}
+
+pub fn scheme_label(s: Scheme) -> &'static str {
+    match s {
+        Scheme::Bacc => "BACC",
+        Scheme::Letcc => "LeTCC",
+        Scheme::Lcc => "LCC",
+        Scheme::Uncoded => "uncoded",
+    }
+}
+
+/// p values of the error-vs-p sweep.
+pub const P_GRID: [f64; 10] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+
+/// λ_dec values of the error-vs-λ scan: from interpolation to heavy smoothing.
+pub fn lambda_grid() -> Vec<f64> {
+    (-12..=1).map(|e| 10f64.powi(e)).collect()
+}
+
+fn slope_text(s: Option<f64>) -> String {
+    s.map(|s| format!("slope {s:.2}").replace('-', "−"))
+        .unwrap_or_else(|| "no slope".into())
+}
+
+/// A curve's points and its share of failed rounds at each x, from sweep
+/// points, noting what cannot be drawn. An error of exactly 0 is a point:
+/// it is drawn as exact, on the floor.
+fn points_of<'a>(
+    label: &str,
+    xs: &[f64],
+    sums: impl IntoIterator<Item = &'a SweepPoint>,
+    x_name: &str,
+    notes: &mut Vec<String>,
+) -> (Vec<CurvePoint>, Vec<(f64, f64)>) {
+    let (mut out, mut failed) = (vec![], vec![]);
+    for (x, s) in xs.iter().zip(sums) {
+        if s.trials > 0 {
+            failed.push((*x, s.failures as f64 / s.trials as f64));
+        }
+        match s.mse {
+            None => notes.push(format!(
+                "{label}: every one of the {} rounds failed at {x_name} = {x}",
+                s.trials
+            )),
+            Some(m) if !(m.mean >= 0.0 && m.mean.is_finite()) => notes.push(format!(
+                "{label}: no finite error at {x_name} = {x} (an answer overflowed)"
+            )),
+            Some(m) => {
+                let finite = |v: f64| if v.is_finite() { v } else { m.mean };
+                let q = s.mse_spread;
+                out.push(CurvePoint {
+                    x: *x,
+                    mean: m.mean,
+                    std: if m.std.is_finite() { m.std } else { 0.0 },
+                    median: finite(q.map_or(m.mean, |q| q.median)),
+                    q10: finite(q.map_or(m.mean, |q| q.q10)),
+                    q90: finite(q.map_or(m.mean, |q| q.q90)),
+                    trials: s.trials,
+                    failures: s.failures,
+                })
+            }
+        }
+    }
+    (out, failed)
+}
+
+fn model_words(m: &StragglerModel) -> String {
+    crate::stragglers::view::describe_model(m)
+}
+
+/// The error-vs-N view of sweep points (as `coded sweep` computes them):
+/// one curve per (scheme, straggler model), grouped like the CLI's slopes.
+/// `iid`: the points' models are independent stragglers (curves named by p).
+pub fn error_vs_n_view(
+    config: &Config,
+    points: &[SweepPoint],
+    iid: bool,
+    references: bool,
+    mut notes: Vec<String>,
+) -> CurvesView {
+    let mut ps: Vec<f64> = vec![];
+    for p in points {
+        if !ps.contains(&p.p) {
+            ps.push(p.p);
+        }
+    }
+    let mut curves = vec![];
+    let mut refs = vec![];
+    for chunk in core_curves(points) {
+        let scheme = chunk[0].scheme;
+        let p = chunk[0].p;
+        let shape = ps.iter().position(|q| *q == p).unwrap_or(0);
+        let slope = fitted_slope(&chunk);
+        let name = if iid {
+            format!("{}, p = {p}", scheme_label(scheme))
+        } else {
+            scheme_label(scheme).to_string()
+        };
+        let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
+        let (pts, failed) = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
+        if references {
+            for rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
+                if rate.scheme() != scheme {
+                    continue;
+                }
+                let Some(first) = pts.first() else { continue };
+                let Some(r0) = rate.value(first.x, p) else {
+                    notes.push(format!("{}: undefined at p = {p}", rate.label()));
+                    continue;
+                };
+                let c = first.mean / r0;
+                let rp: Vec<(f64, f64)> = xs
+                    .iter()
+                    .filter_map(|&n| rate.value(n, p).map(|v| (n, c * v)))
+                    .collect();
+                let rs = loglog_slope(&rp);
+                refs.push(Reference {
+                    label: if iid {
+                        format!("{}, p = {p} ({})", rate.label(), slope_text(rs))
+                    } else {
+                        format!("{} ({})", rate.label(), slope_text(rs))
+                    },
+                    tag: if iid && ps.len() > 1 {
+                        format!("{}, p = {p}", rate.tag())
+                    } else {
+                        rate.tag().to_string()
+                    },
+                    dash: shape,
+                    color: scheme_color(scheme),
+                    points: rp,
+                    slope: rs,
+                });
+            }
+        }
+        curves.push(Curve {
+            label: format!("{name} ({})", slope_text(slope)),
+            scheme,
+            p,
+            color: scheme_color(scheme),
+            shape,
+            points: pts,
+            failed,
+            slope,
+        });
+    }
+    CurvesView {
+        kind: CurveKind::ErrorVsN,
+        title: format!(
+            "Mean squared error vs N ({}, K = {}, {} trials)",
+            config.function.title(),
+            config.k,
+            config.trials
+        ),
+        x_label: "N (servers)".into(),
+        y_label: "mean squared error".into(),
+        x_log: true,
+        curves,
+        references: refs,
+        marker: None,
+        exact_below: coded_core::problem::rounding_level(config),
+        notes,
+    }
+}
+
+/// ", f(x) = sin(3*x) + x^2" for a formula (the titles that do not name the
+/// built-in functions still say which formula their curves are of).
+fn formula_in_title(config: &Config) -> String {
+    match config.function.formula() {
+        Some(_) => format!(", {}", config.function.title()),
+        None => String::new(),
+    }
+}
+
+/// The error-vs-p view of sweep points ordered by (scheme, p of [`P_GRID`]);
+/// a shorter list (a sweep still running) gives shorter curves.
+pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
+    let mut notes = vec![];
+    let mut curves = vec![];
+    for chunk in points.chunks(P_GRID.len()) {
+        let scheme = chunk[0].scheme;
+        let name = scheme_label(scheme).to_string();
+        let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes);
+        curves.push(Curve {
+            label: name,
+            scheme,
+            p: 0.0,
+            color: scheme_color(scheme),
+            shape: 0,
+            points: pts,
+            failed,
+            slope: None,
+        });
+    }
+    let marker = match &config.stragglers {
+        &StragglerModel::Iid { p } => Some(Marker {
+            x: p,
+            label: format!("p = {p}"),
+        }),
+        m => {
+            notes.push(format!(
+                "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
+                model_words(m),
+                m.straggle_probability(config.n)
+            ));
+            Some(Marker {
+                x: m.straggle_probability(config.n),
+                label: "model's p".into(),
+            })
+        }
+    };
+    CurvesView {
+        kind: CurveKind::ErrorVsP,
+        title: format!(
+            "Mean squared error vs p (N = {}, K = {}, {} trials{})",
+            config.n,
+            config.k,
+            config.trials,
+            formula_in_title(config)
+        ),
+        x_label: "p (probability that a server straggles)".into(),
+        y_label: "mean squared error".into(),
+        x_log: false,
+        curves,
+        references: vec![],
+        marker,
+        exact_below: coded_core::problem::rounding_level(config),
+        notes,
+    }
+}
+
+/// Error vs λ_dec for LeTCC at the configured N, with GCV's and BACC's
+/// levels, from the points of its runs in this order (a shorter list, of a
+/// run still going, gives a shorter curve): LeTCC at each λ_dec of
+/// [`lambda_grid`], LeTCC with GCV, then BACC if `schemes` has it.
+pub fn error_vs_lambda_view(
+    config: &Config,
+    schemes: &[Scheme],
+    sums: &[SweepPoint],
+) -> CurvesView {
+    let mut notes = vec![];
+    let grid = lambda_grid();
+    let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
+    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
+    let (lo, hi) = (grid[0], grid[grid.len() - 1]);
+    let mut refs = vec![];
+    let mut level =
+        |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| match s.mse {
+            Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
+                label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
+                tag: label.clone(),
+                dash: refs.len(),
+                color,
+                points: vec![(lo, m.mean), (hi, m.mean)],
+                slope: None,
+            }),
+            _ => notes.push(format!(
+                "{label}: no error to show (every round failed, or 0)"
+            )),
+        };
+    if let Some(gcv) = rest.first() {
+        level(
+            "LeTCC, λ_dec by GCV".into(),
+            gcv,
+            scheme_color(Scheme::Letcc),
+            &mut notes,
+        );
+    }
+    if schemes.contains(&Scheme::Bacc) {
+        if let Some(b) = rest.get(1) {
+            level("BACC".into(), b, scheme_color(Scheme::Bacc), &mut notes);
+        }
+    }
+    let marker = match config.lambda_dec {
+        LambdaDec::Value(l) if l >= lo && l <= hi => Some(Marker {
+            x: l,
+            label: format!("λ_dec = {l}"),
+        }),
+        LambdaDec::Value(l) => {
+            notes.push(format!(
+                "The configured λ_dec = {l} is outside the axis ({lo} to {hi})."
+            ));
+            None
+        }
+        LambdaDec::Auto(_) => None,
+    };
+    CurvesView {
+        kind: CurveKind::ErrorVsLambda,
+        title: format!(
+            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials{})",
+            config.n,
+            model_words(&config.stragglers),
+            config.trials,
+            formula_in_title(config)
+        ),
+        x_label: "λ_dec".into(),
+        y_label: "mean squared error".into(),
+        x_log: true,
+        curves: vec![Curve {
+            label: "LeTCC, fixed λ_dec".into(),
+            scheme: Scheme::Letcc,
+            p: config.stragglers.straggle_probability(config.n),
+            color: scheme_color(Scheme::Letcc),
+            shape: 0,
+            points: pts,
+            failed,
+            slope: None,
+        }],
+        references: refs,
+        marker,
+        exact_below: coded_core::problem::rounding_level(config),
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{cfg, error_vs_lambda, error_vs_n, error_vs_p};
+    use coded_core::{sweep, SweepPlan};
+
+    #[test]
+    fn titles_name_a_formula_by_its_text() {
+        let c = cfg(r#"{"trials": 4, "k": 4, "n": 12, "function": {"expr": "sin(3*x) + x^2"}}"#);
+        let n = error_vs_n(&c, &[Scheme::Bacc], &[12, 24], &[0.1], false);
+        assert_eq!(
+            n.title,
+            "Mean squared error vs N (f(x) = sin(3*x) + x^2, K = 4, 4 trials)"
+        );
+        assert!(error_vs_p(&c, &[Scheme::Bacc])
+            .title
+            .ends_with(", f(x) = sin(3*x) + x^2)"));
+        assert!(error_vs_lambda(&c, &[Scheme::Bacc])
+            .title
+            .ends_with(", f(x) = sin(3*x) + x^2)"));
+        // The built-ins keep their titles.
+        let b = cfg(r#"{"trials": 4, "k": 4, "n": 12}"#);
+        assert!(!error_vs_p(&b, &[Scheme::Bacc]).title.contains("f(x)"));
+    }
+
+    #[test]
+    fn error_vs_n_is_the_core_sweep_with_its_slopes() {
+        let c = cfg(r#"{"trials": 20}"#);
+        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        let plan =
+            SweepPlan::new(&c, Some(&[20, 40, 80]), Some(&[0.1, 0.3]), Some(&schemes)).unwrap();
+        let pts = sweep(&c, &plan).unwrap();
+        let v = error_vs_n_view(&c, &pts, true, true, vec!["a note".into()]);
+        assert_eq!(v.curves.len(), 4);
+        assert_eq!(v.notes, ["a note"]);
+        for (curve, core) in v.curves.iter().zip(core_curves(&pts)) {
+            assert_eq!(curve.scheme, core[0].scheme);
+            assert_eq!(curve.slope, fitted_slope(&core));
+            for (a, b) in curve.points.iter().zip(&core) {
+                assert_eq!(a.x, b.n as f64);
+                assert_eq!(a.mean, b.mse.unwrap().mean);
+                assert_eq!(a.std, b.mse.unwrap().std);
+            }
+            assert!(curve.label.contains("slope −"), "{}", curve.label);
+        }
+        // One reference per (BACC or LeTCC) curve, anchored at its first point.
+        assert_eq!(v.references.len(), 4);
+        for (r, curve) in v.references.iter().zip(&v.curves) {
+            let (a, b) = (r.points[0].1, curve.points[0].mean);
+            assert!((a - b).abs() <= 1e-12 * b, "{a} vs {b}");
+            assert_eq!(r.points.len(), 3);
+        }
+        assert!(v.references[0].label.starts_with("abstract, BACC"));
+        assert!(v.references[1].label.starts_with("abstract, BACC"));
+        assert!(v.references[2].label.starts_with("abstract, LeTCC"));
+        let none = error_vs_n(&c, &schemes, &[20, 40], &[0.1], false);
+        assert!(none.references.is_empty());
+        // Points of a sweep still running: shorter curves.
+        let partial = error_vs_n_view(&c, &pts[..2], true, true, vec![]);
+        assert_eq!(partial.curves.len(), 1);
+        assert_eq!(partial.curves[0].points.len(), 2);
+    }
+
+    #[test]
+    fn failures_become_notes_and_exact_zeros_points_on_the_floor() {
+        let c = cfg(r#"{"trials": 5}"#);
+        let v = error_vs_n(
+            &c,
+            &[Scheme::Bacc, Scheme::Uncoded],
+            &[20, 40],
+            &[0.0, 1.0],
+            true,
+        );
+        let all_fail = &v.curves[1];
+        assert_eq!(all_fail.p, 1.0);
+        assert!(all_fail.points.is_empty());
+        assert!(v
+            .notes
+            .iter()
+            .any(|n| n.contains("every one of the 5 rounds failed")));
+        // Replication with no stragglers is exact: error 0, a point drawn
+        // on the "exact" floor; the failed rounds are counted at every N.
+        let exact = &v.curves[2];
+        assert_eq!((exact.scheme, exact.p), (Scheme::Uncoded, 0.0));
+        assert!(exact.points.iter().all(|p| p.mean == 0.0));
+        assert!(exact.points.iter().all(|p| p.mean <= v.exact_below));
+        assert_eq!(all_fail.failed, [(20.0, 1.0), (40.0, 1.0)]);
+        assert!(v.notes.iter().any(|n| n.contains("undefined at p = 0")));
+    }
+
+    #[test]
+    fn fixed_model_uses_the_deterministic_claim() {
+        let c = cfg(r#"{"trials": 5, "stragglers": {"model": "fixed", "s": 3}}"#);
+        let v = error_vs_n(&c, &[Scheme::Bacc, Scheme::Letcc], &[20, 40], &[0.1], true);
+        assert_eq!(v.curves.len(), 2);
+        assert_eq!(v.references.len(), 1);
+        assert!(v.references[0].label.contains("S³"));
+        assert!((v.references[0].slope.unwrap() + 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn error_vs_p_and_lambda() {
+        let c = cfg(r#"{"trials": 10, "lambda_dec": 1e-6}"#);
+        let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Letcc]);
+        assert_eq!(v.curves.len(), 2);
+        assert_eq!(v.curves[0].points.len(), P_GRID.len());
+        assert_eq!(v.marker.as_ref().unwrap().x, 0.2);
+        // Errors grow with p (common random numbers make it monotone-ish).
+        let b = &v.curves[0].points;
+        assert!(b[9].mean > b[0].mean);
+        let l = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
+        assert_eq!(l.curves[0].points.len(), lambda_grid().len());
+        assert_eq!(l.references.len(), 2);
+        assert_eq!(l.marker.as_ref().unwrap().x, 1e-6);
+        // The λ = 1e-6 point equals the core's sweep at that λ.
+        let core = sweep(
+            &c,
+            &SweepPlan::new(&c, None, None, Some(&[Scheme::Letcc])).unwrap(),
+        )
+        .unwrap();
+        let at = l.curves[0].points.iter().find(|p| p.x == 1e-6).unwrap();
+        assert_eq!(at.mean, core[0].mse.unwrap().mean);
+        // Without BACC compared: no BACC level.
+        let letcc = error_vs_lambda(&c, &[Scheme::Letcc]);
+        assert_eq!(letcc.references.len(), 1);
+    }
+}

@@ -1,0 +1,77 @@
+//! The playground's panels, without the browser. One module per panel
+//! ([`stragglers`], [`encdec`], [`digits`], [`errors`], [`table`]) holds
+//! everything about it but its component: its *view* (plot-ready data built
+//! from `coded-core` results), its summary sentence (the plot's text
+//! alternative), its hover text, and (feature `draw`) its draw function,
+//! generic over plotters' `DrawingBackend`. [`panel`] is the registry of
+//! panels; [`round`] the round stage's views; [`claimed_rates`] the papers'
+//! rates the error plot overlays.
+//!
+//! It computes nothing itself: the worker's engine (`coded-engine`) builds
+//! the views through the builders here, the page draws them.
+//!
+//! Why a crate of its own, and why drawing is a feature: the same code
+//! draws on the app's canvas, to SVG for `coded sweep --plot`, and in native
+//! tests, with no web dependency; the worker builds views but never draws,
+//! so it uses this crate without `draw` and compiles no plotters.
+
+pub mod claimed_rates;
+pub mod digits;
+pub mod encdec;
+pub mod errors;
+pub mod format;
+pub mod geometry;
+pub mod panel;
+pub mod round;
+pub mod stragglers;
+pub mod table;
+#[cfg(test)]
+mod testing;
+mod words;
+
+#[cfg(feature = "draw")]
+pub mod chart;
+#[cfg(feature = "draw")]
+pub mod theme;
+
+pub use geometry::{Axis, ChartGeometry, Frame};
+pub use panel::{Panel, Panels, Stage};
+#[cfg(feature = "draw")]
+pub use theme::Theme;
+
+#[cfg(feature = "draw")]
+pub use drawing::*;
+
+/// What the draw functions share: where they draw and what they return.
+#[cfg(feature = "draw")]
+mod drawing {
+    use crate::Frame;
+    use plotters::coord::Shift;
+    use plotters::drawing::{DrawingArea, DrawingAreaErrorKind};
+    use plotters::prelude::DrawingBackend;
+
+    /// The area a draw function draws on.
+    pub type Area<DB> = DrawingArea<DB, Shift>;
+
+    /// What every draw function returns: where its charts are, for hover.
+    pub type DrawResult<DB> =
+        Result<Frame, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+    /// Draws with `draw` into an SVG document of `width` × `height` pixels.
+    #[cfg(any(test, feature = "svg"))]
+    pub fn to_svg<F>(width: u32, height: u32, draw: F) -> Result<(String, Frame), String>
+    where
+        F: for<'a> FnOnce(
+            &Area<plotters::prelude::SVGBackend<'a>>,
+        ) -> DrawResult<plotters::prelude::SVGBackend<'a>>,
+    {
+        use plotters::prelude::IntoDrawingArea;
+        let mut out = String::new();
+        let frame = {
+            let area = plotters::prelude::SVGBackend::with_string(&mut out, (width, height))
+                .into_drawing_area();
+            draw(&area).map_err(|e| e.to_string())?
+        };
+        Ok((out, frame))
+    }
+}

@@ -1,0 +1,372 @@
+//! Draws a [`StragglerView`]: the current round's servers in β order (or
+//! their finish times against the deadline), and a raster of trials ×
+//! servers in which each straggler is a mark.
+
+use super::hover::{RASTER, ROUND};
+use super::view::StragglerView;
+use crate::chart::common::*;
+use crate::chart::coord::AxisCoord;
+use crate::geometry::{Axis, ChartGeometry};
+use crate::theme::Theme;
+use crate::{Area, DrawResult, Frame};
+use plotters::prelude::*;
+
+/// Straggled fraction of a bin, rounded to quarters (a bin with any
+/// straggler is at least 1): its shade is that fraction, so a dense raster
+/// keeps its proportions; neighbouring cells of equal level merge into one
+/// rectangle, which keeps the number of shapes small at N = 8192.
+fn level(straggled: usize, total: usize) -> u8 {
+    if straggled == 0 {
+        0
+    } else {
+        ((4 * straggled + total / 2) / total.max(1)).clamp(1, 4) as u8
+    }
+}
+
+/// The share of stragglers in each of `bins` columns of a row of servers.
+pub fn straggled_share(row: &[bool], bins: usize) -> Vec<(usize, usize, f64)> {
+    let n = row.len();
+    let bins = bins.clamp(1, n.max(1));
+    (0..bins)
+        .map(|b| (b * n / bins, (b + 1) * n / bins))
+        .filter(|(s, e)| s < e)
+        .map(|(s, e)| {
+            let k = row[s..e].iter().filter(|x| **x).count();
+            (s, e, k as f64 / (e - s) as f64)
+        })
+        .collect()
+}
+
+/// Runs of equal level along a row of `n` servers grouped into `bins`
+/// columns: (first server, end server, level), level > 0 only.
+pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
+    let n = row.len();
+    let bins = bins.clamp(1, n.max(1));
+    let mut out: Vec<(usize, usize, u8)> = vec![];
+    for b in 0..bins {
+        let (s, e) = (b * n / bins, (b + 1) * n / bins);
+        if s == e {
+            continue;
+        }
+        let l = level(row[s..e].iter().filter(|x| **x).count(), e - s);
+        match out.last_mut() {
+            Some(last) if last.1 == s && last.2 == l => last.1 = e,
+            _ => out.push((s, e, l)),
+        }
+    }
+    out.retain(|r| r.2 > 0);
+    out
+}
+
+/// A frame around one server's column, at least a few pixels wide so that
+/// it shows at N = 8192 too.
+fn draw_cursor<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
+    theme: &Theme,
+    focus: Option<usize>,
+    n: usize,
+    lo: f64,
+    hi: f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let Some(i) = focus.filter(|&i| i < n) else {
+        return Ok(());
+    };
+    let width = chart.plotting_area().dim_in_pixel().0.max(1) as f64;
+    let half = (n as f64 * f64::from(theme.px(3.0)) / width).max(0.5);
+    let mid = i as f64 + 0.5;
+    chart.draw_series(std::iter::once(Rectangle::new(
+        [(mid - half, lo), (mid + half, hi)],
+        theme.foreground.stroke_width(theme.px(2.0)),
+    )))?;
+    Ok(())
+}
+
+pub fn draw<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    view: &StragglerView,
+) -> DrawResult<DB> {
+    draw_focused(area, theme, view, None)
+}
+
+/// [`draw`], with a frame around server `focus` in the round's strip: the
+/// keyboard's cursor when the panel picks servers.
+pub fn draw_focused<DB: DrawingBackend>(
+    area: &Area<DB>,
+    theme: &Theme,
+    view: &StragglerView,
+    focus: Option<usize>,
+) -> DrawResult<DB> {
+    area.fill(&theme.surface)?;
+    let (_, h) = area.dim_in_pixel();
+    let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
+    let n = view.n as f64;
+    let x = Axis::linear(0.0..n);
+    let alert = theme.alert;
+    let good = theme.good;
+
+    // The current round.
+    let caption = format!(
+        "Round {}: |F| = {} of {} returned · longest straggler run {}",
+        view.trial + 1,
+        view.returned,
+        view.n,
+        view.longest_run
+    );
+    let top = titled(&top, theme, &caption, 14.0)?;
+    let mut cb = ChartBuilder::on(&top);
+    cb.margin(theme.px(8.0))
+        .margin_top(theme.px(2.0))
+        .margin_right(theme.px(16.0))
+        .x_label_area_size(theme.px(30.0))
+        .y_label_area_size(theme.px(58.0));
+    let round_geometry = match (&view.finish_times, view.deadline) {
+        (Some(times), Some(deadline)) => {
+            let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
+            let y = Axis::linear(lo.min(deadline)..hi);
+            let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
+            style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
+            chart.draw_series(DashedLineSeries::new(
+                vec![(0.0, deadline), (n, deadline)],
+                theme.px(6.0),
+                theme.px(4.0),
+                theme.foreground.stroke_width(theme.px(1.5)),
+            ))?;
+            let r = theme.px(if view.n > 200 { 1.5 } else { 3.0 }) as i32;
+            let pts = times
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| {
+                    let style = if view.straggled[i] {
+                        alert.filled()
+                    } else {
+                        good.filled()
+                    };
+                    ((i as f64 + 0.5, t.clamp(y.lo, y.hi)), style)
+                })
+                .collect();
+            draw_markers(&mut chart, 0, r, pts)?;
+            draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
+            ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
+        }
+        _ => {
+            let y = Axis::linear(0.0..1.0);
+            let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .disable_y_axis()
+                .disable_x_mesh()
+                .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+                .label_style(font(theme, 11.0))
+                .axis_desc_style(font(theme, 12.0))
+                .x_desc("server (β order)")
+                .x_label_formatter(&|v| tick(*v))
+                .x_labels(10)
+                .draw()?;
+            // Returned servers fill the strip; stragglers are short marks in
+            // the alert colour (shape and colour both differ).
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(0.0, 0.35), (n, 1.0)],
+                good.mix(0.85).filled(),
+            )))?;
+            let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+            if view.n <= bins {
+                let marks = runs(&view.straggled, bins);
+                chart.draw_series(marks.iter().map(|&(s, e, _)| {
+                    Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
+                }))?;
+                chart.draw_series(marks.iter().map(|&(s, e, _)| {
+                    Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
+                }))?;
+            } else {
+                // More servers than pixel columns: a column with one
+                // straggler among a dozen servers would be a whole mark, and
+                // the strip would read as nearly all stragglers. Each column
+                // instead gives the stragglers its share of the height (from
+                // the top: a gap above the returned servers, like a mark).
+                let mut columns = straggled_share(&view.straggled, bins);
+                columns.retain(|c| c.2 > 0.0);
+                chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                    Rectangle::new(
+                        [(s as f64, 1.0 - f), (e as f64, 1.0)],
+                        theme.surface.filled(),
+                    )
+                }))?;
+                chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                    Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
+                }))?;
+            }
+            draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
+            ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
+        }
+    };
+
+    // The raster: trials (rows, top first) × servers.
+    let rows = view.raster.len();
+    let first = view.raster_first as f64;
+    let y = Axis::linear(first + rows as f64..first);
+    // Wrapped, not plotters' one-line caption: it must fit a phone.
+    let caption = format!(
+        "{} trials × {} servers: a mark is a straggler ({})",
+        rows, view.n, view.model
+    );
+    let bottom = titled(&bottom, theme, &caption, 12.5)?;
+    let mut chart = ChartBuilder::on(&bottom)
+        .margin(theme.px(8.0))
+        .margin_top(theme.px(2.0))
+        .margin_right(theme.px(16.0))
+        .x_label_area_size(theme.px(30.0))
+        .y_label_area_size(theme.px(58.0))
+        .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+        .label_style(font(theme, 11.0))
+        .axis_desc_style(font(theme, 12.0))
+        .x_desc("server (β order)")
+        .y_desc("trial")
+        .x_label_formatter(&|v| tick(*v))
+        // A row spans [t, t + 1): label whole rows only, by their trial
+        // counted from 1 (not the bottom edge "101" of 100 rows, nor
+        // "1, 1, 1" on a single row).
+        .y_label_formatter(&|v| {
+            let t = v.round();
+            if (v - t).abs() < 1e-9 && t >= first && t < first + rows as f64 {
+                format!("{}", t as i64 + 1)
+            } else {
+                String::new()
+            }
+        })
+        .x_labels(10)
+        .y_labels(6)
+        .draw()?;
+    let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+    let shades = [0.0, 0.25, 0.5, 0.75, 1.0];
+    for (r, row) in view.raster.iter().enumerate() {
+        let t = first + r as f64;
+        chart.draw_series(runs(row, bins).into_iter().map(|(s, e, l)| {
+            Rectangle::new(
+                [(s as f64, t), (e as f64, t + 1.0)],
+                alert.mix(shades[l as usize]).filled(),
+            )
+        }))?;
+    }
+    // Outline the current trial's row.
+    let t = view.trial as f64;
+    if t >= first && t < first + rows as f64 {
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(0.0, t), (n, t + 1.0)],
+            theme.foreground.stroke_width(theme.px(1.5)),
+        )))?;
+    }
+    let raster_geometry = ChartGeometry::new(RASTER, chart.plotting_area().get_pixel_range(), x, y);
+    area.present()?;
+    Ok(Frame {
+        charts: vec![round_geometry, raster_geometry],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::Config;
+
+    fn svg(text: &str, trial: usize) -> (String, Frame, StragglerView) {
+        let c = Config::from_json(text).unwrap();
+        let v = StragglerView::build(&c, trial);
+        let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
+        (s, f, v)
+    }
+
+    #[test]
+    fn a_dense_strip_keeps_the_share_of_stragglers() {
+        // 8192 servers, a fifth straggling, in 700 columns.
+        let row: Vec<bool> = (0..8192).map(|i| i % 5 == 0).collect();
+        let cols = straggled_share(&row, 700);
+        assert_eq!(cols.len(), 700);
+        let covered: f64 = cols.iter().map(|(s, e, f)| (e - s) as f64 * f).sum();
+        let stragglers = row.iter().filter(|x| **x).count() as f64;
+        assert!(
+            (covered - stragglers).abs() < 1e-9,
+            "{covered} vs {stragglers}"
+        );
+        assert!(
+            cols.iter().all(|c| c.2 < 0.5),
+            "no column reads as mostly stragglers"
+        );
+        // One straggler in a bin of 12 is a twelfth, not a whole mark.
+        let mut one = vec![false; 12];
+        one[3] = true;
+        assert_eq!(straggled_share(&one, 1), [(0, 12, 1.0 / 12.0)]);
+        assert_eq!(level(1, 12), 1);
+        assert_eq!(level(6, 12), 2);
+    }
+
+    #[test]
+    fn runs_merge_and_bin() {
+        let row = [false, true, true, false, true];
+        assert_eq!(runs(&row, 5), vec![(1, 3, 4), (4, 5, 4)]);
+        // Two bins of 2 and 3 servers: half straggled, then 2 of 3.
+        assert_eq!(runs(&row, 2), vec![(0, 2, 2), (2, 5, 3)]);
+        assert!(runs(&[false; 4], 2).is_empty());
+    }
+
+    #[test]
+    fn servers_that_never_finish_are_drawn_without_hanging() {
+        // Found by tests/fuzz_views.rs: with a rate of 5e-324 every finish
+        // time is f64::MAX; the padded time axis overflowed to infinity and
+        // plotters' tick search looped forever (a frozen tab).
+        for rate in ["5e-324", "1e-300"] {
+            let (s, f, v) = svg(
+                &format!(
+                    r#"{{"n": 12, "stragglers": {{"model": "deadline", "shift": 0, "rate": {rate}, "deadline": 0}}}}"#
+                ),
+                0,
+            );
+            assert!(v.finish_times.unwrap().iter().all(|t| t.is_finite()));
+            assert!(!s.contains("NaN") && !s.contains("inf"));
+            assert_eq!(f.charts.len(), 2);
+        }
+    }
+
+    #[test]
+    fn draws_the_round_and_the_raster() {
+        let (s, f, v) = svg(r#"{"n": 40, "trials": 50}"#, 7);
+        assert!(s.contains(&format!("Round 8: |F| = {} of 40 returned", v.returned)));
+        assert!(s.contains(&format!("longest straggler run {}", v.longest_run)));
+        assert!(s.contains("50 trials × 40 servers"));
+        assert!(!s.contains("NaN"));
+        assert_eq!(f.charts.len(), 2);
+        // Hover maps the raster back to (server, trial).
+        let g = f.charts[1];
+        let (px, py) = g.to_pixel(10.5, 7.5);
+        let (x, y) = g.to_data(px, py);
+        assert!((x - 10.5).abs() < 1e-9 && (y - 7.5).abs() < 1e-9);
+        let alert = Theme::dark().alert;
+        assert!(s
+            .to_uppercase()
+            .contains(&format!("#{:02X}{:02X}{:02X}", alert.0, alert.1, alert.2)));
+    }
+
+    #[test]
+    fn deadline_and_extremes() {
+        let (s, f, _) = svg(
+            r#"{"stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}}"#,
+            0,
+        );
+        assert!(s.contains("finish time") && s.contains("deadline τ = 1.5"));
+        assert!(f.charts[0].y.hi > 1.5);
+        // Every server straggling, and a huge N: still drawn, no NaN.
+        let (s, _, v) = svg(
+            r#"{"stragglers": {"model": "iid", "p": 1}, "trials": 3}"#,
+            2,
+        );
+        assert_eq!(v.returned, 0);
+        assert!(s.contains("|F| = 0 of 40") && !s.contains("NaN"));
+        let (s, _, _) = svg(r#"{"n": 8192, "trials": 200}"#, 199);
+        assert!(!s.contains("NaN"));
+        assert!(s.len() < 4_000_000, "{} bytes: binning failed", s.len());
+    }
+}

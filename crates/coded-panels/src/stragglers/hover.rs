@@ -1,0 +1,104 @@
+//! Panel 1's values under the cursor, in words (the tooltip), and the
+//! server a click toggles.
+
+use super::view::StragglerView;
+use crate::format::f4;
+use crate::geometry::Frame;
+
+/// Chart ids in the frame.
+pub const ROUND: u32 = 10;
+pub const RASTER: u32 = 11;
+
+/// The server under a pixel of the straggler panel (its round strip or its
+/// raster), numbered from 0 in β order as the manual model counts them:
+/// what a click toggles.
+pub fn server_at(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<usize> {
+    let chart = frame.chart_at(px, py)?;
+    if chart.id != ROUND && chart.id != RASTER {
+        return None;
+    }
+    let (x, _) = chart.to_data(px, py);
+    Some((x.floor().max(0.0) as usize).min(view.n.checked_sub(1)?))
+}
+
+pub fn hover(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<String> {
+    let chart = frame.chart_at(px, py)?;
+    let (_, y) = chart.to_data(px, py);
+    let server = server_at(view, frame, px, py)?;
+    match chart.id {
+        ROUND => {
+            let state = if view.straggled[server] {
+                "straggled"
+            } else {
+                "returned"
+            };
+            let time = view
+                .finish_times
+                .as_ref()
+                .map(|t| format!(", finished at {}", f4(t[server])))
+                .unwrap_or_default();
+            Some(format!(
+                "server {} (β = {}): {state}{time}; a click toggles it",
+                server,
+                f4(view.betas[server])
+            ))
+        }
+        RASTER => {
+            let row = (y.floor() as i64 - view.raster_first as i64)
+                .clamp(0, view.raster.len() as i64 - 1) as usize;
+            let trial = view.raster_first + row;
+            let state = if view.raster[row][server] {
+                "straggled"
+            } else {
+                "returned"
+            };
+            Some(format!(
+                "trial {}, server {}: {state}; |F| = {}, longest run {}",
+                trial + 1,
+                server,
+                view.raster_returned[row],
+                view.raster_longest[row]
+            ))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Theme;
+    use coded_core::Config;
+
+    #[test]
+    fn straggler_hover_names_server_and_trial() {
+        let c = Config::from_json(r#"{"n": 20, "trials": 10}"#).unwrap();
+        let v = StragglerView::build(&c, 2);
+        let (_, f) = crate::to_svg(800, 500, |a| {
+            super::super::draw::draw(a, &Theme::light(), &v)
+        })
+        .unwrap();
+        let g = f.charts[1];
+        let (px, py) = g.to_pixel(4.5, 2.5);
+        let text = hover(&v, &f, px, py).unwrap();
+        let state = if v.raster[2][4] {
+            "straggled"
+        } else {
+            "returned"
+        };
+        assert!(
+            text.starts_with(&format!("trial 3, server 4: {state}")),
+            "{text}"
+        );
+        let g = f.charts[0];
+        let (px, py) = g.to_pixel(0.5, 0.5);
+        assert!(hover(&v, &f, px, py)
+            .unwrap()
+            .starts_with("server 0 (β = -1):"));
+        assert_eq!(server_at(&v, &f, px, py), Some(0));
+        let (px, py) = g.to_pixel(v.n as f64 - 0.5, 0.5);
+        assert_eq!(server_at(&v, &f, px, py), Some(v.n - 1));
+        assert!(hover(&v, &f, 1.0, 1.0).is_none());
+        assert_eq!(server_at(&v, &f, 1.0, 1.0), None);
+    }
+}

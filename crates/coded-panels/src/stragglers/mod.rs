@@ -1,0 +1,17 @@
+//! Panel 1: which servers straggled, in this round and over many trials.
+//!
+//! Its parts: [`view`] (the data and how it is built), [`summary`] (the
+//! sentence that describes it), [`hover`] (the values under the cursor) and,
+//! with the feature `draw`, [`draw`](mod@draw) (the drawing).
+
+#[cfg(feature = "draw")]
+pub mod draw;
+pub mod hover;
+pub mod summary;
+pub mod view;
+
+#[cfg(feature = "draw")]
+pub use draw::draw;
+pub use hover::hover;
+pub use summary::summary;
+pub use view::{describe_model, StragglerView, MAX_RASTER_ROWS};

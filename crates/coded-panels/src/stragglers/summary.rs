@@ -1,0 +1,95 @@
+//! Panel 1's summary: one sentence computed from the same view the draw function
+//! draws, the canvas's text alternative (see the crate's docs on summaries).
+
+use super::view::StragglerView;
+use crate::format::percent;
+use crate::words::plural;
+
+/// Panel 1. `trials` is the configuration's number of trials (the view
+/// holds the round shown and a raster of at most `MAX_RASTER_ROWS` of them).
+pub fn summary(v: &StragglerView, trials: usize) -> String {
+    let straggled = v.straggled.iter().filter(|s| **s).count();
+    let verb = if straggled == 1 {
+        "straggles"
+    } else {
+        "straggle"
+    };
+    let mut s = format!(
+        "Round {} of {} ({}): {straggled} of {} {verb}, {} answered (longest run of consecutive stragglers: {})",
+        v.trial + 1,
+        trials.max(v.trial + 1),
+        v.model,
+        plural(v.n, "server", "servers"),
+        v.returned,
+        v.longest_run,
+    );
+    let cells: usize = v.raster.iter().map(Vec::len).sum();
+    if cells > 0 {
+        let answered: usize = v.raster_returned.iter().sum();
+        let fraction = (cells - answered.min(cells)) as f64 / cells as f64;
+        let rows = v.raster.len();
+        let over = if rows >= trials {
+            format!("over all {}", plural(rows, "round", "rounds"))
+        } else {
+            format!(
+                "over rounds {} to {} (the raster)",
+                v.raster_first + 1,
+                v.raster_first + rows
+            )
+        };
+        s.push_str(&format!(
+            "; {over}, {} of the servers straggled (the model's probability: {})",
+            percent(fraction),
+            percent(v.p)
+        ));
+    }
+    s.push('.');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{cfg, no_nan, round};
+    use coded_core::run_round;
+    #[test]
+    fn straggler_sentence_counts_what_the_round_drew() {
+        let c = cfg(r#"{"trials": 40, "n": 100, "stragglers": {"model": "iid", "p": 0.1}}"#);
+        let v = round(&c, 2).stragglers;
+        let r = run_round(&c, 2).unwrap();
+        let s = summary(&v, c.trials);
+        let straggled = r.straggled.iter().filter(|x| **x).count();
+        assert!(
+            s.starts_with(&format!(
+                "Round 3 of 40 (independent, p = 0.1): {straggled} of 100 servers straggle, {} answered (longest run of consecutive stragglers: {})",
+                100 - straggled,
+                r.longest_straggler_run
+            )),
+            "{s}"
+        );
+        let all: usize = (0..40)
+            .map(|t| {
+                run_round(&c, t)
+                    .unwrap()
+                    .straggled
+                    .iter()
+                    .filter(|x| **x)
+                    .count()
+            })
+            .sum();
+        let want = percent(all as f64 / 4000.0);
+        assert!(
+            s.ends_with(&format!(
+                "; over all 40 rounds, {want} of the servers straggled (the model's probability: 10.0 %)."
+            )),
+            "{s}"
+        );
+        no_nan(&s);
+        // More trials than the raster holds: the sentence names its rounds.
+        let c = cfg(r#"{"trials": 500, "stragglers": {"model": "block", "s": 1}}"#);
+        let s = summary(&round(&c, 199).stragglers, c.trials);
+        assert!(s.contains("1 of 40 servers straggles"), "{s}");
+        assert!(s.contains("over rounds 81 to 200 (the raster)"), "{s}");
+        no_nan(&s);
+    }
+}

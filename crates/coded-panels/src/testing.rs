@@ -1,0 +1,95 @@
+//! Views for this crate's tests, built straight from the core's own calls
+//! (`Problem`, `sweep`), so the tests of the views, drawings, hover and
+//! summaries need no engine. (The app's views come from `coded-engine`,
+//! whose tests check that it gives these same numbers.)
+
+use crate::digits::DigitsView;
+use crate::encdec::EncDecView;
+use crate::errors::{
+    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurvesView, P_GRID,
+};
+use crate::round::{Detail, RoundResult};
+use crate::stragglers::StragglerView;
+use coded_core::problem::draw_stragglers;
+use coded_core::{sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
+
+pub fn cfg(text: &str) -> Config {
+    Config::from_json(text).unwrap()
+}
+
+/// A sentence a person reads has no sign of a missing value in it.
+pub fn no_nan(s: &str) {
+    for bad in ["NaN", "inf", "–", "None", "Some("] {
+        assert!(!s.contains(bad), "{bad:?} in {s}");
+    }
+}
+
+/// Round `trial` of `config`: the straggler view and the detail view.
+pub fn round(config: &Config, trial: usize) -> RoundResult {
+    let problem = Problem::new(config).unwrap();
+    let prepared = problem.prepare(config.scheme, config.n);
+    let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
+    let o = problem.evaluate(&prepared, &draw.straggled, trial);
+    let detail = Detail::build(&problem, &prepared, &draw.straggled, trial, &o);
+    RoundResult {
+        stragglers: StragglerView::build(config, trial),
+        detail: Some(detail),
+    }
+}
+
+pub fn encdec(config: &Config, trial: usize) -> EncDecView {
+    match round(config, trial).detail {
+        Some(Detail::Scalar(v)) => *v,
+        other => panic!("not a scalar function: {other:?}"),
+    }
+}
+
+pub fn digits(config: &Config, trial: usize) -> DigitsView {
+    match round(config, trial).detail {
+        Some(Detail::Digits(v)) => v,
+        other => panic!("not LeNet-5: {other:?}"),
+    }
+}
+
+/// Error vs N over `ns` (each at least K) and, for independent stragglers,
+/// the p values `ps` (else the configured model).
+pub fn error_vs_n(
+    config: &Config,
+    schemes: &[Scheme],
+    ns: &[usize],
+    ps: &[f64],
+    references: bool,
+) -> CurvesView {
+    let iid = matches!(config.stragglers, coded_core::StragglerModel::Iid { .. });
+    let plan = SweepPlan::new(config, Some(ns), iid.then_some(ps), Some(schemes)).unwrap();
+    let points = sweep(config, &plan).unwrap();
+    error_vs_n_view(config, &points, iid, references, vec![])
+}
+
+pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> CurvesView {
+    let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes)).unwrap();
+    error_vs_p_view(config, &sweep(config, &plan).unwrap())
+}
+
+pub fn error_vs_lambda(config: &Config, schemes: &[Scheme]) -> CurvesView {
+    let mut runs: Vec<(LambdaDec, Scheme)> = lambda_grid()
+        .into_iter()
+        .map(|l| (LambdaDec::Value(l), Scheme::Letcc))
+        .collect();
+    runs.push((LambdaDec::default(), Scheme::Letcc));
+    if schemes.contains(&Scheme::Bacc) {
+        runs.push((config.lambda_dec, Scheme::Bacc));
+    }
+    let points: Vec<_> = runs
+        .into_iter()
+        .map(|(lambda_dec, scheme)| {
+            let c = Config {
+                lambda_dec,
+                ..config.clone()
+            };
+            let plan = SweepPlan::new(&c, None, None, Some(&[scheme])).unwrap();
+            sweep(&c, &plan).unwrap().remove(0)
+        })
+        .collect();
+    error_vs_lambda_view(config, schemes, &points)
+}

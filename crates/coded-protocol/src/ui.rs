@@ -1,0 +1,105 @@
+//! What the user chooses that is not part of a [`Config`]: the schemes
+//! compared, the sweep's lists, the round shown, the panels shown, the
+//! error plot's tab and look, the pool's size. The page sends it with every
+//! request; the worker's stages read what concerns them.
+
+use coded_core::{Config, Scheme};
+use coded_panels::errors::{Band, CurveKind};
+use coded_panels::Panels;
+use serde::{Deserialize, Serialize};
+
+/// Everything the user chooses that is not part of a `Config`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UiState {
+    /// Schemes compared in the table and the error curves, besides the
+    /// configuration's own scheme.
+    pub compare: Vec<Scheme>,
+    /// N values of the error-vs-N sweep.
+    pub sweep_ns: Vec<usize>,
+    /// p values of the error-vs-N sweep (independent stragglers).
+    pub sweep_ps: Vec<f64>,
+    /// The round shown (0-based trial index, below `trials`).
+    pub trial: usize,
+    pub panels: Panels,
+    /// Which error plot panel 4 shows.
+    pub error_tab: CurveKind,
+    /// Overlay the papers' claimed rates on error vs N.
+    pub references: bool,
+    /// What the error curves' line and band show (drawing only).
+    pub band: Band,
+    /// Web Workers sharing the Monte-Carlo trials (None: the page's
+    /// default, one per core); the numbers do not depend on it.
+    pub workers: Option<usize>,
+}
+
+/// The most workers a pool has (one per core, up to this many).
+pub const MAX_WORKERS: usize = 8;
+
+impl Default for UiState {
+    fn default() -> Self {
+        UiState {
+            compare: vec![Scheme::Bacc, Scheme::Letcc],
+            sweep_ns: vec![10, 20, 40, 80, 160, 320],
+            sweep_ps: vec![0.1, 0.3],
+            trial: 0,
+            panels: Panels::default(),
+            error_tab: CurveKind::ErrorVsN,
+            references: true,
+            band: Band::Mean95,
+            workers: None,
+        }
+    }
+}
+
+impl UiState {
+    /// The schemes compared: the configuration's own and the chosen ones, in
+    /// a fixed order (so colours and rows do not jump around).
+    pub fn schemes(&self, config: &Config) -> Vec<Scheme> {
+        Scheme::ALL
+            .into_iter()
+            .filter(|s| *s == config.scheme || self.compare.contains(s))
+            .collect()
+    }
+
+    /// The workers of the pool: the chosen number (one when unset), from 1
+    /// to [`MAX_WORKERS`].
+    pub fn pool_size(&self) -> usize {
+        self.workers.unwrap_or(1).clamp(1, MAX_WORKERS)
+    }
+
+    /// The trial shown, kept below the number of trials.
+    pub fn trial_in(&self, config: &Config) -> usize {
+        self.trial.min(config.trials.saturating_sub(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ui_state_survives_json() {
+        let ui = UiState::default();
+        let back: UiState = serde_json::from_str(&serde_json::to_string(&ui).unwrap()).unwrap();
+        assert_eq!(back, ui);
+    }
+
+    #[test]
+    fn trial_is_kept_below_trials_and_schemes_in_fixed_order() {
+        let c = Config {
+            trials: 3,
+            scheme: Scheme::Lcc,
+            ..Config::default()
+        };
+        let ui = UiState {
+            trial: 10,
+            compare: vec![Scheme::Letcc, Scheme::Bacc],
+            ..UiState::default()
+        };
+        assert_eq!(ui.trial_in(&c), 2);
+        assert_eq!(
+            ui.schemes(&c),
+            vec![Scheme::Bacc, Scheme::Letcc, Scheme::Lcc]
+        );
+    }
+}
