@@ -164,8 +164,21 @@ export async function withPage(name, options, body) {
       if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
     });
     page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+    // A load cut short because the page went to another address (the next
+    // case of a test: a helper worker still fetching its wasm) is the
+    // browser's doing, not the app's: a request the page aborted while it
+    // stayed where it was is an error.
+    let navigations = 0;
+    const madeAt = new Map();
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    page.on('request', (req) => madeAt.set(req, navigations));
+    const aborted = [];
     page.on('requestfailed', (req) => {
-      errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+      const text = `request failed: ${req.url()} (${req.failure()?.errorText})`;
+      if (req.failure()?.errorText === 'net::ERR_ABORTED') aborted.push({ at: madeAt.get(req), text });
+      else errors.push(text);
     });
     page.on('response', (res) => {
       if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
@@ -178,6 +191,7 @@ export async function withPage(name, options, body) {
         .screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
         .catch((e) => errors.push(`screenshot failed: ${e.message}`));
     }
+    errors.push(...aborted.filter((a) => a.at === navigations).map((a) => a.text));
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
