@@ -23,13 +23,13 @@ use crate::panels::{
     table::TablePanel,
 };
 use crate::settings::look::{Look, Size, ThemeChoice};
-use crate::settings::Shared;
+use crate::settings::LinkState;
 use crate::state::AppState;
 use crate::url;
 
 /// What the link asked for beyond the state, and what was wrong with it.
 #[derive(Clone, Copy)]
-pub struct Share {
+pub struct PageLink {
     pub notices: RwSignal<Vec<String>>,
     pub embed: StoredValue<Option<Panel>>,
     pub controls: StoredValue<Vec<&'static str>>,
@@ -42,20 +42,20 @@ fn window() -> Option<web_sys::Window> {
 
 /// Reads the URL into `state` (before the first computation) and keeps the
 /// URL up to date afterwards, without adding history entries.
-pub fn init(state: AppState) -> Share {
+pub fn init(state: AppState) -> PageLink {
     let search = window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default();
-    let (mut shared, notes) = url::decode(&search);
-    if let Some(p) = shared.embed {
-        shared.ui.panels = Panels::only(p);
+    let (mut link, notes) = url::decode(&search);
+    if let Some(p) = link.embed {
+        link.ui.panels = Panels::only(p);
     }
-    state.load(&shared);
-    let share = Share {
+    state.load(&link);
+    let share = PageLink {
         notices: RwSignal::new(notes),
-        embed: StoredValue::new(shared.embed),
-        controls: StoredValue::new(shared.controls.clone()),
-        look: StoredValue::new(shared.look),
+        embed: StoredValue::new(link.embed),
+        controls: StoredValue::new(link.controls.clone()),
+        look: StoredValue::new(link.look),
     };
     Effect::new(move |_| {
         let q = query(state, share);
@@ -66,15 +66,15 @@ pub fn init(state: AppState) -> Share {
             }
         }
     });
-    if shared.embed.is_some() {
+    if link.embed.is_some() {
         report_height();
     }
     share
 }
 
 /// The query string of the current state (tracked).
-fn query(state: AppState, share: Share) -> String {
-    url::encode(&Shared {
+fn query(state: AppState, share: PageLink) -> String {
+    url::encode(&LinkState {
         config: state.config.get(),
         ui: state.ui.get(),
         embed: share.embed.get_value(),
@@ -121,7 +121,7 @@ fn report_height() {
 
 /// The notice listing ignored link values (text only).
 #[component]
-pub fn Notices(share: Share) -> impl IntoView {
+pub fn Notices(share: PageLink) -> impl IntoView {
     let n = share.notices;
     view! {
         <Show when=move || n.with(|v| !v.is_empty())>
@@ -250,8 +250,8 @@ pub struct EmbedChoice {
 /// controls and look. Encoded by the one link codec, so keys an embed does
 /// not use (which panels are shown) are left out rather than noted as
 /// ignored inside the lecture page.
-fn embed_state(state: Shared, choice: &EmbedChoice) -> Shared {
-    let mut shared = Shared {
+fn embed_state(state: LinkState, choice: &EmbedChoice) -> LinkState {
+    let mut link = LinkState {
         embed: Some(choice.panel),
         controls: vec![],
         look: choice.look,
@@ -259,9 +259,9 @@ fn embed_state(state: Shared, choice: &EmbedChoice) -> Shared {
     };
     // The controls setting's own reader: the same names a link accepts.
     if let Some(st) = crate::settings::by_key("controls") {
-        let _ = (st.read)(&mut shared, &choice.controls);
+        let _ = (st.read)(&mut link, &choice.controls);
     }
-    shared
+    link
 }
 
 /// A short tag of a text (FNV-1a): the iframe's id, so that two embeds of
@@ -276,7 +276,7 @@ fn tag(text: &str) -> String {
 /// The whole snippet: the iframe, and the script that sets its height to
 /// what the embedded page reports (only from this app's origin and this
 /// iframe's window).
-pub fn snippet(base: &str, origin: &str, state: Shared, choice: &EmbedChoice) -> String {
+pub fn snippet(base: &str, origin: &str, state: LinkState, choice: &EmbedChoice) -> String {
     let src = format!("{base}?{}", url::encode(&embed_state(state, choice)));
     let id = format!("coded-{}-{}", choice.panel.name(), tag(&src));
     let title = choice.panel.title();
@@ -303,7 +303,7 @@ addEventListener(\"message\", function (e) {{
 
 /// Copy link, Embed, presets and export, above the panels.
 #[component]
-pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
+pub fn ShareBar(state: AppState, share: PageLink) -> impl IntoView {
     let link = Memo::new(move |_| format!("{}?{}", base_url(), query(state, share)));
     let copied = RwSignal::new(String::new());
     let embed_open = RwSignal::new(false);
@@ -318,7 +318,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
         let origin = window()
             .and_then(|w| w.location().origin().ok())
             .unwrap_or_default();
-        choice.with(|c| snippet(&base_url(), &origin, state.shared_tracked(), c))
+        choice.with(|c| snippet(&base_url(), &origin, state.link_state_tracked(), c))
     });
     let link_ref = NodeRef::<html::Input>::new();
     let embed_button_ref = NodeRef::<html::Button>::new();
@@ -586,10 +586,10 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
                                 id=format!("preset-{id}")
                                 title=look
                                 on:click=move |_| {
-                                    state.load(&Shared {
+                                    state.load(&LinkState {
                                         config: config.clone(),
                                         ui: UiState { trial: 0, ..ui.clone() },
-                                        ..Shared::default()
+                                        ..LinkState::default()
                                     });
                                     preset_look.set(Some((title, look)));
                                 }
@@ -621,7 +621,7 @@ pub fn ShareBar(state: AppState, share: Share) -> impl IntoView {
 
 /// Embed mode: just one panel, and the controls the link names.
 #[component]
-pub fn EmbedApp(state: AppState, share: Share) -> impl IntoView {
+pub fn EmbedApp(state: AppState, share: PageLink) -> impl IntoView {
     let panel = share.embed.get_value().unwrap_or(Panel::Errors);
     let keep = share.controls.get_value();
     let look = share.look.get_value();
@@ -717,7 +717,7 @@ mod tests {
 
     #[test]
     fn snippet_leaves_out_unused_keys_escapes_and_sizes_its_frame() {
-        let mut state = Shared::default();
+        let mut state = LinkState::default();
         state.config.n = 80;
         // A preset's panels: not an embed's key.
         state.ui.panels = Panels::only(Panel::Errors);

@@ -68,7 +68,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     let toggle = move |server: usize| {
         let Some(pattern) = shown() else { return };
-        let mut s = state.shared();
+        let mut s = state.link_state();
         s.config.stragglers = manual_toggled(&pattern, server);
         state.playing.set(false);
         state.load(&s);
