@@ -1079,7 +1079,7 @@ mod fuzz {
 
     #[test]
     fn panels_in_an_embed_link_are_noted() {
-        // Embed mode shows its one panel (share.rs): `panels` used to be kept
+        // Embed mode shows its one panel (share/link.rs): `panels` used to be kept
         // in the state silently, and dropped from the next link.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());
