@@ -222,7 +222,7 @@ mod tests {
         assert_eq!(all.len(), 9);
         for p in all {
             p.config.validate().unwrap();
-            let s = crate::settings::Shared {
+            let s = crate::settings::LinkState {
                 config: p.config.clone(),
                 ui: p.ui.clone(),
                 ..Default::default()
