@@ -1,5 +1,5 @@
-//! One-click settings that reproduce the papers' claims (MATH.md §8), each
-//! with a short text of what to look for.
+//! One-click settings that reproduce the papers' claims (docs/mathematics.md,
+//! "What the papers claim"), each with a short text of what to look for.
 //!
 //! Why plain values: a preset is a `Config` plus UI choices, so it is tested
 //! natively (every preset validates) and is the same thing a link carries.

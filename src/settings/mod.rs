@@ -6,7 +6,7 @@
 //!
 //! Why one table: the URL codec (`url`), the controls (`controls`), the
 //! drafts (`drafts`), loading a preset or a link, the embed `controls=` ids,
-//! the fuzz tests and the README's key table are all derived from it, so a
+//! the fuzz tests and the docs' key table are all derived from it, so a
 //! new setting is its `Config` field (with validation) plus one entry here.
 //! Pure Rust: tested natively.
 
@@ -204,8 +204,9 @@ mod tests {
         }
     }
 
-    /// The README's table of link keys, as the table of settings gives it.
-    fn readme_table() -> String {
+    /// The table of link keys in docs/reference.md, as the table of
+    /// settings gives it.
+    fn key_table() -> String {
         let d = LinkState::default();
         let mut out = String::from(
             "| key | control | setting | allowed | default |\n| --- | --- | --- | --- | --- |\n",
@@ -251,18 +252,18 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_key_as_the_table_says() {
-        let readme = include_str!("../../README.md");
+    fn the_docs_list_every_key_as_the_table_says() {
+        let docs = include_str!("../../docs/reference.md");
         let start = "<!-- settings table: generated from src/settings, checked by a test -->\n";
         let end = "<!-- end of the settings table -->";
-        let (_, rest) = readme
+        let (_, rest) = docs
             .split_once(start)
-            .expect("the README's settings table");
+            .expect("the settings table in docs/reference.md");
         let (table, _) = rest.split_once(end).expect("the end of the settings table");
-        let want = readme_table();
+        let want = key_table();
         assert!(
             table.trim_end() == want.trim_end(),
-            "README.md's settings table differs from src/settings; it should read:\n{want}"
+            "docs/reference.md's settings table differs from src/settings; it should read:\n{want}"
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The coding schemes as linear operators: encoding X̃ = E X (E is N × K) and
 //! decoding Ŷ = D_F Y_F (D_F is K × |F|), applied to every coordinate alike
-//! (MATH.md §2).
+//! (docs/mathematics.md, "Encode, compute, decode").
 //!
 //! Also the schemes' and λ choices' names and labels, so that the JSON, the
 //! CLI, legends and choosers all read the one definition next to the code.
@@ -142,8 +142,8 @@ impl AutoLambda {
 }
 
 impl Default for LambdaDec {
-    /// GCV: measured best for x·sin x and |x| at every N (README, "Choosing
-    /// λ_dec"); a fixed λ stops the error falling once its bias dominates.
+    /// GCV: measured best for x·sin x and |x| at every N (docs/mathematics.md,
+    /// "Choosing λ_dec"); a fixed λ stops the error falling once its bias dominates.
     fn default() -> Self {
         LambdaDec::Auto(AutoLambda::Gcv)
     }

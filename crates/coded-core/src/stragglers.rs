@@ -1,5 +1,5 @@
-//! Which servers straggle in a round (MATH.md §6): the models, their names
-//! and labels, and one round's draw.
+//! Which servers straggle in a round (docs/mathematics.md, "Straggler
+//! models"): the models, their names and labels, and one round's draw.
 //!
 //! The models' default parameters are in `limits`, with the ranges a
 //! configuration checks them against.

@@ -1,4 +1,5 @@
-//! The rates the papers claim (MATH.md §8), to overlay on measured curves.
+//! The rates the papers claim (docs/mathematics.md, "What the papers
+//! claim"), to overlay on measured curves.
 //!
 //! Why anchored: the claims are O(·) upper bounds without constants, so a
 //! reference curve only shows a *shape*. It is scaled to pass through the
