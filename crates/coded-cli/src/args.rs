@@ -106,6 +106,7 @@ impl Options {
     }
 
     pub fn scheme_list(&self, name: &str) -> Result<Option<Vec<Scheme>>, String> {
-        self.list(name, "a scheme (bacc, letcc, lcc, uncoded)", Scheme::parse)
+        let names = Scheme::ALL.map(|s| s.name()).join(", ");
+        self.list(name, &format!("a scheme ({names})"), Scheme::parse)
     }
 }

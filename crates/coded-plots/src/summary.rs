@@ -9,7 +9,7 @@
 //! "NaN"; a failed round says why, in the core's words.
 
 use crate::format::{percent, sig};
-use crate::views::curves::{scheme_label, Curve, CurveKind, CurvesView};
+use crate::views::curves::{Curve, CurveKind, CurvesView};
 use crate::views::digits::DigitsView;
 use crate::views::encdec::EncDecView;
 use crate::views::stragglers::StragglerView;
@@ -31,10 +31,7 @@ fn slope(s: f64) -> String {
 
 /// The scheme as the subject of a sentence.
 fn subject(s: Scheme) -> &'static str {
-    match s {
-        Scheme::Uncoded => "Replication (uncoded)",
-        s => scheme_label(s),
-    }
+    s.about().subject
 }
 
 /// `count` followed by the singular or plural noun.
@@ -108,11 +105,7 @@ fn encdec_round(v: &EncDecView) -> String {
         .copied()
         .filter(|e| e.is_finite())
         .reduce(f64::max);
-    let verb = if v.scheme == Scheme::Uncoded {
-        "recovered"
-    } else {
-        "decoded"
-    };
+    let verb = v.scheme.about().verb;
     let values = if recovered == v.k {
         format!("K = {} values", v.k)
     } else {
