@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::LazyLock;
 use table::config_table;
-use words::{by_serde, finite_in, in_range, integer_in, one_of, quoted};
+use words::{by_serde, finite_in, in_range, integer_in, one_of, quoted, refuse_unless};
 
 // The limits live in `limits`; these names are kept for existing users.
 pub use crate::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
@@ -359,14 +359,7 @@ pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
         } => {
             finite_in(name, shift, SHIFT_RANGE)?;
             finite_in(name, deadline, DEADLINE_RANGE)?;
-            if RATE_RANGE.contains(rate) {
-                Ok(())
-            } else {
-                Err(ConfigError::new(
-                    name,
-                    format!("rate {rate}; expected {}", allowed(name)),
-                ))
-            }
+            refuse_unless(name, RATE_RANGE.contains(rate), format_args!("rate {rate}"))
         }
     }
 }

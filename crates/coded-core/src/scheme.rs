@@ -36,24 +36,9 @@ impl Scheme {
     /// the plots' sentences read it (its wire name is in the enum).
     pub const fn about(self) -> SchemeAbout {
         match self {
-            Scheme::Bacc => SchemeAbout {
-                label: "BACC",
-                long_label: "BACC (Berrut)",
-                subject: "BACC",
-                verb: "decoded",
-            },
-            Scheme::Letcc => SchemeAbout {
-                label: "LeTCC",
-                long_label: "LeTCC (smoothing splines)",
-                subject: "LeTCC",
-                verb: "decoded",
-            },
-            Scheme::Lcc => SchemeAbout {
-                label: "LCC",
-                long_label: "LCC (Lagrange)",
-                subject: "LCC",
-                verb: "decoded",
-            },
+            Scheme::Bacc => SchemeAbout::decoder("BACC", "BACC (Berrut)"),
+            Scheme::Letcc => SchemeAbout::decoder("LeTCC", "LeTCC (smoothing splines)"),
+            Scheme::Lcc => SchemeAbout::decoder("LCC", "LCC (Lagrange)"),
             Scheme::Uncoded => SchemeAbout {
                 label: "uncoded",
                 long_label: "Uncoded (replication)",
@@ -86,6 +71,18 @@ pub struct SchemeAbout {
     pub subject: &'static str,
     /// What a round does to the outputs, in the past tense: "decoded".
     pub verb: &'static str,
+}
+
+impl SchemeAbout {
+    /// A scheme that decodes, named by its label in a sentence too.
+    const fn decoder(label: &'static str, long_label: &'static str) -> SchemeAbout {
+        SchemeAbout {
+            label,
+            long_label,
+            subject: label,
+            verb: "decoded",
+        }
+    }
 }
 
 /// Why a round could not be decoded. A failed round is counted, never NaN.

@@ -30,23 +30,25 @@ pub(super) fn by_serde<T: DeserializeOwned>(name: &str, value: &Value) -> Result
 }
 
 pub(super) fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
-    if range.contains(v) {
-        Ok(())
-    } else {
-        Err(ConfigError::new(
-            name,
-            format!("got {v}; expected {}", allowed(name)),
-        ))
-    }
+    refuse_unless(name, range.contains(v), format_args!("got {v}"))
 }
 
 pub(super) fn finite_in(name: &str, v: f64, range: FloatRange) -> Result<(), ConfigError> {
-    if range.contains(v) {
+    refuse_unless(name, range.contains(v), format_args!("got {v}"))
+}
+
+/// An error for `name` unless `ok`: what was given, then what is allowed.
+pub(super) fn refuse_unless(
+    name: &str,
+    ok: bool,
+    given: std::fmt::Arguments,
+) -> Result<(), ConfigError> {
+    if ok {
         Ok(())
     } else {
         Err(ConfigError::new(
             name,
-            format!("got {v}; expected {}", allowed(name)),
+            format!("{given}; expected {}", allowed(name)),
         ))
     }
 }
