@@ -55,7 +55,10 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     let shown = move || {
         let manual = state.config.with(|c| match &c.stragglers {
             StragglerModel::Manual { servers } => Some(manual_pattern(servers, c.n)),
-            _ => None,
+            StragglerModel::Iid { .. }
+            | StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Deadline { .. } => None,
         });
         manual.or_else(|| {
             state.round.with(|r| {

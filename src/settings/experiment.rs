@@ -52,24 +52,34 @@ fn under(s: &LinkState, names: &[&str], what: &str) -> Result<(), String> {
     }
 }
 
+// Each model's parameters, matched exhaustively: a new model is a
+// compile error here until its parameters are placed.
 fn p_of(m: &StragglerModel) -> Option<f64> {
     match *m {
         StragglerModel::Iid { p } => Some(p),
-        _ => None,
+        StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Deadline { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
 fn s_of(m: &StragglerModel) -> Option<usize> {
     match *m {
         StragglerModel::Fixed { s } | StragglerModel::Block { s } => Some(s),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Deadline { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
 fn servers_of(m: &StragglerModel) -> Option<&[usize]> {
     match m {
         StragglerModel::Manual { servers } => Some(servers),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Deadline { .. } => None,
     }
 }
 
@@ -80,7 +90,10 @@ fn deadline_of(m: &StragglerModel) -> Option<(f64, f64, f64)> {
             rate,
             deadline,
         } => Some((shift, rate, deadline)),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
@@ -357,9 +370,13 @@ pub const S: Setting = Setting {
         let Some(v) = whole_in(t, S_RANGE).map(|v| v as usize) else {
             return false;
         };
+        // S typed under another model makes the fixed model's S.
         s.config.stragglers = match s.config.stragglers {
             StragglerModel::Block { .. } => StragglerModel::Block { s: v },
-            _ => StragglerModel::Fixed { s: v },
+            StragglerModel::Fixed { .. }
+            | StragglerModel::Iid { .. }
+            | StragglerModel::Deadline { .. }
+            | StragglerModel::Manual { .. } => StragglerModel::Fixed { s: v },
         };
         true
     },
