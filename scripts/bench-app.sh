@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of the app's release build in headless Chromium (issue 7's
 # performance budget): builds dist/ if asked, serves it on 127.0.0.1 and
-# prints a table. Asserts nothing; results go to the README ("Performance
-# budget").
+# prints a table. Asserts nothing; results go to docs/performance.md ("The
+# app's budget").
 #
 #   ./scripts/bench-app.sh           uses the existing dist/
 #   ./scripts/bench-app.sh --build   trunk build --release first

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks: the core natively (criterion, one thread) and compiled to wasm in
 # headless Chromium (one thread). Prints numbers; asserts nothing. Results and
-# the machine they ran on are recorded in the README ("Benchmarks").
+# the machine they ran on are recorded in docs/performance.md ("The core,
+# natively and in the browser").
 #
 #   ./scripts/bench.sh            both
 #   ./scripts/bench.sh native     criterion only

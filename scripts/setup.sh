@@ -2,7 +2,7 @@
 # Installs whatever this project needs and is missing. Idempotent: on a machine
 # that has everything it only checks versions (well under a second).
 # Versions are pinned here, in Cargo.toml/Cargo.lock, Trunk.toml and
-# package.json; see the README's "Pinned tool versions" for why.
+# package.json; see docs/architecture.md ("Build and tools") for why.
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14

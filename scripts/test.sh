@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every check and test, in order,
-# stopping at the first failure (non-zero exit). See the README for running
-# a single test.
+# stopping at the first failure (non-zero exit). See docs/testing.md for
+# running a single test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -22,6 +22,12 @@ done_step
 
 section "cargo fmt --all --check"
 cargo fmt --all --check
+done_step
+
+# Every relative link and image of README.md and docs/ names a file of the
+# repository (and a heading, for an anchor); none leaves the repository.
+section "documentation links"
+python3 scripts/check-doc-links.py
 done_step
 
 section "no module cycle in any crate"
@@ -71,7 +77,7 @@ for f in dist/*; do
 done
 printf '    page (before the worker): %s gzip -9 (budget 350000)\n' "$PAGE_GZ"
 printf '    worker: %s gzip -9; total %s (budget 800000)\n' "$WORKER_GZ" "$((PAGE_GZ + WORKER_GZ))"
-# The budgets are part of the build's contract (README, Performance): a
+# The budgets are part of the build's contract (docs/performance.md): a
 # change that breaks one fails here, not in a later benchmark.
 if [ "$PAGE_GZ" -gt 350000 ] || [ "$((PAGE_GZ + WORKER_GZ))" -gt 800000 ]; then
   echo "    transfer size over budget" >&2

@@ -7,10 +7,8 @@ use coded_panels::Panel;
 use leptos::prelude::*;
 
 use crate::controls::Controls;
-use crate::panels::{
-    digits::DigitsPanel, encdec::EncDecPanel, errors::ErrorsPanel, stragglers::StragglersPanel,
-    table::TablePanel,
-};
+use crate::panels::panel_view;
+use crate::share::{EmbedApp, Notices, PageLink, ShareBar};
 use crate::state::AppState;
 use crate::theme::provide_theme;
 
@@ -22,14 +20,13 @@ const PLAY_STEP: std::time::Duration = std::time::Duration::from_millis(900);
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     // Before the first computation: the link's state replaces the defaults.
-    let share = crate::share::init(state);
-    provide_theme(share.look.get_value().theme);
+    let link = PageLink::init(state);
+    provide_theme(link.look.theme);
     crate::runner::start(state);
     start_player(state);
-    let shown = move |p: Panel| move || state.ui.with(|u| u.panels.shows(p));
 
-    if share.embed.get_value().is_some() {
-        return view! { <crate::share::EmbedApp state=state share=share /> }.into_any();
+    if link.embed.is_some() {
+        return view! { <EmbedApp state=state link=link /> }.into_any();
     }
 
     view! {
@@ -46,9 +43,9 @@ pub fn App() -> impl IntoView {
                     "too slow to answer: try it here, in your browser."
                 </p>
                 <Status state=state />
-                <crate::share::Notices share=share />
+                <Notices link=link />
                 <crate::start_hint::StartHint />
-                <crate::share::ShareBar state=state share=share />
+                <ShareBar state=state link=link />
             </header>
             <div class="layout">
                 <Controls state=state />
@@ -58,21 +55,16 @@ pub fn App() -> impl IntoView {
                             "No panel is shown: tick the panels to show under “Panels shown”."
                         </p>
                     </Show>
-                    <Show when=shown(Panel::Stragglers)>
-                        <StragglersPanel state=state />
-                    </Show>
-                    <Show when=shown(Panel::Encdec)>
-                        <EncDecPanel state=state />
-                    </Show>
-                    <Show when=shown(Panel::Digits)>
-                        <DigitsPanel state=state />
-                    </Show>
-                    <Show when=shown(Panel::Errors)>
-                        <ErrorsPanel state=state />
-                    </Show>
-                    <Show when=shown(Panel::Table)>
-                        <TablePanel state=state />
-                    </Show>
+                    {Panel::ALL
+                        .into_iter()
+                        .map(|p| {
+                            view! {
+                                <Show when=move || state.ui.with(|u| u.panels.shows(p))>
+                                    {panel_view(p, state)}
+                                </Show>
+                            }
+                        })
+                        .collect_view()}
                 </main>
             </div>
         </div>

@@ -66,7 +66,7 @@ fn control(state: AppState, st: &'static Setting) -> impl IntoView {
     // The state as the selects now say: a new model shows its parameters
     // at once, even while another field is invalid.
     let shown = Memo::new(move |_| {
-        let base = crate::settings::Shared {
+        let base = crate::settings::LinkState {
             config: state.config.get(),
             ui: state.ui.get(),
             ..Default::default()
@@ -255,11 +255,11 @@ fn checks(
     st: &'static Setting,
     draft: Draft,
     choices: Vec<Choice>,
-    locked: fn(&crate::settings::Shared) -> Option<&'static str>,
+    locked: fn(&crate::settings::LinkState) -> Option<&'static str>,
 ) -> impl IntoView {
     let label_id = format!("{}-label", st.id);
     let all: Vec<&'static str> = choices.iter().map(|c| c.value).collect();
-    let locked_now = move || locked(&state.shared_tracked());
+    let locked_now = move || locked(&state.link_state_tracked());
     let has = move |v: &str| draft.text.with(|t| t.split(',').any(|x| x.trim() == v));
     view! {
         <div class="control" data-setting=st.id>

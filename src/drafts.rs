@@ -9,7 +9,7 @@
 
 use leptos::prelude::*;
 
-use crate::settings::{broken, Setting, Shared, SETTINGS};
+use crate::settings::{broken, LinkState, Setting, SETTINGS};
 
 /// One control's text. Typing changes `text` only; `reset` tells the field
 /// to show `text` again (a preset, a link, the re-roll button): the field is
@@ -39,7 +39,7 @@ pub struct Drafts {
 }
 
 impl Drafts {
-    pub fn new(s: &Shared) -> Drafts {
+    pub fn new(s: &LinkState) -> Drafts {
         let drafts = SETTINGS
             .iter()
             .filter(|st| st.kind.has_draft())
@@ -67,7 +67,7 @@ impl Drafts {
     }
 
     /// Shows a state in every control (a preset, a link).
-    pub fn load(&self, s: &Shared) {
+    pub fn load(&self, s: &LinkState) {
         self.drafts.with_value(|v| {
             for (st, d) in v {
                 d.replace((st.text)(s));
@@ -78,7 +78,7 @@ impl Drafts {
     /// The state the drafts describe, read on top of `base` (which gives
     /// what no control edits: the round, the error tab, the embed
     /// parameters). Every invalid value is reported with its control.
-    pub fn build(&self, base: &Shared) -> Result<Shared, Vec<Invalid>> {
+    pub fn build(&self, base: &LinkState) -> Result<LinkState, Vec<Invalid>> {
         let mut s = base.clone();
         let mut invalid = Vec::new();
         self.drafts.with_value(|v| {
@@ -105,7 +105,7 @@ impl Drafts {
 
     /// The state with every select's draft read (which parameters of the
     /// straggler model apply follows the select at once).
-    pub fn with_choices(&self, base: &Shared) -> Shared {
+    pub fn with_choices(&self, base: &LinkState) -> LinkState {
         let mut s = base.clone();
         self.drafts.with_value(|v| {
             for (st, d) in v {

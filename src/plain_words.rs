@@ -6,7 +6,7 @@
 //! panel's lines, and the plots themselves, drawn to SVG (titles, axes,
 //! legends) with their summary sentences and notes.
 
-use crate::settings::{Group, Kind, Shared, SETTINGS};
+use crate::settings::{Group, Kind, LinkState, SETTINGS};
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{Config, FunctionKind, Scheme};
 use coded_panels::errors::{CurveKind, CurvesView};
@@ -119,7 +119,7 @@ fn drawn(
 
 /// The states the scan reads the settings, the link and the plots in:
 /// every built-in function, a formula, every straggler model.
-fn states() -> Vec<Shared> {
+fn states() -> Vec<LinkState> {
     let c = Config::default();
     let configs = [
         c.clone(),
@@ -133,17 +133,17 @@ fn states() -> Vec<Shared> {
     ];
     configs
         .into_iter()
-        .map(|config| Shared {
+        .map(|config| LinkState {
             config: Config {
                 trials: 3,
                 ..config
             },
-            ..Shared::default()
+            ..LinkState::default()
         })
         .collect()
 }
 
-fn setting_texts(s: &Shared) -> Vec<String> {
+fn setting_texts(s: &LinkState) -> Vec<String> {
     let mut out: Vec<String> = Group::SHOWN
         .iter()
         .map(|g| g.legend().to_string())

@@ -1,5 +1,5 @@
-//! One-click settings that reproduce the papers' claims (MATH.md §8), each
-//! with a short text of what to look for.
+//! One-click settings that reproduce the papers' claims (docs/mathematics.md,
+//! "What the papers claim"), each with a short text of what to look for.
 //!
 //! Why plain values: a preset is a `Config` plus UI choices, so it is tested
 //! natively (every preset validates) and is the same thing a link carries.
@@ -222,7 +222,7 @@ mod tests {
         assert_eq!(all.len(), 9);
         for p in all {
             p.config.validate().unwrap();
-            let s = crate::settings::Shared {
+            let s = crate::settings::LinkState {
                 config: p.config.clone(),
                 ui: p.ui.clone(),
                 ..Default::default()

@@ -13,7 +13,7 @@ use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
 
 use crate::drafts::{Drafts, Invalid};
-use crate::settings::Shared;
+use crate::settings::LinkState;
 
 /// A stage's latest result: the value, or why it could not be computed.
 pub type Output<T> = RwSignal<Option<Arc<Result<T, String>>>>;
@@ -62,7 +62,7 @@ impl AppState {
     pub fn new() -> AppState {
         let config = Config::default();
         AppState {
-            drafts: Drafts::new(&Shared::default()),
+            drafts: Drafts::new(&LinkState::default()),
             config: RwSignal::new(config),
             ui: RwSignal::new(UiState::default()),
             invalid: RwSignal::new(vec![]),
@@ -77,20 +77,20 @@ impl AppState {
     }
 
     /// The current valid state (without the embed parameters).
-    pub fn shared(&self) -> Shared {
-        Shared {
+    pub fn link_state(&self) -> LinkState {
+        LinkState {
             config: self.config.get_untracked(),
             ui: self.ui.get_untracked(),
-            ..Shared::default()
+            ..LinkState::default()
         }
     }
 
     /// The current valid state, tracked (for reactive closures).
-    pub fn shared_tracked(&self) -> Shared {
-        Shared {
+    pub fn link_state_tracked(&self) -> LinkState {
+        LinkState {
             config: self.config.get(),
             ui: self.ui.get(),
-            ..Shared::default()
+            ..LinkState::default()
         }
     }
 
@@ -98,7 +98,7 @@ impl AppState {
     /// else reports each invalid value next to its control.
     pub fn apply(&self) {
         self.editing.set(false);
-        let base = self.shared();
+        let base = self.link_state();
         match self.drafts.build(&base) {
             Ok(s) => {
                 self.invalid.set(vec![]);
@@ -141,7 +141,7 @@ impl AppState {
     }
 
     /// Shows a whole state (a link, a preset): every control, and the state.
-    pub fn load(&self, s: &Shared) {
+    pub fn load(&self, s: &LinkState) {
         self.drafts.load(s);
         self.invalid.set(vec![]);
         self.editing.set(false);
@@ -178,7 +178,10 @@ mod tests {
         let owner = Owner::new();
         owner.with(|| {
             let s = AppState::new();
-            assert_eq!(s.drafts.build(&s.shared()).unwrap(), Shared::default());
+            assert_eq!(
+                s.drafts.build(&s.link_state()).unwrap(),
+                LinkState::default()
+            );
             type_into(&s, "k", "50");
             assert_eq!(
                 message(&s, "k").as_deref(),

@@ -9,7 +9,7 @@
 //! and says in words what is allowed. Percent coding is `form_urlencoded`'s
 //! (rust-url). Notices reach the page only as text.
 
-use crate::settings::{broken, Setting, Shared, SETTINGS};
+use crate::settings::{broken, LinkState, Setting, SETTINGS};
 
 /// The link format written; older versions are read by the same code as
 /// long as their keys keep their meaning.
@@ -33,7 +33,7 @@ fn escape(v: &str) -> String {
 }
 
 /// The query string (without `?`) for a state: defaults omitted.
-pub fn encode(s: &Shared) -> String {
+pub fn encode(s: &LinkState) -> String {
     let mut parts = vec![format!("v={VERSION}")];
     for st in SETTINGS {
         if (st.applies)(s).is_ok() && !st.is_default(s) {
@@ -65,7 +65,7 @@ fn refused(st: &Setting, given: &str, message: &str, using: &str) -> String {
 
 /// Reads a query string (with or without `?`). Returns the state and one
 /// notice per value that was ignored or replaced (each names its key).
-pub fn decode(query: &str) -> (Shared, Vec<String>) {
+pub fn decode(query: &str) -> (LinkState, Vec<String>) {
     let q = query.strip_prefix('?').unwrap_or(query);
     let mut notes = Vec::new();
     // (index in the table, value), in the link's order.
@@ -98,7 +98,7 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
     // In the table's order, so that a setting is read after those its rules
     // depend on (the sort is stable: the link's order within a key stays).
     given.sort_by_key(|(i, _)| *i);
-    let mut s = Shared::default();
+    let mut s = LinkState::default();
     for (i, v) in &given {
         let st = &SETTINGS[*i];
         if let Err(why) = (st.applies)(&s) {
@@ -118,11 +118,11 @@ pub fn decode(query: &str) -> (Shared, Vec<String>) {
         notes.push(refused(st, &got, &message, &fallback));
     }
     if broken(&s).is_some() {
-        s = Shared {
+        s = LinkState {
             embed: s.embed,
             controls: s.controls,
             look: s.look,
-            ..Shared::default()
+            ..LinkState::default()
         };
     }
     cap_notices(&mut notes);
@@ -152,8 +152,8 @@ mod tests {
     use coded_panels::Panels;
     use coded_protocol::UiState;
 
-    fn every_field() -> Shared {
-        Shared {
+    fn every_field() -> LinkState {
+        LinkState {
             config: Config {
                 scheme: Scheme::Letcc,
                 function: FunctionKind::Formula(
@@ -202,9 +202,9 @@ mod tests {
 
     #[test]
     fn defaults_give_a_short_link_and_every_field_round_trips() {
-        assert_eq!(encode(&Shared::default()), "v=1");
-        assert_eq!(decode("?v=1"), (Shared::default(), vec![]));
-        assert_eq!(decode(""), (Shared::default(), vec![]));
+        assert_eq!(encode(&LinkState::default()), "v=1");
+        assert_eq!(decode("?v=1"), (LinkState::default(), vec![]));
+        assert_eq!(decode(""), (LinkState::default(), vec![]));
         let s = every_field();
         let q = encode(&s);
         assert!(
@@ -233,20 +233,20 @@ mod tests {
             StragglerModel::Block { s: 0 },
             StragglerModel::Iid { p: 1.0 },
         ] {
-            let s = Shared {
+            let s = LinkState {
                 config: Config {
                     stragglers: m,
                     lambda_enc: 1e300,
                     ..Config::default()
                 },
-                ..Shared::default()
+                ..LinkState::default()
             };
             assert_eq!(decode(&encode(&s)).0.config, s.config);
         }
-        let e = Shared {
+        let e = LinkState {
             embed: Some(coded_panels::Panel::Errors),
             controls: vec!["n", "p"],
-            ..Shared::default()
+            ..LinkState::default()
         };
         assert_eq!(encode(&e), "v=1&embed=errors&controls=n,p");
         assert_eq!(decode(&encode(&e)).0, e);
@@ -258,20 +258,20 @@ mod tests {
         // crashed the page; now every key goes through the table.
         for q in ["debug-panic", "no-worker", "fn=debug-panic"] {
             let (s, notes) = decode(q);
-            assert_eq!(s, Shared::default(), "{q}");
+            assert_eq!(s, LinkState::default(), "{q}");
             assert_eq!(notes.len(), 1, "{q}: {notes:?}");
         }
         assert!(decode("debug-panic").1[0].starts_with("unknown key “debug-panic”"));
     }
 
     /// A formula with every character a link must carry, in the state.
-    fn with_formula(text: &str, degree: Option<usize>) -> Shared {
-        Shared {
+    fn with_formula(text: &str, degree: Option<usize>) -> LinkState {
+        LinkState {
             config: Config {
                 function: FunctionKind::Formula(Formula::new(text).unwrap().with_degree(degree)),
                 ..Config::default()
             },
-            ..Shared::default()
+            ..LinkState::default()
         }
     }
 
@@ -331,7 +331,7 @@ mod tests {
         assert!(notes[0].contains("at most 500"), "{notes:?}");
         // Without fn=formula the formula is not part of the state.
         let (s, notes) = decode("expr=x%5E2");
-        assert_eq!(s, Shared::default());
+        assert_eq!(s, LinkState::default());
         assert!(notes[0].starts_with("expr = “x^2” ignored"), "{notes:?}");
         let (_, notes) = decode("fn=formula&deg=65");
         assert!(notes[0].starts_with("deg = “65”: The degree must be a whole number from 0 to 64"));
@@ -416,11 +416,11 @@ mod tests {
     fn every_setting_alone_round_trips() {
         let all = every_field();
         for st in SETTINGS {
-            let mut one = Shared::default();
+            let mut one = LinkState::default();
             if (st.applies)(&one).is_err()
                 || !(st.read)(&mut one, &(st.text)(&all))
                 || crate::settings::broken(&one).is_some()
-                || one == Shared::default()
+                || one == LinkState::default()
             {
                 continue;
             }
@@ -494,7 +494,7 @@ mod fuzz {
 
     /// The state as its link keeps it: the compared schemes as the page
     /// shows them (with the shown scheme), panels only outside embed mode.
-    fn canonical(mut s: Shared) -> Shared {
+    fn canonical(mut s: LinkState) -> LinkState {
         let du = UiState::default();
         if s.ui.schemes(&s.config) == du.schemes(&s.config) {
             s.ui.compare = du.compare;
@@ -515,7 +515,7 @@ mod fuzz {
 
     /// A value was taken as written: reading it again into the decoded
     /// state changes nothing.
-    fn taken_as_written(s: &Shared, key: &str, v: &str) -> Result<(), TestCaseError> {
+    fn taken_as_written(s: &LinkState, key: &str, v: &str) -> Result<(), TestCaseError> {
         if key == "v" {
             prop_assert_eq!(v, VERSION);
             return Ok(());
@@ -946,7 +946,7 @@ mod fuzz {
         }
     }
 
-    fn valid_shared() -> impl Strategy<Value = Shared> {
+    fn valid_link_state() -> impl Strategy<Value = LinkState> {
         let kinds = vec![
             CurveKind::ErrorVsN,
             CurveKind::ErrorVsP,
@@ -1005,7 +1005,7 @@ mod fuzz {
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),
                     };
-                    canonical(Shared {
+                    canonical(LinkState {
                         config,
                         ui,
                         embed,
@@ -1023,7 +1023,7 @@ mod fuzz {
     proptest! {
         #![proptest_config(cfg(ROUNDTRIP_CASES))]
         #[test]
-        fn every_valid_state_survives_its_link_without_notices(s in valid_shared()) {
+        fn every_valid_state_survives_its_link_without_notices(s in valid_link_state()) {
             let link = encode(&s);
             let (back, notes) = decode(&link);
             prop_assert!(notes.is_empty(), "{link}: {notes:?}");
@@ -1078,7 +1078,7 @@ mod fuzz {
 
     #[test]
     fn panels_in_an_embed_link_are_noted() {
-        // Embed mode shows its one panel (share.rs): `panels` used to be kept
+        // Embed mode shows its one panel (share/link.rs): `panels` used to be kept
         // in the state silently, and dropped from the next link.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());

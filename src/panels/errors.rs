@@ -6,6 +6,7 @@ use coded_panels::errors as panel;
 use coded_panels::errors::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
 use coded_panels::format::sig4;
 use coded_panels::stragglers::describe_model;
+use coded_panels::Panel;
 use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -239,7 +240,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     });
     view! {
         <section class="panel" id="panel-errors" aria-labelledby="errors-title">
-            <h2 id="errors-title">"4 · Error curves"</h2>
+            <h2 id="errors-title">{Panel::Errors.heading()}</h2>
             <div class="toolbar">
                 <div class="tabs" role="tablist" aria-label="Error plots" on:keydown=on_key>
                     {TABS

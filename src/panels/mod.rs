@@ -8,13 +8,38 @@
 pub mod digits;
 pub mod encdec;
 pub mod errors;
+pub mod round_detail;
 pub mod stragglers;
 pub mod table;
 
 use coded_panels::chart::common::message;
 use coded_panels::round::RoundResult;
+use coded_panels::Panel;
 use coded_panels::{Area, DrawResult, Theme};
+use leptos::prelude::*;
 use plotters::prelude::DrawingBackend;
+
+use crate::state::AppState;
+use errors::ErrorsPanel;
+use round_detail::RoundDetailPanel;
+use stragglers::StragglersPanel;
+use table::TablePanel;
+
+/// The component of `panel`: the one place that maps a panel to its view
+/// (the page shows each in turn, embed mode one).
+pub fn panel_view(panel: Panel, state: AppState) -> AnyView {
+    match panel {
+        Panel::Stragglers => view! { <StragglersPanel state=state /> }.into_any(),
+        Panel::Encdec => {
+            view! { <RoundDetailPanel state=state detail=&encdec::ENCDEC /> }.into_any()
+        }
+        Panel::Digits => {
+            view! { <RoundDetailPanel state=state detail=&digits::DIGITS /> }.into_any()
+        }
+        Panel::Errors => view! { <ErrorsPanel state=state /> }.into_any(),
+        Panel::Table => view! { <TablePanel state=state /> }.into_any(),
+    }
+}
 
 /// What a panel draws while its first result is computed, or when the
 /// computation failed.

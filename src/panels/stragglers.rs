@@ -3,6 +3,7 @@
 use coded_core::stragglers::{manual_pattern, manual_toggled};
 use coded_core::StragglerModel;
 use coded_panels::stragglers as panel;
+use coded_panels::Panel;
 use leptos::prelude::*;
 
 use crate::components::{PlotCanvas, TypedInput};
@@ -54,7 +55,10 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     let shown = move || {
         let manual = state.config.with(|c| match &c.stragglers {
             StragglerModel::Manual { servers } => Some(manual_pattern(servers, c.n)),
-            _ => None,
+            StragglerModel::Iid { .. }
+            | StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Deadline { .. } => None,
         });
         manual.or_else(|| {
             state.round.with(|r| {
@@ -66,7 +70,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     let toggle = move |server: usize| {
         let Some(pattern) = shown() else { return };
-        let mut s = state.shared();
+        let mut s = state.link_state();
         s.config.stragglers = manual_toggled(&pattern, server);
         state.playing.set(false);
         state.load(&s);
@@ -110,7 +114,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     view! {
         <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
-            <h2 id="stragglers-title">"1 · Straggler pattern"</h2>
+            <h2 id="stragglers-title">{Panel::Stragglers.heading()}</h2>
             <div class="toolbar" role="group" aria-label="Rounds">
                 // The arrows are decoration (aria-hidden): each name is its
                 // visible word, so speech input ("click Previous") works.

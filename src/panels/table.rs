@@ -8,6 +8,7 @@ use coded_core::Stats;
 use coded_panels::errors::scheme_label;
 use coded_panels::format::{mean_std, percent, sig4};
 use coded_panels::table::{TableRow, TableView};
+use coded_panels::Panel;
 use leptos::prelude::*;
 
 use crate::components::TableProgress;
@@ -101,7 +102,7 @@ fn table(t: &TableView) -> impl IntoView {
 pub fn TablePanel(state: AppState) -> impl IntoView {
     view! {
         <section class="panel" id="panel-table" aria-labelledby="table-title">
-            <h2 id="table-title">"5 · Results"</h2>
+            <h2 id="table-title">{Panel::Table.heading()}</h2>
             <TableProgress state=state />
             {move || match state.table.get().as_deref() {
                 Some(Ok(t)) => table(t).into_any(),

@@ -14,7 +14,7 @@ use crate::refused_formulas;
 use super::choices::{
     function_choices, lambda_rule_choices, model_choices, point_choices, scheme_choices,
 };
-use super::model::{Group, Home, Kind, Setting, Shared, BASE};
+use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{choice_of, entries, join, num, number, one_of, whole, wire, wire_name};
 
 /// A whole number in one of the core's ranges.
@@ -41,7 +41,7 @@ fn number_words(r: FloatRange) -> String {
 }
 
 /// A straggler parameter applies only under its model(s).
-fn under(s: &Shared, names: &[&str], what: &str) -> Result<(), String> {
+fn under(s: &LinkState, names: &[&str], what: &str) -> Result<(), String> {
     let m = s.config.stragglers.name();
     if names.contains(&m) {
         Ok(())
@@ -52,24 +52,34 @@ fn under(s: &Shared, names: &[&str], what: &str) -> Result<(), String> {
     }
 }
 
+// Each model's parameters, matched exhaustively: a new model is a
+// compile error here until its parameters are placed.
 fn p_of(m: &StragglerModel) -> Option<f64> {
     match *m {
         StragglerModel::Iid { p } => Some(p),
-        _ => None,
+        StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Deadline { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
 fn s_of(m: &StragglerModel) -> Option<usize> {
     match *m {
         StragglerModel::Fixed { s } | StragglerModel::Block { s } => Some(s),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Deadline { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
 fn servers_of(m: &StragglerModel) -> Option<&[usize]> {
     match m {
         StragglerModel::Manual { servers } => Some(servers),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Deadline { .. } => None,
     }
 }
 
@@ -80,16 +90,19 @@ fn deadline_of(m: &StragglerModel) -> Option<(f64, f64, f64)> {
             rate,
             deadline,
         } => Some((shift, rate, deadline)),
-        _ => None,
+        StragglerModel::Iid { .. }
+        | StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Manual { .. } => None,
     }
 }
 
 /// The deadline model's parameters, under it or as its defaults.
-fn deadline_params(s: &Shared) -> (f64, f64, f64) {
+fn deadline_params(s: &LinkState) -> (f64, f64, f64) {
     deadline_of(&s.config.stragglers).unwrap_or((DEFAULT_SHIFT, DEFAULT_RATE, DEFAULT_DEADLINE))
 }
 
-fn set_deadline(s: &mut Shared, f: impl FnOnce(&mut (f64, f64, f64)), ok: bool) -> bool {
+fn set_deadline(s: &mut LinkState, f: impl FnOnce(&mut (f64, f64, f64)), ok: bool) -> bool {
     if ok {
         let mut d = deadline_params(s);
         f(&mut d);
@@ -118,7 +131,7 @@ pub const SCHEME: Setting = Setting {
 };
 
 /// The formula when f is one, else the one a person starts from.
-fn formula_of(s: &Shared) -> Formula {
+fn formula_of(s: &LinkState) -> Formula {
     match s.config.function.formula() {
         Some(f) => f.clone(),
         None => Formula::default_formula(),
@@ -126,7 +139,7 @@ fn formula_of(s: &Shared) -> Formula {
 }
 
 /// The formula's text and degree apply only when f is a formula.
-fn when_formula(s: &Shared, what: &str) -> Result<(), String> {
+fn when_formula(s: &LinkState, what: &str) -> Result<(), String> {
     match s.config.function.formula() {
         Some(_) => Ok(()),
         None => Err(format!(
@@ -357,9 +370,13 @@ pub const S: Setting = Setting {
         let Some(v) = whole_in(t, S_RANGE).map(|v| v as usize) else {
             return false;
         };
+        // S typed under another model makes the fixed model's S.
         s.config.stragglers = match s.config.stragglers {
             StragglerModel::Block { .. } => StragglerModel::Block { s: v },
-            _ => StragglerModel::Fixed { s: v },
+            StragglerModel::Fixed { .. }
+            | StragglerModel::Iid { .. }
+            | StragglerModel::Deadline { .. }
+            | StragglerModel::Manual { .. } => StragglerModel::Fixed { s: v },
         };
         true
     },

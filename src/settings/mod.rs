@@ -6,7 +6,7 @@
 //!
 //! Why one table: the URL codec (`url`), the controls (`controls`), the
 //! drafts (`drafts`), loading a preset or a link, the embed `controls=` ids,
-//! the fuzz tests and the README's key table are all derived from it, so a
+//! the fuzz tests and the docs' key table are all derived from it, so a
 //! new setting is its `Config` field (with validation) plus one entry here.
 //! Pure Rust: tested natively.
 
@@ -19,7 +19,7 @@ mod view;
 
 pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
-pub use model::{Group, Home, Kind, Setting, Shared, MAX_SWEEP_NS, MAX_SWEEP_PS};
+pub use model::{Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS};
 use parse::entries;
 pub use parse::{num, number, whole, wire_name};
 pub use view::default_workers;
@@ -112,7 +112,7 @@ pub fn control_ids() -> impl Iterator<Item = &'static str> {
 
 /// The first rule the state breaks that involves several settings: the
 /// core's validation (named by its field), then the view's own checks.
-pub fn broken(s: &Shared) -> Option<&'static Setting> {
+pub fn broken(s: &LinkState) -> Option<&'static Setting> {
     // The settings' own cross-checks first: they name the exact setting
     // where the core's error names only its field (several settings share
     // "stragglers").
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn every_default_reads_back_to_the_default() {
-        let d = Shared::default();
+        let d = LinkState::default();
         for st in SETTINGS {
             if (st.applies)(&d).is_err() || st.key == "embed" || st.key == "controls" {
                 continue;
@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn messages_are_plain_words() {
-        let s = Shared::default();
+        let s = LinkState::default();
         assert_eq!(
             by_key("k").unwrap().message(&s),
             "K must be a whole number from 1 to N (now 40; at most 1024)"
@@ -204,9 +204,10 @@ mod tests {
         }
     }
 
-    /// The README's table of link keys, as the table of settings gives it.
-    fn readme_table() -> String {
-        let d = Shared::default();
+    /// The table of link keys in docs/reference.md, as the table of
+    /// settings gives it.
+    fn key_table() -> String {
+        let d = LinkState::default();
         let mut out = String::from(
             "| key | control | setting | allowed | default |\n| --- | --- | --- | --- | --- |\n",
         );
@@ -251,18 +252,18 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_key_as_the_table_says() {
-        let readme = include_str!("../../README.md");
+    fn the_docs_list_every_key_as_the_table_says() {
+        let docs = include_str!("../../docs/reference.md");
         let start = "<!-- settings table: generated from src/settings, checked by a test -->\n";
         let end = "<!-- end of the settings table -->";
-        let (_, rest) = readme
+        let (_, rest) = docs
             .split_once(start)
-            .expect("the README's settings table");
+            .expect("the settings table in docs/reference.md");
         let (table, _) = rest.split_once(end).expect("the end of the settings table");
-        let want = readme_table();
+        let want = key_table();
         assert!(
             table.trim_end() == want.trim_end(),
-            "README.md's settings table differs from src/settings; it should read:\n{want}"
+            "docs/reference.md's settings table differs from src/settings; it should read:\n{want}"
         );
     }
 }

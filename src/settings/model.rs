@@ -10,7 +10,7 @@ use super::choices::Choice;
 /// Everything a link carries: the experiment, the view, and the embed
 /// parameters.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Shared {
+pub struct LinkState {
     pub config: Config,
     pub ui: UiState,
     /// `embed=<panel>`: show only this panel.
@@ -100,7 +100,7 @@ pub enum Kind {
     /// `locked` is a value that is always checked (and disabled).
     Set {
         choices: fn() -> Vec<Choice>,
-        locked: fn(&Shared) -> Option<&'static str>,
+        locked: fn(&LinkState) -> Option<&'static str>,
     },
     /// Edited elsewhere on the page, or by no control at all.
     Elsewhere,
@@ -144,47 +144,47 @@ pub struct Setting {
     pub home: Home,
     pub kind: Kind,
     /// Its value as text: what the control shows and the link carries.
-    pub text: fn(&Shared) -> String,
+    pub text: fn(&LinkState) -> String,
     /// Reads a text into the state; false when the text is not an allowed
     /// value (the state is then as before, except that a list keeps the
     /// entries it could read).
-    pub read: fn(&mut Shared, &str) -> bool,
+    pub read: fn(&mut LinkState, &str) -> bool,
     /// The allowed values in plain words ("a whole number from 1 to N (now
     /// 40)"): messages say "<name> must be <rule>".
-    pub rule: fn(&Shared) -> String,
+    pub rule: fn(&LinkState) -> String,
     /// What is wrong with a text it refused, when the rule alone cannot say
     /// (a formula: where it goes wrong, and why); None: the rule's message.
     pub why: Option<fn(&str) -> Option<String>>,
     /// Whether it is part of the state at all (p only under the
     /// independent model), and if not, why.
-    pub applies: fn(&Shared) -> Result<(), String>,
+    pub applies: fn(&LinkState) -> Result<(), String>,
     /// A rule that involves other settings, checked once all are read.
-    pub check: fn(&Shared) -> bool,
+    pub check: fn(&LinkState) -> bool,
     /// The value taken instead of an invalid one (by default, the default).
-    pub fallback: Option<fn(&Shared) -> String>,
+    pub fallback: Option<fn(&LinkState) -> String>,
     /// A link may give it several times and the values add up (the embed's
     /// controls); any other key given twice has a notice.
     pub adds_up: bool,
 }
 
-pub fn always(_: &Shared) -> Result<(), String> {
+pub fn always(_: &LinkState) -> Result<(), String> {
     Ok(())
 }
 
-pub fn no_check(_: &Shared) -> bool {
+pub fn no_check(_: &LinkState) -> bool {
     true
 }
 
-pub fn none_locked(_: &Shared) -> Option<&'static str> {
+pub fn none_locked(_: &LinkState) -> Option<&'static str> {
     None
 }
 
-fn not_applicable(s: &Shared) -> String {
+fn not_applicable(s: &LinkState) -> String {
     let _ = s;
     String::new()
 }
 
-fn never(_: &mut Shared, _: &str) -> bool {
+fn never(_: &mut LinkState, _: &str) -> bool {
     false
 }
 
@@ -212,27 +212,27 @@ impl Setting {
     /// The state whose value of this setting is its default: the defaults,
     /// except that a view setting is judged against the current `Config`
     /// (the compared schemes always include the shown one).
-    fn default_state(&self, s: &Shared) -> Shared {
+    fn default_state(&self, s: &LinkState) -> LinkState {
         match self.home {
-            Home::Ui => Shared {
+            Home::Ui => LinkState {
                 config: s.config.clone(),
-                ..Shared::default()
+                ..LinkState::default()
             },
-            _ => Shared::default(),
+            _ => LinkState::default(),
         }
     }
 
     /// The default's text (in the context of `s`).
-    pub fn default_text(&self, s: &Shared) -> String {
+    pub fn default_text(&self, s: &LinkState) -> String {
         (self.text)(&self.default_state(s))
     }
 
-    pub fn is_default(&self, s: &Shared) -> bool {
+    pub fn is_default(&self, s: &LinkState) -> bool {
         (self.text)(s) == self.default_text(s)
     }
 
     /// What an invalid value is replaced by.
-    pub fn fallback_text(&self, s: &Shared) -> String {
+    pub fn fallback_text(&self, s: &LinkState) -> String {
         match self.fallback {
             Some(f) => f(s),
             None => self.default_text(s),
@@ -240,13 +240,13 @@ impl Setting {
     }
 
     /// "K must be a whole number from 1 to N (now 40; at most 1024)".
-    pub fn message(&self, s: &Shared) -> String {
+    pub fn message(&self, s: &LinkState) -> String {
         format!("{} must be {}", self.name, (self.rule)(s))
     }
 
     /// The message for a text it refused: [`Setting::why`] when it has
     /// one (capitalised: it starts a sentence), else [`Setting::message`].
-    pub fn refusal(&self, s: &Shared, text: &str) -> String {
+    pub fn refusal(&self, s: &LinkState, text: &str) -> String {
         match self.why.and_then(|why| why(text)) {
             Some(why) => capitalised(&why),
             None => self.message(s),
@@ -254,7 +254,7 @@ impl Setting {
     }
 
     /// The range line under the control.
-    pub fn range_text(&self, s: &Shared) -> String {
+    pub fn range_text(&self, s: &LinkState) -> String {
         let rule = (self.rule)(s);
         if rule.is_empty() {
             String::new()

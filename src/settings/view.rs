@@ -9,7 +9,7 @@ use coded_protocol::MAX_WORKERS;
 use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::look::{Size, ThemeChoice};
 use super::model::{
-    none_locked, Group, Home, Kind, Setting, Shared, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
+    none_locked, Group, Home, Kind, LinkState, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
 };
 use super::parse::{entries, join, list, num, number_in, quoted, switch, whole, whole_in};
 use coded_core::config::MAX_N;
@@ -265,7 +265,7 @@ pub const ROUND: Setting = Setting {
     ..BASE
 };
 
-fn embed_only(s: &Shared) -> Result<(), String> {
+fn embed_only(s: &LinkState) -> Result<(), String> {
     match s.embed {
         Some(_) => Ok(()),
         None => Err("it applies to an embedded panel (embed=…)".into()),

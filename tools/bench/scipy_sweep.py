@@ -1,9 +1,9 @@
 """The default x·sin x sweep done "the SciPy way", for comparison with our
 criterion benchmark `sweep_xsinx_N20-1280_200trials_2schemes_2p` and with
-`coded sweep` (README, Benchmarks).
+`coded sweep` (docs/performance.md).
 
 What it measures: the wall-clock (and CPU) time of one whole sweep in
-NumPy/SciPy, with the same sizes and steps as ours (MATH.md §2-§7, the
+NumPy/SciPy, with the same sizes and steps as ours (docs/mathematics.md, the
 defaults of crates/coded-core/src/config.rs):
 
 - f(x) = x·sin x; K = 10 inputs x_k drawn once, uniformly from [-3, 3];
@@ -22,7 +22,7 @@ defaults of crates/coded-core/src/config.rs):
 
 Two sweeps are timed separately, BACC in both:
   (a) LeTCC with a fixed λ_dec = 1e-12 (our `"lambda_dec": 1e-12`). Our λ is
-      (1/n)-normalised and SciPy's `lam` is not (MATH.md §4), so SciPy gets
+      (1/n)-normalised and SciPy's `lam` is not (docs/mathematics.md), so SciPy gets
       lam = n·λ_dec with n = the number of surviving servers of the round;
   (b) LeTCC with `lam=None`: SciPy's own GCV. It is slow, so it runs with
       fewer trials (`--gcv-trials`) and the time is also shown scaled
@@ -32,7 +32,7 @@ Two sweeps are timed separately, BACC in both:
 
 A round with no survivor (BACC) or fewer than 5 (SciPy's spline minimum)
 is a failure too. Outside its outermost knots our spline is a straight line
-(MATH.md §4), SciPy's `BSpline` continues the end cubic: this script
+(docs/mathematics.md), SciPy's `BSpline` continues the end cubic: this script
 extends SciPy's splines linearly (end value and slope) beyond their knots,
 at the encoder (β = ±1 lie outside the α's) and at the decoder (when an end
 server straggles), so the numbers are those of our method. The random

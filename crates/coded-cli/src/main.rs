@@ -1,35 +1,18 @@
 //! `coded`: rounds and sweeps of coded computing experiments from the command
 //! line, with the same `Config` JSON as the playground's URL and export.
 
-mod args;
+mod cli;
 mod merge;
 mod parallel;
 mod plot;
 mod shard;
+mod usage_error;
 
+use clap::{CommandFactory, Parser};
+use cli::{Cli, Command, SweepArgs};
 use coded_core::metrics::{curves, fitted_slope};
 use coded_core::{run_round, Config, Study, SweepPlan};
 use std::process::ExitCode;
-
-const USAGE: &str = "usage:
-  coded round --config FILE [--trial T]
-      one straggler draw; prints a JSON object
-  coded sweep --config FILE [--n 20,40,80] [--p 0.1,0.3] [--schemes bacc,letcc] [--plot out.svg]
-            [--threads T] [--shard I/M]
-      error vs N (Monte-Carlo over `trials`); prints CSV, fitted slopes on stderr;
-      --plot also writes the error-vs-N figure (log-log, with the papers' rates) as SVG;
-      --threads T runs on T threads (default: all cores; the output is the same bytes);
-      --shard I/M computes only part I of M (CSV with a `point` column, no slopes, no --plot)
-  coded merge FILE...
-      the parts 1..M of one sharded sweep, in any order: prints the whole sweep's CSV
-  coded model
-      LeNet-5's provenance, and its accuracy on the compiled-in digits (measured now)
-  coded config [--config FILE]
-      prints the configuration with every default filled in (of a study: its config)
-FILE is a JSON Config (`-` reads standard input); missing fields take defaults.
-sweep also reads a study, the page's \"Study (JSON)\" export: {\"config\": Config,
-\"schemes\": [...], \"n\": [...], \"p\": [...]}; it reruns the page's error-vs-N curves
-(N below K left out, p used for independent stragglers); --n/--p/--schemes replace its lists.";
 
 fn main() -> ExitCode {
     // Bad input must give one line and exit code 2, never a panic trace.
@@ -43,8 +26,27 @@ fn main() -> ExitCode {
         eprintln!("coded: internal error: {msg}");
         std::process::exit(2);
     }));
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match run(&argv) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help`, `--version`: on stdout, exit code 0.
+        Err(e) if !e.use_stderr() => {
+            // A closed pipe (`coded --help | head -1`) is not an error.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let argv: Vec<String> = std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            eprintln!(
+                "coded: {}",
+                usage_error::one_line(&e, &Cli::command(), &argv)
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
             eprintln!("coded: {msg}");
@@ -94,68 +96,56 @@ fn load_study(path: &str) -> Result<Loaded, String> {
     Ok(loaded)
 }
 
-fn run(argv: &[String]) -> Result<(), String> {
-    let Some((command, rest)) = argv.split_first() else {
-        return Err(format!("no command given\n{USAGE}").replace('\n', " | "));
-    };
-    if command == "merge" {
-        // File names, not options: `coded merge part*.csv`.
-        if let Some(a) = rest.iter().find(|a| a.starts_with("--")) {
-            return Err(format!("merge takes shard files, not options (`{a}`)"));
-        }
-        print!("{}", merge::merge(rest)?);
-        return Ok(());
-    }
-    let opts = args::Options::parse(rest)?;
-    match command.as_str() {
-        "round" => {
-            opts.allow(&["config", "trial"])?;
-            let config = load_config(Some(opts.required("config")?))?;
-            let trial = opts.usize("trial")?.unwrap_or(0);
-            let report = run_round(&config, trial).map_err(|e| e.to_string())?;
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Round(a) => {
+            let config = load_config(Some(&a.config))?;
+            let report = run_round(&config, a.trial).map_err(|e| e.to_string())?;
             println!(
                 "{}",
                 serde_json::to_string(&report).map_err(|e| e.to_string())?
             );
         }
-        "sweep" => sweep_command(&opts)?,
-        "model" => {
-            opts.allow(&[])?;
-            println!("{}", model_report()?);
+        Command::Sweep(a) => sweep_command(a)?,
+        Command::Merge(a) => {
+            // File names, not options: `coded merge part*.csv`.
+            if let Some(f) = a.files.iter().find(|f| f.starts_with("--")) {
+                return Err(format!("merge takes shard files, not options (`{f}`)"));
+            }
+            print!("{}", merge::merge(&a.files)?);
         }
-        "config" => {
-            opts.allow(&["config"])?;
-            println!("{}", load_config(opts.get("config"))?.to_json());
-        }
-        "help" | "--help" | "-h" => println!("{USAGE}"),
-        other => {
-            return Err(format!(
-                "unknown command `{other}`; commands: round, sweep, merge, model, config, help"
-            ))
-        }
+        Command::Model => println!("{}", model_report()?),
+        Command::Config(a) => println!("{}", load_config(a.config.as_deref())?.to_json()),
+        Command::Completions(a) => completions(a.shell),
     }
     Ok(())
 }
 
+/// `coded completions SHELL`: the shell's completion script on stdout.
+fn completions(shell: cli::Shell) {
+    use clap_complete::{generate, shells};
+    let (cmd, out) = (&mut Cli::command(), &mut std::io::stdout());
+    match shell {
+        cli::Shell::Bash => generate(shells::Bash, cmd, "coded", out),
+        cli::Shell::Zsh => generate(shells::Zsh, cmd, "coded", out),
+        cli::Shell::Fish => generate(shells::Fish, cmd, "coded", out),
+    }
+}
+
 /// `coded sweep`: the whole sweep (CSV, slopes, optionally the figure), or
 /// with `--shard I/M` part I of it (CSV only, see `shard`).
-fn sweep_command(opts: &args::Options) -> Result<(), String> {
-    opts.allow(&["config", "n", "p", "schemes", "plot", "threads", "shard"])?;
-    let threads = match opts.positive("threads")? {
+fn sweep_command(a: SweepArgs) -> Result<(), String> {
+    let threads = match a.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let shard = opts.part("shard")?;
-    if shard.is_some() && opts.get("plot").is_some() {
+    let shard = a.shard;
+    if shard.is_some() && a.plot.is_some() {
         // A part has some points of some curves: its figure would mislead.
         return Err("--plot draws the whole sweep: run it without --shard".into());
     }
-    let (ns, ps, schemes) = (
-        opts.usize_list("n")?,
-        opts.f64_list("p")?,
-        opts.scheme_list("schemes")?,
-    );
-    let (config, plan) = match load_study(opts.required("config")?)? {
+    let (ns, ps, schemes) = (a.n, a.p, a.schemes);
+    let (config, plan) = match load_study(&a.config)? {
         // A study (the page's export) plans its points as the page does;
         // flags replace its lists.
         Loaded::Study(mut study) => {
@@ -190,7 +180,7 @@ fn sweep_command(opts: &args::Options) -> Result<(), String> {
                 .unwrap_or_else(|| "none (fewer than two points with an error)".into());
             eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
         }
-        if let Some(path) = opts.get("plot") {
+        if let Some(path) = &a.plot {
             plot::write_error_vs_n(path, &config, &plan, &points)?;
         }
         return Ok(());

@@ -1,4 +1,5 @@
-//! Criterion benchmarks of the core (numbers go in the README, never in tests).
+//! Criterion benchmarks of the core (numbers go in docs/performance.md, never
+//! in tests).
 //!
 //!     cargo bench -p coded-core --bench core
 //!

@@ -5,7 +5,7 @@
 //!
 //! Prints, per function, rule and p, the mean squared error at each N and the
 //! fitted log-log slope. The project's default rule was chosen from this table
-//! (see the README).
+//! (see docs/mathematics.md, "Choosing λ_dec").
 
 use coded_core::metrics::{curves, fitted_slope};
 use coded_core::{sweep, Config, FunctionKind, LambdaDec, LambdaRule, Scheme, SweepPlan};

@@ -1,8 +1,9 @@
 //! LeNet-5 on blended digits, in the spirit of the LeTCC paper's Table 1
 //! (MNIST: RMSE of the logits BACC 2.55 ± 0.43 → LeTCC 2.18 ± 0.51; relative
-//! accuracy 0.92 ± 0.04 → 0.94 ± 0.04). The paper's exact (N, K, S) are not
-//! restated in shared/MATH.md, so this runs a few settings, picks LeTCC's
-//! λ_dec by measurement (the grid below and GCV) and prints every row.
+//! accuracy 0.92 ± 0.04 → 0.94 ± 0.04). We do not have the paper's exact
+//! (N, K, S), so this runs a few settings, picks LeTCC's λ_dec by
+//! measurement (the grid below and GCV) and prints every row; the table is in
+//! docs/mathematics.md ("LeNet-5").
 //!
 //!     cargo run --release -p coded-core --example lenet_table [trials]
 

@@ -9,7 +9,8 @@ use crate::portable::{exp, ln};
 
 /// Berrut's weights (−1)^i over the nodes *as given*, which must be the
 /// surviving nodes in ascending order: re-indexing over the survivors is what
-/// keeps the interpolant pole-free (MATH.md §3 pitfall).
+/// keeps the interpolant pole-free (docs/mathematics.md, "BACC: Berrut's
+/// interpolant").
 pub fn berrut_weights(n: usize) -> Vec<f64> {
     (0..n)
         .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })

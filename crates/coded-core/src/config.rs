@@ -1,63 +1,167 @@
 //! The one description of an experiment, shared by the CLI, the URL state and
-//! the exported JSON. Parsed field by field so every error names its field.
+//! the exported JSON: its table of fields. Parsed field by field so every
+//! error names its field.
+//!
+//! A field is its entry in the table below, and nothing else: name, type,
+//! doc, default, example, allowed values (built from `limits`), reader,
+//! check and cache place (see [`CachePlace`]); `table` writes the struct,
+//! its `Default`, [`FIELD_NAMES`], [`TABLE`] and the cache keys from it.
 //!
 //! It uses the enums it holds and the numbers in `limits`; none of those uses
 //! it back (the λ cap in `scheme` reads `limits`), so there is no cycle.
 
+mod cache;
+mod table;
+mod words;
+
+pub use cache::{CacheKey, CachePlace};
+pub use table::Field;
+
 use crate::functions::FunctionKind;
 use crate::limits::{
-    k_range, short_number, FloatRange, IntRange, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE,
-    LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE, RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE,
-    S_RANGE, TRIALS_RANGE,
+    k_range, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE, LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE,
+    RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
 };
 use crate::points::PointSet;
 use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::LazyLock;
+use table::config_table;
+use words::{by_serde, finite_in, in_range, integer_in, one_of, quoted, refuse_unless};
 
 // The limits live in `limits`; these names are kept for existing users.
 pub use crate::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Config {
-    pub scheme: Scheme,
-    pub function: FunctionKind,
-    pub k: usize,
-    pub n: usize,
-    pub points: PointSet,
-    pub stragglers: StragglerModel,
-    pub lambda_enc: f64,
+// The table. Checks run in their `check [order]` (the order the error
+// tests pin: the first violation is the one reported): n first, since k
+// and a hand-made pattern are checked against it, then k, the numbers in
+// the order of the JSON, and the straggler model last.
+config_table! {
+    scheme: Scheme = Scheme::Bacc, {
+        place: Prepared,
+        example: Scheme::Letcc,
+        allowed: || one_of(Scheme::ALL.iter().map(Scheme::name)),
+        read: by_serde,
+        check: none
+    }
+
+    function: FunctionKind = FunctionKind::XSinX, {
+        place: Problem,
+        example: FunctionKind::Cubic,
+        allowed: FunctionKind::allowed,
+        // Its own reader: a formula's message (with its position) is
+        // better than serde's. Its check is `check_formula`'s (not part
+        // of `validate`: see there).
+        read: |name, v| FunctionKind::from_json(v).map_err(|m| ConfigError::new(name, m)),
+        check: none
+    }
+
+    k: usize = 10, {
+        place: Problem,
+        example: 4,
+        allowed: || format!(
+            "a whole number from {} to min(n, {})",
+            K_RANGE.min, K_RANGE.max
+        ),
+        read: by_serde,
+        // Owns the cross-field check k ≤ n.
+        check [1]: |name, &k, c| in_range(name, k as u64, k_range(c.n))
+    }
+
+    n: usize = 40, {
+        place: Prepared,
+        example: 30,
+        allowed: || format!("{}, at least k", integer_in(N_RANGE)),
+        read: by_serde,
+        check [0]: |name, &n, _| in_range(name, n as u64, N_RANGE)
+    }
+
+    points: PointSet = PointSet::Chebyshev, {
+        place: Problem,
+        example: PointSet::Equispaced,
+        allowed: || one_of(PointSet::ALL.iter().map(PointSet::name)),
+        read: by_serde,
+        check: none
+    }
+
+    stragglers: StragglerModel = StragglerModel::default(), {
+        place: Decoding,
+        example: StragglerModel::Fixed { s: 3 },
+        allowed: || {
+            let forms: Vec<String> = StragglerModel::ALL
+                .iter()
+                .map(|m| format!("{{\"model\":\"{}\",{}}}", m.name(), m.about().sketch))
+                .collect();
+            forms.join(" | ")
+        },
+        read: by_serde,
+        // Owns the cross-field check that a hand-made pattern's servers
+        // exist at N.
+        check [7]: |_, m, c| {
+            validate_stragglers(m)?;
+            manual_servers_exist(m, c.n)
+        }
+    }
+
+    lambda_enc: f64 = 0.0, {
+        place: Prepared,
+        example: 1e-3,
+        allowed: || format!("a number in {LAMBDA_RANGE}"),
+        read: by_serde,
+        check [2]: |name, &l, _| finite_in(name, l, LAMBDA_RANGE)
+    }
+
     /// A number, or "gcv" (the default) to choose it per round.
-    pub lambda_dec: LambdaDec,
+    lambda_dec: LambdaDec = LambdaDec::default(), {
+        place: Decoding,
+        example: LambdaDec::Value(1e-4),
+        allowed: || format!(
+            "a number in {LAMBDA_RANGE} or {}",
+            quoted(AutoLambda::ALL.iter().map(AutoLambda::name))
+        ),
+        read: by_serde,
+        check [3]: |name, &l, _| match l {
+            LambdaDec::Value(l) => finite_in(name, l, LAMBDA_RANGE),
+            LambdaDec::Auto(_) => Ok(()),
+        }
+    }
+
     /// How a numeric λ_dec varies with N in a sweep (our addition).
-    pub lambda_rule: LambdaRule,
-    pub trials: usize,
-    pub seed: u64,
+    lambda_rule: LambdaRule = LambdaRule::default(), {
+        place: Decoding,
+        example: LambdaRule::Shrink,
+        allowed: || one_of(LambdaRule::ALL.iter().map(LambdaRule::name)),
+        read: by_serde,
+        check: none
+    }
+
+    trials: usize = 100, {
+        place: Decoding,
+        example: 7,
+        allowed: || integer_in(TRIALS_RANGE),
+        read: by_serde,
+        check [4]: |name, &t, _| in_range(name, t as u64, TRIALS_RANGE)
+    }
+
+    seed: u64 = 1, {
+        place: Problem,
+        example: 2,
+        allowed: || integer_in(SEED_RANGE),
+        read: by_serde,
+        check [5]: |name, &s, _| in_range(name, s, SEED_RANGE)
+    }
+
     /// σ: every server's answer gets independent N(0, σ²) noise on every
     /// coordinate (the LeTCC paper's noisy regime); f(x_k) stays exact.
-    pub noise: f64,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            scheme: Scheme::Bacc,
-            function: FunctionKind::XSinX,
-            k: 10,
-            n: 40,
-            points: PointSet::Chebyshev,
-            stragglers: StragglerModel::default(),
-            lambda_enc: 0.0,
-            lambda_dec: LambdaDec::default(),
-            lambda_rule: LambdaRule::default(),
-            trials: 100,
-            seed: 1,
-            noise: DEFAULT_NOISE,
-        }
+    noise: f64 = DEFAULT_NOISE, {
+        // Drawn per trial (`Problem::answers`), over the cached answers.
+        place: Decoding,
+        example: 0.1,
+        allowed: || format!("a number in {NOISE_RANGE}"),
+        read: by_serde,
+        check [6]: |name, &s, _| finite_in(name, s, NOISE_RANGE)
     }
 }
 
@@ -85,133 +189,40 @@ impl std::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
-/// The configuration's fields, in the order of its JSON.
-pub const FIELD_NAMES: [&str; 12] = [
-    "scheme",
-    "function",
-    "k",
-    "n",
-    "points",
-    "stragglers",
-    "lambda_enc",
-    "lambda_dec",
-    "lambda_rule",
-    "trials",
-    "seed",
-    "noise",
-];
-
-/// `"a", "b"`: wire names as JSON strings.
-fn quoted(names: impl IntoIterator<Item = &'static str>) -> String {
-    let each: Vec<String> = names.into_iter().map(|n| format!("\"{n}\"")).collect();
-    each.join(", ")
-}
-
-/// `one of "a", "b"`: a choice among wire names.
-fn one_of(names: impl IntoIterator<Item = &'static str>) -> String {
-    format!("one of {}", quoted(names))
-}
-
-/// The compact form inside the stragglers' JSON sketch: `0..1`, `(0,1e6]`.
-fn compact(r: FloatRange) -> String {
-    let (min, max) = (short_number(r.min), short_number(r.max));
-    if r.min_exclusive {
-        format!("({min},{max}]")
-    } else {
-        format!("{min}..{max}")
-    }
-}
-
-fn integer_in(r: IntRange) -> String {
-    format!("a whole number from {r}")
+/// The entry of a field.
+pub fn field(name: &str) -> Option<&'static Field> {
+    // A constant's borrow lives for good (it is promoted to a static).
+    let table: &'static [Field] = &TABLE;
+    table.iter().find(|f| f.name == name)
 }
 
 /// The allowed values of a field, as error messages show them (empty for an
 /// unknown field). Built from the limits and the enums' names, so that the
 /// text cannot disagree with what `validate` checks.
-pub fn allowed(field: &str) -> String {
-    match field {
-        "scheme" => one_of(Scheme::ALL.iter().map(Scheme::name)),
-        "function" => FunctionKind::allowed(),
-        "k" => format!(
-            "a whole number from {} to min(n, {})",
-            K_RANGE.min, K_RANGE.max
-        ),
-        "n" => format!("{}, at least k", integer_in(N_RANGE)),
-        "points" => one_of(PointSet::ALL.iter().map(PointSet::name)),
-        "stragglers" => {
-            let forms: Vec<String> = StragglerModel::ALL
-                .iter()
-                .map(|m| {
-                    let params = match m {
-                        StragglerModel::Iid { .. } => format!("\"p\":{}", compact(P_RANGE)),
-                        StragglerModel::Fixed { .. } | StragglerModel::Block { .. } => {
-                            format!("\"s\":{}..{}", S_RANGE.min, S_RANGE.max)
-                        }
-                        StragglerModel::Deadline { .. } => format!(
-                            "\"shift\":{},\"rate\":{},\"deadline\":{}",
-                            compact(SHIFT_RANGE),
-                            compact(RATE_RANGE),
-                            compact(DEADLINE_RANGE)
-                        ),
-                        StragglerModel::Manual { .. } => {
-                            "\"servers\":[distinct whole numbers from 0 to n − 1]".to_string()
-                        }
-                    };
-                    format!("{{\"model\":\"{}\",{params}}}", m.name())
-                })
-                .collect();
-            forms.join(" | ")
-        }
-        "lambda_enc" => format!("a number in {LAMBDA_RANGE}"),
-        "lambda_dec" => format!(
-            "a number in {LAMBDA_RANGE} or {}",
-            quoted(AutoLambda::ALL.iter().map(AutoLambda::name))
-        ),
-        "lambda_rule" => one_of(LambdaRule::ALL.iter().map(LambdaRule::name)),
-        "trials" => integer_in(TRIALS_RANGE),
-        "seed" => integer_in(SEED_RANGE),
-        "noise" => format!("a number in {NOISE_RANGE}"),
-        _ => String::new(),
-    }
+pub fn allowed(name: &str) -> String {
+    field(name).map(Field::allowed).unwrap_or_default()
 }
 
 /// Each field with its allowed values ([`allowed`]), for users that look a
 /// field up. Built once: the texts live as long as the program, which keeps
 /// them `&'static str`.
 pub static FIELDS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
-    FIELD_NAMES
+    TABLE
         .iter()
-        .map(|&f| (f, &*allowed(f).leak()))
+        .map(|f| (f.name, &*f.allowed().leak()))
         .collect()
 });
 
-fn field<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
-    serde_json::from_value(value.clone())
-        .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
-}
+/// The checks in the order `validate` runs them.
+static CHECKS: LazyLock<Vec<table::Check>> = LazyLock::new(|| {
+    let mut checks: Vec<table::Check> = TABLE.iter().filter_map(|f| f.check).collect();
+    checks.sort_by_key(|c| c.order);
+    checks
+});
 
-fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
-    if range.contains(v) {
-        Ok(())
-    } else {
-        Err(ConfigError::new(
-            name,
-            format!("got {v}; expected {}", allowed(name)),
-        ))
-    }
-}
-
-fn finite_in(name: &str, v: f64, range: FloatRange) -> Result<(), ConfigError> {
-    if range.contains(v) {
-        Ok(())
-    } else {
-        Err(ConfigError::new(
-            name,
-            format!("got {v}; expected {}", allowed(name)),
-        ))
-    }
-}
+/// Where scheme and N enter the cache: a sweep gives them per point.
+const SCHEME_PLACE: CachePlace = table::place_of("scheme");
+const N_PLACE: CachePlace = table::place_of("n");
 
 impl Config {
     /// Parses JSON text: missing fields take their defaults, unknown fields and
@@ -228,26 +239,11 @@ impl Config {
             .ok_or_else(|| ConfigError::new("(json)", "expected a JSON object"))?;
         let mut c = Config::default();
         for (key, v) in obj {
-            match key.as_str() {
-                "scheme" => c.scheme = field(key, v)?,
-                // Its own reader: a formula's message (with its position)
-                // is better than serde's.
-                "function" => {
-                    c.function = FunctionKind::from_json(v).map_err(|m| ConfigError::new(key, m))?
-                }
-                "k" => c.k = field(key, v)?,
-                "n" => c.n = field(key, v)?,
-                "points" => c.points = field(key, v)?,
-                "stragglers" => c.stragglers = field(key, v)?,
-                "lambda_enc" => c.lambda_enc = field(key, v)?,
-                "lambda_dec" => c.lambda_dec = field(key, v)?,
-                "lambda_rule" => c.lambda_rule = field(key, v)?,
-                "trials" => c.trials = field(key, v)?,
-                "seed" => c.seed = field(key, v)?,
-                "noise" => c.noise = field(key, v)?,
-                other => {
+            match field(key) {
+                Some(f) => (f.read)(&mut c, v)?,
+                None => {
                     return Err(ConfigError::new(
-                        other,
+                        key,
                         format!("unknown field; known fields: {}", FIELD_NAMES.join(", ")),
                     ));
                 }
@@ -276,32 +272,25 @@ impl Config {
         }
     }
 
-    /// Checks every range (a formula only for its length: see
-    /// [`Config::check_formula`]); the first violation is returned.
+    /// Runs every field's check (a formula only for its length: see
+    /// [`Config::check_formula`]) in their order; the first violation is
+    /// returned.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        in_range("n", self.n as u64, N_RANGE)?;
-        in_range("k", self.k as u64, k_range(self.n))?;
-        finite_in("lambda_enc", self.lambda_enc, LAMBDA_RANGE)?;
-        if let LambdaDec::Value(l) = self.lambda_dec {
-            finite_in("lambda_dec", l, LAMBDA_RANGE)?;
+        CHECKS.iter().try_for_each(|check| (check.run)(self))
+    }
+
+    /// The key of `place` at one point of a sweep, whose scheme and N are
+    /// the point's (each in the key only if it belongs to `place`): what a
+    /// point's cached values are computed from.
+    pub fn point_key(&self, place: CachePlace, scheme: Scheme, n: usize) -> CacheKey {
+        let mut key = self.cache_key(place);
+        if SCHEME_PLACE == place {
+            key.fields.scheme = scheme;
         }
-        in_range("trials", self.trials as u64, TRIALS_RANGE)?;
-        in_range("seed", self.seed, SEED_RANGE)?;
-        finite_in("noise", self.noise, NOISE_RANGE)?;
-        validate_stragglers(&self.stragglers)?;
-        if let StragglerModel::Manual { servers } = &self.stragglers {
-            if let Some(&i) = servers.iter().find(|&&i| i >= self.n) {
-                return Err(ConfigError::new(
-                    "stragglers",
-                    format!(
-                        "server {i} does not exist: the servers are 0 to {} (N = {})",
-                        self.n - 1,
-                        self.n
-                    ),
-                ));
-            }
+        if N_PLACE == place {
+            key.fields.n = n;
         }
-        Ok(())
+        key
     }
 
     /// The same experiment with N servers (sweeps vary N). A hand-made
@@ -311,7 +300,10 @@ impl Config {
             StragglerModel::Manual { servers } => StragglerModel::Manual {
                 servers: servers.iter().copied().filter(|&i| i < n).collect(),
             },
-            other => other.clone(),
+            StragglerModel::Iid { .. }
+            | StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Deadline { .. } => self.stragglers.clone(),
         };
         Config {
             n,
@@ -319,6 +311,23 @@ impl Config {
             ..self.clone()
         }
     }
+}
+
+/// A hand-made pattern names only servers that exist at N.
+fn manual_servers_exist(m: &StragglerModel, n: usize) -> Result<(), ConfigError> {
+    if let StragglerModel::Manual { servers } = m {
+        if let Some(&i) = servers.iter().find(|&&i| i >= n) {
+            return Err(ConfigError::new(
+                "stragglers",
+                format!(
+                    "server {i} does not exist: the servers are 0 to {} (N = {})",
+                    n - 1,
+                    n
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The checks that do not depend on N (a sweep's N vary; a manual pattern's
@@ -350,14 +359,7 @@ pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
         } => {
             finite_in(name, shift, SHIFT_RANGE)?;
             finite_in(name, deadline, DEADLINE_RANGE)?;
-            if RATE_RANGE.contains(rate) {
-                Ok(())
-            } else {
-                Err(ConfigError::new(
-                    name,
-                    format!("rate {rate}; expected {}", allowed(name)),
-                ))
-            }
+            refuse_unless(name, RATE_RANGE.contains(rate), format_args!("rate {rate}"))
         }
     }
 }

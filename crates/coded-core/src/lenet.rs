@@ -1,5 +1,6 @@
 //! LeNet-5, compiled in: the CNN the papers' headline experiment runs on
-//! blended MNIST digits (MATH.md §9), with a forward pass written for speed.
+//! blended MNIST digits (docs/mathematics.md, "LeNet-5"), with a forward
+//! pass written for speed.
 //!
 //! Weights (`assets/lenet5.bin`, f16, trained by tools/train-lenet) and 500
 //! held-out test digits (`assets/digits.bin`) are embedded with

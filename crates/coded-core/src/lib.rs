@@ -3,7 +3,7 @@
 //! replication), straggler models and experiments. No web dependency: the
 //! same code runs natively (tests, the `coded` CLI) and in the browser.
 //!
-//! See `shared/MATH.md` in the project's documents for every formula.
+//! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,

@@ -64,6 +64,13 @@ impl IntRange {
     }
 }
 
+impl IntRange {
+    /// The compact form of a JSON sketch: `0..8192`.
+    pub fn compact(&self) -> String {
+        format!("{}..{}", self.min, self.max)
+    }
+}
+
 impl fmt::Display for IntRange {
     /// In words, "1 to 8192": messages are read by people, not by Rust.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -106,6 +113,18 @@ pub fn short_number(x: f64) -> String {
         sci
     } else {
         plain
+    }
+}
+
+impl FloatRange {
+    /// The compact form of a JSON sketch: `0..1`, `(0,1e6]`.
+    pub fn compact(&self) -> String {
+        let (min, max) = (short_number(self.min), short_number(self.max));
+        if self.min_exclusive {
+            format!("({min},{max}]")
+        } else {
+            format!("{min}..{max}")
+        }
     }
 }
 

@@ -4,8 +4,9 @@
 //!
 //! Server answers f(x̃_n) do not depend on who straggles, so they are
 //! computed once per (scheme, N) and every trial and every p only re-draws
-//! the straggler pattern and decodes (MATH.md §2). Separate from `report`
-//! and `sweep`, the two ways of running it, which both build on it.
+//! the straggler pattern and decodes (docs/mathematics.md, "Encode, compute,
+//! decode"). Separate from `report` and `sweep`, the two ways of running
+//! it, which both build on it.
 
 use crate::computation::Computation;
 use crate::config::{Config, ConfigError};

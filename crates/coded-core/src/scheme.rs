@@ -1,6 +1,6 @@
 //! The coding schemes as linear operators: encoding X̃ = E X (E is N × K) and
 //! decoding Ŷ = D_F Y_F (D_F is K × |F|), applied to every coordinate alike
-//! (MATH.md §2).
+//! (docs/mathematics.md, "Encode, compute, decode").
 //!
 //! Also the schemes' and λ choices' names and labels, so that the JSON, the
 //! CLI, legends and choosers all read the one definition next to the code.
@@ -31,23 +31,56 @@ wire_enum! {
 impl Scheme {
     pub const ALL: [Scheme; 4] = [Scheme::Bacc, Scheme::Letcc, Scheme::Lcc, Scheme::Uncoded];
 
+    /// Everything that describes the scheme in words, in one place: a new
+    /// scheme is described here once, and legends, tables, choosers and
+    /// the plots' sentences read it (its wire name is in the enum).
+    pub const fn about(self) -> SchemeAbout {
+        match self {
+            Scheme::Bacc => SchemeAbout::decoder("BACC", "BACC (Berrut)"),
+            Scheme::Letcc => SchemeAbout::decoder("LeTCC", "LeTCC (smoothing splines)"),
+            Scheme::Lcc => SchemeAbout::decoder("LCC", "LCC (Lagrange)"),
+            Scheme::Uncoded => SchemeAbout {
+                label: "uncoded",
+                long_label: "Uncoded (replication)",
+                subject: "Replication (uncoded)",
+                // It decodes nothing: it takes the outputs whose copy came back.
+                verb: "recovered",
+            },
+        }
+    }
+
     /// The short name in legends, tables and summaries.
     pub const fn label(self) -> &'static str {
-        match self {
-            Scheme::Bacc => "BACC",
-            Scheme::Letcc => "LeTCC",
-            Scheme::Lcc => "LCC",
-            Scheme::Uncoded => "uncoded",
-        }
+        self.about().label
     }
 
     /// The name with what it is built on, for a chooser.
     pub const fn long_label(self) -> &'static str {
-        match self {
-            Scheme::Bacc => "BACC (Berrut)",
-            Scheme::Letcc => "LeTCC (smoothing splines)",
-            Scheme::Lcc => "LCC (Lagrange)",
-            Scheme::Uncoded => "Uncoded (replication)",
+        self.about().long_label
+    }
+}
+
+/// What describes a scheme, from [`Scheme::about`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchemeAbout {
+    /// The short name in legends, tables and summaries: "BACC".
+    pub label: &'static str,
+    /// The name with what it is built on, for a chooser: "BACC (Berrut)".
+    pub long_label: &'static str,
+    /// The scheme as the subject of a sentence: "Replication (uncoded)".
+    pub subject: &'static str,
+    /// What a round does to the outputs, in the past tense: "decoded".
+    pub verb: &'static str,
+}
+
+impl SchemeAbout {
+    /// A scheme that decodes, named by its label in a sentence too.
+    const fn decoder(label: &'static str, long_label: &'static str) -> SchemeAbout {
+        SchemeAbout {
+            label,
+            long_label,
+            subject: label,
+            verb: "decoded",
         }
     }
 }
@@ -142,8 +175,8 @@ impl AutoLambda {
 }
 
 impl Default for LambdaDec {
-    /// GCV: measured best for x·sin x and |x| at every N (README, "Choosing
-    /// λ_dec"); a fixed λ stops the error falling once its bias dominates.
+    /// GCV: measured best for x·sin x and |x| at every N (docs/mathematics.md,
+    /// "Choosing λ_dec"); a fixed λ stops the error falling once its bias dominates.
     fn default() -> Self {
         LambdaDec::Auto(AutoLambda::Gcv)
     }
@@ -240,7 +273,7 @@ impl Coder {
                 Some(d) => d * (self.k() - 1) + 1,
                 None => self.k(),
             },
-            _ => 1,
+            Scheme::Bacc | Scheme::Letcc | Scheme::Uncoded => 1,
         }
     }
 
@@ -251,7 +284,7 @@ impl Coder {
             Scheme::Uncoded => {
                 DMatrix::from_fn(self.n(), k, |r, c| if r % k == c { 1.0 } else { 0.0 })
             }
-            _ => self.encoder_operator(&self.betas),
+            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc => self.encoder_operator(&self.betas),
         }
     }
 
@@ -276,7 +309,12 @@ impl Coder {
     /// The encoder curve u_enc at the points `at` (rows × d), for drawing; None
     /// for replication, which has no curve.
     pub fn encoder_curve(&self, inputs: &DMatrix<f64>, at: &[f64]) -> Option<DMatrix<f64>> {
-        (self.scheme != Scheme::Uncoded).then(|| matmul(&self.encoder_operator(at), inputs))
+        match self.scheme {
+            Scheme::Uncoded => None,
+            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc => {
+                Some(matmul(&self.encoder_operator(at), inputs))
+            }
+        }
     }
 
     /// The decoder curve u_dec at the points `at` (rows × m) fitted to the
@@ -287,17 +325,21 @@ impl Coder {
         answers: &DMatrix<f64>,
         at: &[f64],
     ) -> Option<Result<DecoderCurve, DecodeError>> {
-        match self.scheme {
-            Scheme::Uncoded => None,
-            Scheme::Letcc => Some(
-                self.fit_spline_decoder(survivors, answers)
-                    .map(|(s, l)| (s.eval(at), Some(l))),
-            ),
-            _ => Some(
-                self.barycentric_decoder(survivors, at)
-                    .map(|d| (matmul(&d, answers), None)),
-            ),
-        }
+        let weights = match self.scheme {
+            Scheme::Uncoded => return None,
+            Scheme::Letcc => {
+                return Some(
+                    self.fit_spline_decoder(survivors, answers)
+                        .map(|(s, l)| (s.eval(at), Some(l))),
+                )
+            }
+            Scheme::Bacc => Barycentric::Berrut,
+            Scheme::Lcc => Barycentric::Lagrange,
+        };
+        Some(
+            self.barycentric_decoder(weights, survivors, at)
+                .map(|d| (matmul(&d, answers), None)),
+        )
     }
 
     /// LeTCC's decoder spline through the survivors' answers, and its λ.
@@ -317,15 +359,18 @@ impl Coder {
         }
     }
 
-    /// BACC's or LCC's decoding operator (rows: `at`, columns: survivors).
+    /// BACC's (Berrut) or LCC's (Lagrange) decoding operator (rows: `at`,
+    /// columns: survivors). The caller names the weights, matching on the
+    /// scheme, so that no other scheme can end up here by default.
     fn barycentric_decoder(
         &self,
+        weights: Barycentric,
         survivors: &[usize],
         at: &[f64],
     ) -> Result<DMatrix<f64>, DecodeError> {
         let f = survivors.len();
         self.check_count(f)?;
-        if self.scheme == Scheme::Bacc {
+        if weights == Barycentric::Berrut {
             return Ok(barycentric_matrix(
                 &self.nodes(survivors),
                 &berrut_weights(f),
@@ -374,7 +419,8 @@ impl Coder {
                 }
                 Ok(d)
             }
-            Scheme::Bacc | Scheme::Lcc => self.barycentric_decoder(survivors, &self.alphas),
+            Scheme::Bacc => self.barycentric_decoder(Barycentric::Berrut, survivors, &self.alphas),
+            Scheme::Lcc => self.barycentric_decoder(Barycentric::Lagrange, survivors, &self.alphas),
         }
     }
 
@@ -462,6 +508,14 @@ impl Coder {
             .map(|i| (i * (f - 1) + (r - 1) / 2) / (r - 1))
             .collect()
     }
+}
+
+/// The barycentric decoders' weights: Berrut's (BACC) or Lagrange's
+/// through the survivors LCC uses (LCC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Barycentric {
+    Berrut,
+    Lagrange,
 }
 
 /// Rows of the barycentric operator with weights `w` on `nodes`, at each z.

@@ -1,9 +1,10 @@
 //! Natural cubic smoothing splines (the LeTCC encoder and decoder).
 //!
-//! Per coordinate, minimises (1/n) Σ (v_i − u(t_i))² + λ ∫ u''² (MATH.md §4;
-//! the 1/n makes a λ mean the same smoothing at every n, so SciPy's
-//! `lam = n·λ`). Solved by Reinsch's algorithm: one pentadiagonal SPD system
-//! shared by all coordinates, so a fit is O(n) per coordinate.
+//! Per coordinate, minimises (1/n) Σ (v_i − u(t_i))² + λ ∫ u''²
+//! (docs/mathematics.md, "LeTCC: smoothing splines"; the 1/n makes a λ mean
+//! the same smoothing at every n, so SciPy's `lam = n·λ`). Solved by
+//! Reinsch's algorithm: one pentadiagonal SPD system shared by all
+//! coordinates, so a fit is O(n) per coordinate.
 
 use crate::banded::{Penta, PentaLdl};
 use crate::portable::exp10;

@@ -1,10 +1,14 @@
-//! Which servers straggle in a round (MATH.md §6): the models, their names
-//! and labels, and one round's draw.
+//! Which servers straggle in a round (docs/mathematics.md, "Straggler
+//! models"): the models, what describes each of them
+//! ([`StragglerModel::about`]), and one round's draw.
 //!
 //! The models' default parameters are in `limits`, with the ranges a
 //! configuration checks them against.
 
-use crate::limits::{DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE, DEFAULT_S, DEFAULT_SHIFT};
+use crate::limits::{
+    DEADLINE_RANGE, DEFAULT_DEADLINE, DEFAULT_P, DEFAULT_RATE, DEFAULT_S, DEFAULT_SHIFT, P_RANGE,
+    RATE_RANGE, SHIFT_RANGE, S_RANGE,
+};
 use crate::portable::exp;
 use crate::rng::Rng;
 use crate::wire::wire_enum;
@@ -103,6 +107,30 @@ pub fn longest_run(straggled: &[bool]) -> usize {
     best
 }
 
+/// Which of the papers' claims speak of a model (docs/mathematics.md, "What the papers claim").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Regime {
+    /// Each server straggles on its own with a probability p: the
+    /// probabilistic-regime paper's rates (in log_{1/p} N).
+    Probabilistic,
+    /// A set of S servers straggles: the LeTCC paper's bounds in S.
+    Counted,
+}
+
+/// What describes a straggler model, from [`StragglerModel::about`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelAbout {
+    /// What a UI calls the model: "Independent, probability p".
+    pub label: &'static str,
+    /// The model with its parameters, short (the straggler panel's
+    /// caption): "independent, p = 0.2".
+    pub caption: String,
+    /// Its JSON parameters with their ranges, as a configuration's error
+    /// lists them: `"p":0..1`.
+    pub sketch: String,
+    pub regime: Regime,
+}
+
 impl StragglerModel {
     /// Every model with its default parameters, in the order a UI lists them
     /// (so `parse("block")` is the block model with S = DEFAULT_S).
@@ -120,15 +148,66 @@ impl StragglerModel {
         },
     ];
 
-    /// What a UI calls the model.
-    pub const fn label(&self) -> &'static str {
-        match self {
-            StragglerModel::Iid { .. } => "Independent, probability p",
-            StragglerModel::Fixed { .. } => "Exactly S at random",
-            StragglerModel::Block { .. } => "Block of S consecutive",
-            StragglerModel::Deadline { .. } => "Deadline (shifted exponential)",
-            StragglerModel::Manual { .. } => "Chosen by hand",
+    /// Everything that describes the model, in one place: a new model is
+    /// described here once, and the configuration's error texts, the
+    /// choosers, the straggler panel's caption and the claimed rates a plot
+    /// overlays all read it (its wire name is in the enum).
+    pub fn about(&self) -> ModelAbout {
+        match *self {
+            StragglerModel::Iid { p } => ModelAbout {
+                label: "Independent, probability p",
+                caption: format!("independent, p = {p}"),
+                sketch: format!("\"p\":{}", P_RANGE.compact()),
+                regime: Regime::Probabilistic,
+            },
+            StragglerModel::Fixed { s } => ModelAbout {
+                label: "Exactly S at random",
+                caption: format!("exactly S = {s} at random"),
+                sketch: format!("\"s\":{}", S_RANGE.compact()),
+                regime: Regime::Counted,
+            },
+            StragglerModel::Block { s } => ModelAbout {
+                label: "Block of S consecutive",
+                caption: format!("a block of S = {s} consecutive"),
+                sketch: format!("\"s\":{}", S_RANGE.compact()),
+                regime: Regime::Counted,
+            },
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            } => ModelAbout {
+                label: "Deadline (shifted exponential)",
+                caption: format!("deadline τ = {deadline}, finish time {shift} + Exp({rate})"),
+                sketch: format!(
+                    "\"shift\":{},\"rate\":{},\"deadline\":{}",
+                    SHIFT_RANGE.compact(),
+                    RATE_RANGE.compact(),
+                    DEADLINE_RANGE.compact()
+                ),
+                // Each server is late with probability exp(−μ(τ − a)), on
+                // its own.
+                regime: Regime::Probabilistic,
+            },
+            StragglerModel::Manual { ref servers } => ModelAbout {
+                label: "Chosen by hand",
+                // Short: it is also the raster's caption, which must fit a
+                // phone; the list itself is in the control and the link.
+                caption: match servers.len() {
+                    0 => "none chosen by hand".to_string(),
+                    1 => format!("server {} chosen by hand", servers[0]),
+                    count => format!("{count} chosen by hand"),
+                },
+                sketch: "\"servers\":[distinct whole numbers from 0 to n − 1]".to_string(),
+                // A hand-made pattern is a fixed set of S stragglers.
+                regime: Regime::Counted,
+            },
         }
+    }
+
+    /// What a UI calls the model ([`StragglerModel::about`]).
+    pub fn label(&self) -> &'static str {
+        self.about().label
     }
 
     /// The probability that a given server straggles under this model with
@@ -161,7 +240,10 @@ impl StragglerModel {
     pub fn with_p(&self, p: f64) -> Self {
         match self {
             StragglerModel::Iid { .. } => StragglerModel::Iid { p },
-            other => other.clone(),
+            StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Deadline { .. }
+            | StragglerModel::Manual { .. } => self.clone(),
         }
     }
 
@@ -240,9 +322,11 @@ mod tests {
     #[test]
     fn a_click_flips_one_server_and_keeps_the_rest() {
         let shown = [false, true, false, true];
-        let servers = |m: StragglerModel| match m {
-            StragglerModel::Manual { servers } => servers,
-            other => panic!("{other:?}"),
+        let servers = |m: StragglerModel| {
+            let StragglerModel::Manual { servers } = m else {
+                panic!("{m:?}")
+            };
+            servers
         };
         assert_eq!(servers(manual_toggled(&shown, 0)), [0, 1, 3]);
         assert_eq!(servers(manual_toggled(&shown, 3)), [1]);

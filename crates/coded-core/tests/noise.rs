@@ -1,5 +1,6 @@
-//! Noisy servers (MATH.md §10): what the noise is, that every scheme and p
-//! see the same draws, and what it does to BACC and LeTCC.
+//! Noisy servers (docs/mathematics.md, "Noisy servers"): what the noise
+//! is, that every scheme and p see the same draws, and what it does to BACC
+//! and LeTCC.
 
 use coded_core::{run_round, sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
 
@@ -87,8 +88,8 @@ fn every_scheme_sees_the_same_noise() {
 
 /// The LeTCC paper's second regime: BACC interpolates the noise and floors,
 /// LeTCC smooths it and keeps falling, with GCV choosing λ_dec (and GCV at
-/// least as good as the fixed λ_dec = 1e-9 that MATH.md's SciPy reference
-/// measurement used).
+/// least as good as the fixed λ_dec = 1e-9 that the SciPy reference
+/// measurement in docs/mathematics.md used).
 #[test]
 fn letcc_keeps_falling_under_noise_while_bacc_floors() {
     let c = config(

@@ -9,39 +9,27 @@
 //! through the core's own calls (`Problem::new`, `prepare`, `monte_carlo`),
 //! so the numbers equal the `coded` CLI's.
 
+use coded_core::config::{CacheKey, CachePlace};
 use coded_core::problem::{Prepared, Problem};
-use coded_core::{
-    Config, ConfigError, FunctionKind, MonteCarlo, PointSet, Scheme, StragglerModel, SweepPoint,
-};
+use coded_core::{Config, ConfigError, MonteCarlo, Scheme, StragglerModel, SweepPoint};
 
-/// What a [`Problem`] depends on. The function is all of it: a formula's
-/// text and declared degree, so a new formula never reuses old answers.
-#[derive(Clone, Debug, PartialEq)]
-struct ProblemKey {
-    function: FunctionKind,
-    k: usize,
-    points: PointSet,
-    seed: u64,
-}
+/// What a [`Problem`] depends on: the fields the core's table places in
+/// [`CachePlace::Problem`] (the function is all of it: a formula's text and
+/// declared degree, so a new formula never reuses old answers).
+type ProblemKey = CacheKey;
 
-impl ProblemKey {
-    fn of(c: &Config) -> Self {
-        ProblemKey {
-            function: c.function.clone(),
-            k: c.k,
-            points: c.points,
-            seed: c.seed,
-        }
-    }
+fn problem_key(config: &Config) -> ProblemKey {
+    config.cache_key(CachePlace::Problem)
 }
 
 /// What a [`Prepared`]'s coded inputs and answers depend on, besides the
-/// problem (λ_dec only changes the decoder, which is rebuilt on every use).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct PreparedKey {
-    scheme: Scheme,
-    n: usize,
-    lambda_enc: u64,
+/// problem: the fields in [`CachePlace::Prepared`], with the point's
+/// scheme and N (λ_dec only changes the decoder, which is rebuilt on every
+/// use).
+type PreparedKey = CacheKey;
+
+fn prepared_key(config: &Config, scheme: Scheme, n: usize) -> PreparedKey {
+    config.point_key(CachePlace::Prepared, scheme, n)
 }
 
 /// What a worker's cached answers are for: the problem and the prepared
@@ -56,24 +44,14 @@ pub struct AnswersKey {
 impl AnswersKey {
     pub fn of(config: &Config, scheme: Scheme, n: usize) -> AnswersKey {
         AnswersKey {
-            problem: ProblemKey::of(config),
-            prepared: PreparedKey::of(config, scheme, n),
+            problem: problem_key(config),
+            prepared: prepared_key(config, scheme, n),
         }
     }
 
     /// Whether both are answers of the same problem (a session keeps one).
     pub fn same_problem(&self, other: &AnswersKey) -> bool {
         self.problem == other.problem
-    }
-}
-
-impl PreparedKey {
-    fn of(config: &Config, scheme: Scheme, n: usize) -> PreparedKey {
-        PreparedKey {
-            scheme,
-            n,
-            lambda_enc: config.lambda_enc.to_bits(),
-        }
     }
 }
 
@@ -104,7 +82,7 @@ impl Session {
 
     fn ensure_problem(&mut self, config: &Config) -> Result<(), ConfigError> {
         config.validate()?;
-        let key = ProblemKey::of(config);
+        let key = problem_key(config);
         match &mut self.problem {
             Some((k, p)) if *k == key => p.config = config.clone(),
             _ => {
@@ -126,7 +104,7 @@ impl Session {
         config.with_n(n).validate()?;
         self.ensure_problem(config)?;
         let problem = &self.problem.as_ref().expect("just ensured").1;
-        let key = PreparedKey::of(config, scheme, n);
+        let key = prepared_key(config, scheme, n);
         let at = match self.prepared.iter().position(|(k, _)| *k == key) {
             Some(i) => {
                 // Most recently used last.
@@ -202,7 +180,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::{sweep, LambdaDec, SweepPlan};
+    use coded_core::{sweep, FunctionKind, LambdaDec, SweepPlan};
 
     fn same(a: &SweepPoint, b: &SweepPoint) {
         assert_eq!(a, b, "cached path differs from the core's sweep");

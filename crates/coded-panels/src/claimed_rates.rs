@@ -1,10 +1,12 @@
-//! The rates the papers claim (MATH.md §8), to overlay on measured curves.
+//! The rates the papers claim (docs/mathematics.md, "What the papers
+//! claim"), to overlay on measured curves.
 //!
 //! Why anchored: the claims are O(·) upper bounds without constants, so a
 //! reference curve only shows a *shape*. It is scaled to pass through the
 //! first measured point of the curve it is compared with; readers compare
 //! slopes, not heights.
 
+use coded_core::stragglers::Regime;
 use coded_core::{Scheme, StragglerModel};
 use serde::{Deserialize, Serialize};
 
@@ -79,29 +81,16 @@ impl Rate {
         (v.is_finite() && v > 0.0).then_some(v)
     }
 
-    /// The claims that apply to a straggler model, with noise-free answers
-    /// (`noisy` false) or noisy ones (σ > 0: only the LeTCC paper's noisy
-    /// bound is about that regime).
+    /// The claims that apply to a straggler model (by its regime, the
+    /// core's [`StragglerModel::about`]), with noise-free answers (`noisy`
+    /// false) or noisy ones (σ > 0: only the LeTCC paper's noisy bound is
+    /// about that regime).
     pub fn for_model(model: &StragglerModel, noisy: bool) -> &'static [Rate] {
-        let iid = matches!(
-            model,
-            StragglerModel::Iid { .. } | StragglerModel::Deadline { .. }
-        );
-        if noisy {
-            return if iid {
-                &[Rate::LetccNoisyRun]
-            } else {
-                &[Rate::LetccNoisy]
-            };
-        }
-        match model {
-            StragglerModel::Iid { .. } | StragglerModel::Deadline { .. } => {
-                &[Rate::AbstractBacc, Rate::AbstractLetcc]
-            }
-            // A hand-made pattern is a fixed set of S stragglers.
-            StragglerModel::Fixed { .. }
-            | StragglerModel::Block { .. }
-            | StragglerModel::Manual { .. } => &[Rate::LetccDeterministic],
+        match (model.about().regime, noisy) {
+            (Regime::Probabilistic, false) => &[Rate::AbstractBacc, Rate::AbstractLetcc],
+            (Regime::Counted, false) => &[Rate::LetccDeterministic],
+            (Regime::Probabilistic, true) => &[Rate::LetccNoisyRun],
+            (Regime::Counted, true) => &[Rate::LetccNoisy],
         }
     }
 }

@@ -86,6 +86,11 @@ impl Panel {
             .map_or(0, |i| i + 1)
     }
 
+    /// Its heading on the page: "1 · Straggler pattern".
+    pub fn heading(self) -> String {
+        format!("{} · {}", self.number(), self.title())
+    }
+
     /// The stage that computes its view.
     pub const fn stage(self) -> Stage {
         self.about().stage

@@ -1,7 +1,6 @@
 //! Small pieces of the sentences that describe plots (the summaries): the
 //! same number, slope, scheme and count wording in every panel.
 
-use crate::errors::view::scheme_label;
 use crate::format::sig;
 use coded_core::Scheme;
 
@@ -21,10 +20,7 @@ pub(crate) fn slope(s: f64) -> String {
 
 /// The scheme as the subject of a sentence.
 pub(crate) fn subject(s: Scheme) -> &'static str {
-    match s {
-        Scheme::Uncoded => "Replication (uncoded)",
-        s => scheme_label(s),
-    }
+    s.about().subject
 }
 
 /// `count` followed by the singular or plural noun.

@@ -29,11 +29,7 @@ fn encdec_round(v: &EncDecView) -> String {
         .copied()
         .filter(|e| e.is_finite())
         .reduce(f64::max);
-    let verb = if v.scheme == Scheme::Uncoded {
-        "recovered"
-    } else {
-        "decoded"
-    };
+    let verb = v.scheme.about().verb;
     let values = if recovered == v.k {
         format!("K = {} values", v.k)
     } else {

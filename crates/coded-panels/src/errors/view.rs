@@ -142,13 +142,9 @@ pub fn scheme_color(s: Scheme) -> usize {
     Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
 }
 
+/// The scheme's short name: the core's ([`Scheme::about`]).
 pub fn scheme_label(s: Scheme) -> &'static str {
-    match s {
-        Scheme::Bacc => "BACC",
-        Scheme::Letcc => "LeTCC",
-        Scheme::Lcc => "LCC",
-        Scheme::Uncoded => "uncoded",
-    }
+    s.label()
 }
 
 /// p values of the error-vs-p sweep.
@@ -338,7 +334,10 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             x: p,
             label: format!("p = {p}"),
         }),
-        m => {
+        m @ (StragglerModel::Fixed { .. }
+        | StragglerModel::Block { .. }
+        | StragglerModel::Deadline { .. }
+        | StragglerModel::Manual { .. }) => {
             notes.push(format!(
                 "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
                 model_words(m),

@@ -34,25 +34,9 @@ pub struct StragglerView {
     pub raster_longest: Vec<usize>,
 }
 
-/// The straggler model in words.
+/// The straggler model in words: the core's caption of it.
 pub fn describe_model(m: &StragglerModel) -> String {
-    match *m {
-        StragglerModel::Iid { p } => format!("independent, p = {p}"),
-        StragglerModel::Fixed { s } => format!("exactly S = {s} at random"),
-        StragglerModel::Block { s } => format!("a block of S = {s} consecutive"),
-        StragglerModel::Deadline {
-            shift,
-            rate,
-            deadline,
-        } => format!("deadline τ = {deadline}, finish time {shift} + Exp({rate})"),
-        // Short: it is also the raster's caption, which must fit a phone;
-        // the list itself is in the control and the link.
-        StragglerModel::Manual { ref servers } => match servers.len() {
-            0 => "none chosen by hand".to_string(),
-            1 => format!("server {} chosen by hand", servers[0]),
-            count => format!("{count} chosen by hand"),
-        },
-    }
+    m.about().caption
 }
 
 impl StragglerView {
@@ -69,7 +53,10 @@ impl StragglerView {
             .collect();
         let deadline = match *model {
             StragglerModel::Deadline { deadline, .. } => Some(deadline),
-            _ => None,
+            StragglerModel::Iid { .. }
+            | StragglerModel::Fixed { .. }
+            | StragglerModel::Block { .. }
+            | StragglerModel::Manual { .. } => None,
         };
         StragglerView {
             n,

@@ -1,0 +1,183 @@
+//! The Embed dialog: which panel, which controls and which look an embed
+//! has, and the snippet to paste into a lecture page.
+//!
+//! Why apart from the share bar: it is the one dialog of the page, with its
+//! own focus handling; the snippet it shows is built by `snippet` (pure).
+
+use coded_panels::Panel;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::copy_button::CopyButton;
+use super::link::{base_url, origin};
+use super::snippet::{snippet, EmbedChoice};
+use crate::settings::look::{Size, ThemeChoice};
+use crate::state::AppState;
+
+/// How the Colours select words each choice.
+fn theme_text(t: ThemeChoice) -> &'static str {
+    match t {
+        ThemeChoice::System => "as the viewer's system",
+        ThemeChoice::Light => "light",
+        ThemeChoice::Dark => "dark",
+    }
+}
+
+/// How the Size select words each choice.
+fn size_text(s: Size) -> &'static str {
+    match s {
+        Size::Page => "as wide as the page, as tall as its content",
+        Size::Slide => "a 16:9 slide, 1280 × 720",
+    }
+}
+
+/// A select `id` of the `options` (value `name`, shown as `text`) that
+/// shows and sets one part of `choice` (`get`, `set`).
+fn choice_select<T: Copy + PartialEq + Send + Sync + 'static>(
+    id: &'static str,
+    choice: RwSignal<EmbedChoice>,
+    options: impl IntoIterator<Item = T>,
+    name: fn(T) -> &'static str,
+    text: fn(T) -> &'static str,
+    get: fn(&EmbedChoice) -> T,
+    set: fn(&mut EmbedChoice, T),
+) -> impl IntoView {
+    let options: Vec<T> = options.into_iter().collect();
+    let all = options.clone();
+    let on_change = move |ev| {
+        let value = event_target_value(&ev);
+        if let Some(&v) = all.iter().find(|&&o| name(o) == value) {
+            choice.update(|c| set(c, v));
+        }
+    };
+    view! {
+        <select id=id on:change=on_change>
+            {options
+                .into_iter()
+                .map(|o| {
+                    view! {
+                        <option value=name(o) selected=move || choice.with(|c| get(c) == o)>
+                            {text(o)}
+                        </option>
+                    }
+                })
+                .collect_view()}
+        </select>
+    }
+}
+
+/// The dialog, set to `choice` (kept while it is closed); `on_close` runs
+/// on Close and on Escape.
+#[component]
+pub fn EmbedDialog(
+    state: AppState,
+    choice: RwSignal<EmbedChoice>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let snippet_text = Memo::new(move |_| {
+        choice.with(|c| snippet(&base_url(), &origin(), state.link_state_tracked(), c))
+    });
+    // Opening the dialog moves focus into it (its first control), so a
+    // keyboard user lands where the new content is.
+    let dialog_ref = NodeRef::<html::Div>::new();
+    Effect::new(move |_| {
+        let first = dialog_ref
+            .get()
+            .and_then(|d| d.query_selector("select").ok().flatten());
+        if let Some(select) = first.and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = select.focus();
+        }
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            ev.prevent_default();
+            on_close.run(());
+        }
+    };
+    view! {
+        <div
+            class="embed-dialog"
+            id="embed-dialog"
+            role="dialog"
+            aria-label="Embed a panel"
+            aria-describedby="embed-help"
+            node_ref=dialog_ref
+            on:keydown=on_key
+        >
+            <label for="embed-panel">"Panel"</label>
+            {choice_select(
+                "embed-panel",
+                choice,
+                Panel::ALL,
+                Panel::name,
+                Panel::title,
+                |c| c.panel,
+                |c, p| c.panel = p,
+            )}
+            <label for="embed-controls">"Controls shown (comma-separated, e.g. n, p)"</label>
+            <input
+                type="text"
+                id="embed-controls"
+                autocomplete="off"
+                prop:value=move || choice.with(|c| c.controls.clone())
+                on:input=move |ev| choice.update(|c| c.controls = event_target_value(&ev))
+            />
+            <label for="embed-theme">"Colours"</label>
+            {choice_select(
+                "embed-theme",
+                choice,
+                ThemeChoice::ALL,
+                ThemeChoice::name,
+                theme_text,
+                |c| c.look.theme,
+                |c, t| c.look.theme = t,
+            )}
+            <label for="embed-size">"Size"</label>
+            {choice_select(
+                "embed-size",
+                choice,
+                Size::ALL,
+                Size::name,
+                size_text,
+                |c| c.look.size,
+                |c, v| c.look.size = v,
+            )}
+            <label class="check" for="embed-plot-only">
+                <input
+                    type="checkbox"
+                    id="embed-plot-only"
+                    prop:checked=move || choice.with(|c| c.look.plot_only)
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        choice.update(|c| c.look.plot_only = on);
+                    }
+                />
+                "the plot alone, without the explanation text"
+            </label>
+            <label for="embed-snippet">"Paste this into your page"</label>
+            <textarea
+                id="embed-snippet"
+                readonly=true
+                rows="6"
+                prop:value=move || snippet_text.get()
+            ></textarea>
+            <div class="embed-actions">
+                <CopyButton
+                    id="embed-copy"
+                    field="embed-snippet"
+                    label="Copy"
+                    status_id="embed-copy-status"
+                    fallback="Select the snippet and copy it."
+                >
+                    <button type="button" id="embed-close" on:click=move |_| on_close.run(())>
+                        "Close"
+                    </button>
+                </CopyButton>
+            </div>
+            <p class="help" id="embed-help">
+                "The snippet holds the panel and a short script that makes its frame as tall as what it shows. Escape closes this dialog."
+            </p>
+        </div>
+    }
+}
