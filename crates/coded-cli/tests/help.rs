@@ -183,3 +183,36 @@ fn a_bad_option_or_value_is_one_line_naming_it() {
         }
     }
 }
+
+/// The help texts as docs/reference.md shows them: each command's
+/// `--help`, in a fenced block under its own heading.
+fn help_section() -> String {
+    let mut out = String::new();
+    for (command, _) in COMMANDS {
+        let out_of = help(command, "--help", "100");
+        let shown = if command.is_empty() {
+            "coded --help".to_string()
+        } else {
+            format!("coded {command} --help")
+        };
+        out.push_str(&format!(
+            "#### `{shown}`\n\n```text\n{}```\n\n",
+            text(&out_of.stdout)
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_docs_show_every_help_text_as_the_cli_prints_it() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/reference.md");
+    let docs = std::fs::read_to_string(path).unwrap();
+    let (begin, end) = ("<!-- coded help: begin -->\n", "<!-- coded help: end -->");
+    let start = docs.find(begin).expect("the help section's begin marker") + begin.len();
+    let stop = docs[start..].find(end).expect("its end marker") + start;
+    let want = format!("\n{}", help_section());
+    assert!(
+        docs[start..stop] == want,
+        "docs/reference.md's help texts differ from the CLI's; between the markers it should read:\n{want}"
+    );
+}
