@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::{PlotCanvas, SweepProgress};
-use crate::panels::placeholder;
+use crate::panels::round_plot::placeholder;
 use crate::state::AppState;
 
 const TABS: [(CurveKind, &str, &str); 3] = [

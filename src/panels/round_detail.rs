@@ -12,7 +12,7 @@ use coded_panels::{Frame, Panel};
 use leptos::prelude::*;
 
 use crate::components::{CanvasArea, CanvasResult, PlotCanvas};
-use crate::panels::RoundPlot;
+use crate::panels::round_plot::RoundPlot;
 use crate::state::AppState;
 use crate::theme::Theme;
 

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::components::{PlotCanvas, TypedInput};
 use crate::drafts::Draft;
-use crate::panels::RoundPlot;
+use crate::panels::round_plot::RoundPlot;
 use crate::settings::whole;
 use crate::state::AppState;
 

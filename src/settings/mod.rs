@@ -15,6 +15,7 @@ mod experiment;
 pub mod look;
 mod model;
 mod parse;
+mod stragglers;
 mod view;
 
 pub use choices::{panel_names, show_panel, Choice};
@@ -43,13 +44,13 @@ pub const SETTINGS: &[Setting] = &[
     experiment::N,
     experiment::POINTS,
     experiment::NOISE,
-    experiment::MODEL,
-    experiment::P,
-    experiment::S,
-    experiment::SHIFT,
-    experiment::RATE,
-    experiment::DEADLINE,
-    experiment::SERVERS,
+    stragglers::MODEL,
+    stragglers::P,
+    stragglers::S,
+    stragglers::SHIFT,
+    stragglers::RATE,
+    stragglers::DEADLINE,
+    stragglers::SERVERS,
     experiment::LAMBDA_ENC,
     experiment::LAMBDA_DEC,
     experiment::LAMBDA_RULE,

@@ -9,8 +9,8 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast};
 
+use super::link::PageLink;
 use super::notices::Notices;
-use super::PageLink;
 use crate::controls::Controls;
 use crate::panels::panel_view;
 use crate::settings::look::Size;

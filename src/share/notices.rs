@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::PageLink;
+use super::link::PageLink;
 
 /// The notice, until dismissed (nothing when the link was fine).
 #[component]

@@ -10,9 +10,9 @@ use leptos::prelude::*;
 use super::copy_button::CopyButton;
 use super::embed_dialog::EmbedDialog;
 use super::export_bar::ExportBar;
+use super::link::PageLink;
 use super::presets_bar::PresetsBar;
 use super::snippet::EmbedChoice;
-use super::PageLink;
 use crate::state::AppState;
 
 /// Copy link, Embed, presets and export, above the panels.

@@ -11,25 +11,34 @@
 //! it back (the λ cap in `scheme` reads `limits`), so there is no cycle.
 
 mod cache;
+mod error;
 mod table;
 mod words;
 
-pub use cache::{CacheKey, CachePlace};
-pub use table::Field;
+pub use cache::CachePlace;
+pub use error::ConfigError;
+
+/// One field of the configuration, as its table entry describes it.
+pub type Field = table::Field<Config>;
+
+/// The fields of one [`CachePlace`] of a configuration (see [`cache::Key`]).
+pub type CacheKey = cache::Key<Config>;
 
 use crate::functions::FunctionKind;
 use crate::limits::{
     k_range, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE, LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE,
     RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
 };
+use crate::limits::{FloatRange, IntRange};
 use crate::points::PointSet;
 use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::LazyLock;
 use table::config_table;
-use words::{by_serde, finite_in, in_range, integer_in, one_of, quoted, refuse_unless};
+use words::{integer_in, one_of, quoted};
 
 // The limits live in `limits`; these names are kept for existing users.
 pub use crate::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
@@ -165,30 +174,6 @@ config_table! {
     }
 }
 
-/// An invalid configuration: which field, and what is allowed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ConfigError {
-    pub field: String,
-    pub message: String,
-}
-
-impl ConfigError {
-    pub fn new(field: &str, message: impl Into<String>) -> Self {
-        ConfigError {
-            field: field.to_string(),
-            message: message.into(),
-        }
-    }
-}
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid `{}`: {}", self.field, self.message)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
 /// The entry of a field.
 pub fn field(name: &str) -> Option<&'static Field> {
     // A constant's borrow lives for good (it is promoted to a static).
@@ -214,15 +199,28 @@ pub static FIELDS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|
 });
 
 /// The checks in the order `validate` runs them.
-static CHECKS: LazyLock<Vec<table::Check>> = LazyLock::new(|| {
-    let mut checks: Vec<table::Check> = TABLE.iter().filter_map(|f| f.check).collect();
+static CHECKS: LazyLock<Vec<table::Check<Config>>> = LazyLock::new(|| {
+    let mut checks: Vec<table::Check<Config>> = TABLE.iter().filter_map(|f| f.check).collect();
     checks.sort_by_key(|c| c.order);
     checks
 });
 
 /// Where scheme and N enter the cache: a sweep gives them per point.
-const SCHEME_PLACE: CachePlace = table::place_of("scheme");
-const N_PLACE: CachePlace = table::place_of("n");
+const SCHEME_PLACE: CachePlace = place_of("scheme");
+const N_PLACE: CachePlace = place_of("n");
+
+/// A field's cache place, found at compile time (a name not in the table
+/// stops the build).
+const fn place_of(name: &str) -> CachePlace {
+    let mut i = 0;
+    while i < TABLE.len() {
+        if table::same_text(TABLE[i].name, name) {
+            return TABLE[i].place;
+        }
+        i += 1;
+    }
+    panic!("no such field in the configuration's table")
+}
 
 impl Config {
     /// Parses JSON text: missing fields take their defaults, unknown fields and
@@ -328,6 +326,36 @@ fn manual_servers_exist(m: &StragglerModel, n: usize) -> Result<(), ConfigError>
         }
     }
     Ok(())
+}
+
+// The reader and range checks the entries are written with, worded by
+// [`allowed`] so that a message cannot disagree with what is checked.
+
+/// The reader of most fields: serde's, with the allowed values after its
+/// message.
+fn by_serde<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
+    serde_json::from_value(value.clone())
+        .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
+}
+
+fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
+    refuse_unless(name, range.contains(v), format_args!("got {v}"))
+}
+
+fn finite_in(name: &str, v: f64, range: FloatRange) -> Result<(), ConfigError> {
+    refuse_unless(name, range.contains(v), format_args!("got {v}"))
+}
+
+/// An error for `name` unless `ok`: what was given, then what is allowed.
+fn refuse_unless(name: &str, ok: bool, given: std::fmt::Arguments) -> Result<(), ConfigError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(ConfigError::new(
+            name,
+            format!("{given}; expected {}", allowed(name)),
+        ))
+    }
 }
 
 /// The checks that do not depend on N (a sweep's N vary; a manual pattern's

@@ -1,6 +1,6 @@
 //! Where each field of a configuration enters the cached values of an
 //! experiment ([`CachePlace`]), and the keys a cache compares
-//! ([`CacheKey`], built by `Config::cache_key` from the table).
+//! ([`Key`], built by `Config::cache_key` from the table).
 //!
 //! Why in the core, when the cache is the engine's: the place is a fact
 //! about what the core's calls compute from a field (`Problem::new` reads
@@ -9,7 +9,6 @@
 //! would make a cache silently reuse stale answers; the table makes the
 //! place mandatory, and a test computes each field's effect to check it.
 
-use super::Config;
 use crate::functions::FunctionKind;
 use crate::points::PointSet;
 use crate::scheme::Scheme;
@@ -35,20 +34,23 @@ pub enum CachePlace {
 ///
 /// Built once per use (a point of a sweep holds its own), it costs a clone
 /// of its place's fields; comparing it compares those fields, no text.
+///
+/// Generic over the configuration `C` (the `Config` the table writes), whose
+/// table also writes the comparison.
 #[derive(Clone, Debug)]
-pub struct CacheKey {
+pub struct Key<C> {
     pub(super) place: CachePlace,
     /// The configuration with every field outside `place` at its default.
-    pub(super) fields: Config,
+    pub(super) fields: C,
 }
 
-impl CacheKey {
+impl<C> Key<C> {
     pub fn place(&self) -> CachePlace {
         self.place
     }
 }
 
-impl Eq for CacheKey {}
+impl<C> Eq for Key<C> where Key<C>: PartialEq {}
 
 /// Equality as a cache key compares a field. Only the types of fields with
 /// a place other than `Decoding` need it: a field moved into a key whose

@@ -12,30 +12,40 @@
 //! compile.
 
 use super::cache::CachePlace;
-use super::{Config, ConfigError};
+use super::error::ConfigError;
 use serde_json::Value;
 
-/// One field of the configuration, as its table entry describes it.
-pub struct Field {
+/// One field of a configuration `C` (the `Config` the macro writes), as its
+/// table entry describes it.
+pub struct Field<C> {
     /// Its name in the JSON, in errors and in `FIELD_NAMES`.
     pub name: &'static str,
     /// Which cached values depend on it.
     pub place: CachePlace,
     pub(super) allowed: fn() -> String,
-    pub(super) read: fn(&mut Config, &Value) -> Result<(), ConfigError>,
-    pub(super) check: Option<Check>,
-    pub(super) example: fn(&mut Config),
+    pub(super) read: fn(&mut C, &Value) -> Result<(), ConfigError>,
+    pub(super) check: Option<Check<C>>,
+    pub(super) example: fn(&mut C),
 }
 
 /// A field's check (it may read other fields: then the entry owns that
 /// cross-field check) and its place among `validate`'s checks.
-#[derive(Clone, Copy)]
-pub(super) struct Check {
+pub(super) struct Check<C> {
     pub order: u8,
-    pub run: fn(&Config) -> Result<(), ConfigError>,
+    pub run: fn(&C) -> Result<(), ConfigError>,
 }
 
-impl Field {
+// By hand: a derive would ask `C: Copy`, and a check is a number and a
+// function pointer whatever C is.
+impl<C> Clone for Check<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<C> Copy for Check<C> {}
+
+impl<C> Field<C> {
     /// Its allowed values, as error messages show them.
     pub fn allowed(&self) -> String {
         (self.allowed)()
@@ -44,27 +54,14 @@ impl Field {
     /// Sets it, in `config`, to its entry's example: a valid value other
     /// than its default (the test of the cache places changes one field
     /// at a time).
-    pub fn set_example(&self, config: &mut Config) {
+    pub fn set_example(&self, config: &mut C) {
         (self.example)(config)
     }
 }
 
-/// The field's cache place, found at compile time (a name not in the
-/// table stops the build).
-pub(super) const fn place_of(name: &str) -> CachePlace {
-    let mut i = 0;
-    while i < super::TABLE.len() {
-        if same_text(super::TABLE[i].name, name) {
-            return super::TABLE[i].place;
-        }
-        i += 1;
-    }
-    panic!("no such field in the configuration's table")
-}
-
 /// Whether no two checks claim the same place in `validate`'s order
 /// (asserted when compiling).
-pub(super) const fn check_orders_differ(table: &[Field]) -> bool {
+pub(super) const fn check_orders_differ<C>(table: &[Field<C>]) -> bool {
     let mut i = 0;
     while i < table.len() {
         let mut j = i + 1;
@@ -81,7 +78,8 @@ pub(super) const fn check_orders_differ(table: &[Field]) -> bool {
     true
 }
 
-const fn same_text(a: &str, b: &str) -> bool {
+/// Whether two texts are equal (`==` is not `const`).
+pub(super) const fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
@@ -131,7 +129,7 @@ macro_rules! config_table {
         $default
     };
     (@masked $in:ident; $place:ident; $value:expr; $default:expr) => {
-        if $place == $crate::config::CachePlace::$in {
+        if $place == $crate::config::cache::CachePlace::$in {
             $value.clone()
         } else {
             $default
@@ -174,10 +172,10 @@ macro_rules! config_table {
             [$(stringify!($name)),*];
 
         /// Every field's entry, in the order of the JSON.
-        pub const TABLE: [$crate::config::table::Field; FIELD_NAMES.len()] = [$(
+        pub const TABLE: [$crate::config::table::Field<Config>; FIELD_NAMES.len()] = [$(
             $crate::config::table::Field {
                 name: stringify!($name),
-                place: $crate::config::CachePlace::$place,
+                place: $crate::config::cache::CachePlace::$place,
                 allowed: $allowed,
                 read: |c: &mut Config, v: &Value| {
                     let read: fn(&str, &Value) -> Result<$ty, ConfigError> = $read;
@@ -197,7 +195,7 @@ macro_rules! config_table {
         impl Config {
             /// The key of `place`: this configuration's fields of that
             /// place (see [`CacheKey`]).
-            pub fn cache_key(&self, place: $crate::config::CachePlace) -> CacheKey {
+            pub fn cache_key(&self, place: $crate::config::cache::CachePlace) -> CacheKey {
                 let d = Config::default();
                 CacheKey {
                     place,

@@ -1,11 +1,6 @@
-//! The pieces the table's entries are written with: the allowed values in
-//! words, the generic reader, and the range checks, all worded by
-//! [`allowed`] so that a message cannot disagree with what is checked.
+//! The words the table's entries describe their allowed values with.
 
-use super::{allowed, ConfigError};
-use crate::limits::{FloatRange, IntRange};
-use serde::de::DeserializeOwned;
-use serde_json::Value;
+use crate::limits::IntRange;
 
 /// `"a", "b"`: wire names as JSON strings.
 pub(super) fn quoted(names: impl IntoIterator<Item = &'static str>) -> String {
@@ -20,35 +15,4 @@ pub(super) fn one_of(names: impl IntoIterator<Item = &'static str>) -> String {
 
 pub(super) fn integer_in(r: IntRange) -> String {
     format!("a whole number from {r}")
-}
-
-/// The reader of most fields: serde's, with the allowed values after its
-/// message.
-pub(super) fn by_serde<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
-    serde_json::from_value(value.clone())
-        .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
-}
-
-pub(super) fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
-    refuse_unless(name, range.contains(v), format_args!("got {v}"))
-}
-
-pub(super) fn finite_in(name: &str, v: f64, range: FloatRange) -> Result<(), ConfigError> {
-    refuse_unless(name, range.contains(v), format_args!("got {v}"))
-}
-
-/// An error for `name` unless `ok`: what was given, then what is allowed.
-pub(super) fn refuse_unless(
-    name: &str,
-    ok: bool,
-    given: std::fmt::Arguments,
-) -> Result<(), ConfigError> {
-    if ok {
-        Ok(())
-    } else {
-        Err(ConfigError::new(
-            name,
-            format!("{given}; expected {}", allowed(name)),
-        ))
-    }
 }
