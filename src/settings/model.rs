@@ -22,7 +22,7 @@ pub struct LinkState {
 }
 
 /// Most N values (and p values) in an error-vs-N sweep: each is a full
-/// Monte-Carlo run, all in the one worker.
+/// Monte-Carlo run per scheme compared.
 pub const MAX_SWEEP_NS: usize = 12;
 pub const MAX_SWEEP_PS: usize = 6;
 

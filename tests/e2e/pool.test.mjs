@@ -1,5 +1,5 @@
 // End-to-end tests of the worker pool (crates/coded-worker, coded-engine's
-// shares): the leading worker starts W - 1 helpers, the plotted values are
+// trial ranges): the leading worker starts W - 1 helpers, the plotted values are
 // the same for every W, and a helper that fails in the middle of a sweep is
 // reported in the page and replaced while the sweep finishes with the same
 // numbers. (The results table against `coded sweep` for W = 1, 2 and 4 is in

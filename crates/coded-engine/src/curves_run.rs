@@ -24,7 +24,7 @@ pub struct CurvesRun {
     plan: Result<Plan, ConfigError>,
     /// The points computed, by slot.
     slots: Vec<Option<SweepPoint>>,
-    /// The plan's units (in order) as shares of trials for the pool.
+    /// The plan's units (in order) as ranges of trials for the pool.
     pub ranges: TrialRanges,
     weight_total: f64,
     started: Option<f64>,
@@ -75,7 +75,7 @@ impl CurvesRun {
         }
     }
 
-    /// Puts the points whose shares are all in into their slots.
+    /// Puts the points whose ranges are all in into their slots.
     fn collect(&mut self) {
         let Ok(plan) = &self.plan else {
             return;
@@ -85,7 +85,7 @@ impl CurvesRun {
         }
     }
 
-    /// Runs one of this worker's shares until it is done or `clock()`
+    /// Runs one of this worker's ranges until it is done or `clock()`
     /// passes `deadline` (at least one trial). [`Step::Ended`] once every
     /// point is in, or on an error (then [`view`] returns it).
     ///

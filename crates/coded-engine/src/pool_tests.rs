@@ -296,7 +296,7 @@ fn helpers_that_keep_dying_never_hang_the_sweep() {
 
 #[test]
 fn a_change_of_p_or_trials_does_not_run_f_again_in_any_worker() {
-    // Shared trials (x·sin x) and whole points (LeNet-5).
+    // Points cut into ranges of trials (x·sin x) and whole points (LeNet-5).
     for text in [
         r#"{"trials": 9, "k": 6, "n": 20}"#,
         r#"{"trials": 9, "function": "lenet5", "k": 4, "n": 16}"#,

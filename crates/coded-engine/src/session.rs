@@ -33,7 +33,7 @@ fn prepared_key(config: &Config, scheme: Scheme, n: usize) -> PreparedKey {
 }
 
 /// What a worker's cached answers are for: the problem and the prepared
-/// (scheme, N, λ_enc). The worker pool gives a helper another's share of a
+/// (scheme, N, λ_enc). The worker pool gives a helper another's range of a
 /// point only if the helper holds its answers (then f is never run twice).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswersKey {

@@ -55,7 +55,7 @@ impl TableRun {
         }
     }
 
-    /// Runs one of this worker's shares until it is done or `clock()`
+    /// Runs one of this worker's ranges until it is done or `clock()`
     /// passes `deadline` (at least one trial), and makes the rows of the
     /// schemes whose trials are all in. Returns the table once complete,
     /// else what the step did ([`Step::Worked`] or [`Step::Waiting`]).
@@ -67,8 +67,8 @@ impl TableRun {
         deadline: f64,
     ) -> Result<Result<TableView, Step>, ConfigError> {
         self.started.get_or_insert_with(clock);
-        // This worker's shares until the deadline (the table is one stage:
-        // a step may run several schemes' shares).
+        // This worker's ranges until the deadline (the table is one stage:
+        // a step may run several schemes' ranges).
         let mut step = Step::Waiting;
         while !self.ranges.finished() && self.ranges.run_here(session, clock, deadline)? {
             step = Step::Worked;

@@ -135,8 +135,6 @@ pub struct TrialRanges {
 }
 
 impl TrialRanges {
-    /// `tasks` with `trials` each, cut into `ways` ranges (at least one, at
-    /// most one per trial).
     /// `tasks` with `trials` each, for a pool of `workers`; `split`: each
     /// point cut into `workers` ranges (at most one per trial), else whole
     /// points (when f costs more than the decoding: LeNet-5's CNN, which

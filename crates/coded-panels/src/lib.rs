@@ -10,6 +10,16 @@
 //! It computes nothing itself: the worker's engine (`coded-engine`) builds
 //! the views through the builders here, the page draws them.
 //!
+//! # Summaries
+//!
+//! Each panel's `summary` is one sentence computed from the same view its
+//! draw function draws: the canvas's text alternative, which the page shows
+//! under the plot and links from the canvas (`aria-describedby`). Pure
+//! functions of the views, so they are tested natively against real data
+//! and cannot drift from the picture. A missing or non-finite value reads
+//! as words ("no value"), never "NaN"; a failed round says why, in the
+//! core's words.
+//!
 //! Why a crate of its own, and why drawing is a feature: the same code
 //! draws on the app's canvas, to SVG for `coded sweep --plot`, and in native
 //! tests, with no web dependency; the worker builds views but never draws,
