@@ -18,7 +18,7 @@ use crate::stages;
 use crate::table_run::TableRun;
 use crate::trial_ranges::{Step, Task, TrialRanges};
 use coded_core::Config;
-use coded_panels::{Panel, Stage};
+use coded_panels::Stage;
 use coded_protocol::{FromWorker, Progress, ToHelper, UiState};
 
 /// Partial curves are posted at most this often (each one is redrawn).
@@ -156,7 +156,7 @@ impl Jobs {
             None => (None, None),
         };
         let table_key = p
-            .shows(Panel::Table)
+            .need(Stage::Table)
             .then(|| stages::table_key(&config, &ui))
             .filter(|k| *k != self.keys.table);
         let mut table = table_key.map(|key| match running_table.take() {
@@ -165,7 +165,7 @@ impl Jobs {
             _ => TableRun::new(&config, &ui, key),
         });
         let curves_key = p
-            .shows(Panel::Errors)
+            .need(Stage::Curves)
             .then(|| stages::curves_key(&config, &ui))
             .filter(|k| *k != self.keys.curves);
         let mut curves = curves_key.map(|key| match running_curves.take() {

@@ -27,8 +27,10 @@ pub struct UiState {
     pub references: bool,
     /// What the error curves' line and band show (drawing only).
     pub band: Band,
-    /// Web Workers sharing the Monte-Carlo trials (None: the page's
-    /// default, one per core); the numbers do not depend on it.
+    /// Web Workers sharing the Monte-Carlo trials; the numbers do not
+    /// depend on it. None in a link or a preset means the page's default
+    /// (one per core), which the page fills in before each request; a
+    /// request without it runs on one worker ([`UiState::pool_size`]).
     pub workers: Option<usize>,
 }
 
