@@ -185,7 +185,11 @@ pub fn field(name: &str) -> Option<&'static Field> {
 /// unknown field). Built from the limits and the enums' names, so that the
 /// text cannot disagree with what `validate` checks.
 pub fn allowed(name: &str) -> String {
-    field(name).map(Field::allowed).unwrap_or_default()
+    FIELD_NAMES
+        .iter()
+        .position(|n| *n == name)
+        .map(|i| ALLOWED[i]())
+        .unwrap_or_default()
 }
 
 /// Each field with its allowed values ([`allowed`]), for users that look a
@@ -196,13 +200,6 @@ pub static FIELDS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|
         .iter()
         .map(|f| (f.name, &*f.allowed().leak()))
         .collect()
-});
-
-/// The checks in the order `validate` runs them.
-static CHECKS: LazyLock<Vec<table::Check<Config>>> = LazyLock::new(|| {
-    let mut checks: Vec<table::Check<Config>> = TABLE.iter().filter_map(|f| f.check).collect();
-    checks.sort_by_key(|c| c.order);
-    checks
 });
 
 /// Where scheme and N enter the cache: a sweep gives them per point.
@@ -274,7 +271,12 @@ impl Config {
     /// [`Config::check_formula`]) in their order; the first violation is
     /// returned.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        CHECKS.iter().try_for_each(|check| (check.run)(self))
+        (0..CHECKS.len()).try_for_each(|order| {
+            match CHECKS.iter().flatten().find(|c| c.order as usize == order) {
+                Some(check) => (check.run)(self),
+                None => Ok(()),
+            }
+        })
     }
 
     /// The key of `place` at one point of a sweep, whose scheme and N are

@@ -1,8 +1,9 @@
 //! The machinery of the configuration's table: one entry per field (in
 //! `config`) gives its name, type, doc, default, allowed values, reader,
 //! check and cache place, and [`config_table!`] writes from that one list
-//! the `Config` struct, its `Default`, `FIELD_NAMES`, [`TABLE`] (what
-//! parsing, error texts and validation read) and the cache keys.
+//! the `Config` struct, its `Default`, `FIELD_NAMES`, `TABLE` (what reading
+//! JSON goes through), the allowed texts and checks that error messages and
+//! `validate` read, and the cache keys.
 //!
 //! Why a macro and not a hand-written struct beside a table: the struct's
 //! fields and the table's entries would be two lists that can disagree
@@ -24,7 +25,6 @@ pub struct Field<C> {
     pub place: CachePlace,
     pub(super) allowed: fn() -> String,
     pub(super) read: fn(&mut C, &Value) -> Result<(), ConfigError>,
-    pub(super) check: Option<Check<C>>,
     pub(super) example: fn(&mut C),
 }
 
@@ -59,19 +59,25 @@ impl<C> Field<C> {
     }
 }
 
-/// Whether no two checks claim the same place in `validate`'s order
-/// (asserted when compiling).
-pub(super) const fn check_orders_differ<C>(table: &[Field<C>]) -> bool {
+/// Whether the checks' orders are distinct and each below the number of
+/// fields, so that `validate` finds them by counting (asserted when
+/// compiling).
+pub(super) const fn check_orders_count<C>(checks: &[Option<Check<C>>]) -> bool {
     let mut i = 0;
-    while i < table.len() {
-        let mut j = i + 1;
-        while j < table.len() {
-            if let (Some(a), Some(b)) = (&table[i].check, &table[j].check) {
-                if a.order == b.order {
-                    return false;
-                }
+    while i < checks.len() {
+        if let Some(a) = &checks[i] {
+            if a.order as usize >= checks.len() {
+                return false;
             }
-            j += 1;
+            let mut j = i + 1;
+            while j < checks.len() {
+                if let Some(b) = &checks[j] {
+                    if a.order == b.order {
+                        return false;
+                    }
+                }
+                j += 1;
+            }
         }
         i += 1;
     }
@@ -171,7 +177,8 @@ macro_rules! config_table {
         pub const FIELD_NAMES: [&str; [$(stringify!($name)),*].len()] =
             [$(stringify!($name)),*];
 
-        /// Every field's entry, in the order of the JSON.
+        /// Every field's entry, in the order of the JSON: what reading a
+        /// configuration from JSON goes through.
         pub const TABLE: [$crate::config::table::Field<Config>; FIELD_NAMES.len()] = [$(
             $crate::config::table::Field {
                 name: stringify!($name),
@@ -182,14 +189,25 @@ macro_rules! config_table {
                     c.$name = read(stringify!($name), v)?;
                     Ok(())
                 },
-                check: config_table!(@check $name: $ty; [$($order)?]; $($check)+),
                 example: |c: &mut Config| c.$name = $example,
             },
         )*];
 
+        // What checking and wording need, apart from `TABLE`: a program
+        // that checks configurations but never reads JSON values (the
+        // worker, the page) then carries no field's reader.
+
+        /// Each field's allowed values in words, in the order of the JSON.
+        const ALLOWED: [fn() -> String; FIELD_NAMES.len()] = [$($allowed),*];
+
+        /// Each field's check, in the order of the JSON.
+        const CHECKS: [Option<$crate::config::table::Check<Config>>; FIELD_NAMES.len()] = [$(
+            config_table!(@check $name: $ty; [$($order)?]; $($check)+)
+        ),*];
+
         const _: () = assert!(
-            $crate::config::table::check_orders_differ(&TABLE),
-            "two checks with the same order"
+            $crate::config::table::check_orders_count(&CHECKS),
+            "two checks with the same order, or an order past the number of fields"
         );
 
         impl Config {
