@@ -48,6 +48,12 @@ section "cargo clippy (wasm32, the page's core without formulas)"
 cargo clippy -p coded-core -p coded-panels --target wasm32-unknown-unknown -- -D warnings
 done_step
 
+# The worker builds the panels' views without their drawing (coded-panels
+# without its default feature `draw`): check that build, its tests too.
+section "cargo clippy (the panels without drawing, as the worker builds them)"
+cargo clippy -p coded-panels --no-default-features --all-targets -- -D warnings
+done_step
+
 section "cargo test (native)"
 cargo test --workspace
 done_step

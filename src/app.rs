@@ -1,4 +1,4 @@
-//! The page layout: header, controls column, the five panels.
+//! The page layout: header, controls column, the panels of the registry.
 //!
 //! Why one file: it only arranges things; the state lives in `state`, the
 //! link to the computation worker in `runner`, each panel in `panels`.

@@ -954,13 +954,16 @@ mod fuzz {
         ];
         (
             any_valid_config(),
-            prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=4),
+            prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),
             prop::collection::vec(1..=MAX_N, 1..=MAX_SWEEP_NS),
             prop::collection::vec(
                 prop_oneof![0.0..=1.0f64, prop::sample::select(vec![0.0, 1.0])],
                 1..=MAX_SWEEP_PS,
             ),
-            (any::<usize>(), prop::array::uniform5(any::<bool>())),
+            (
+                any::<usize>(),
+                prop::collection::vec(any::<bool>(), coded_panels::Panel::ALL.len()),
+            ),
             (
                 prop::sample::select(kinds),
                 any::<bool>(),

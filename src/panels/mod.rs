@@ -1,4 +1,4 @@
-//! The five panels. Each owns its canvas (or table) and a short
+//! The panels' components. Each owns its canvas (or table) and a short
 //! explanation with formulas in MathML (rendered by the browser, no script).
 //!
 //! Why they only read signals: every number comes from the worker (see

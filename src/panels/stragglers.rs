@@ -1,7 +1,6 @@
 //! Panel 1: the straggler pattern, with play / pause / step through rounds.
 
 use coded_core::stragglers::{manual_pattern, manual_toggled};
-use coded_core::StragglerModel;
 use coded_panels::stragglers as panel;
 use coded_panels::Panel;
 use leptos::prelude::*;
@@ -53,12 +52,11 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     // quick clicks never act on a round still being computed); any other is
     // the worker's round as drawn (the page draws no random pattern).
     let shown = move || {
-        let manual = state.config.with(|c| match &c.stragglers {
-            StragglerModel::Manual { servers } => Some(manual_pattern(servers, c.n)),
-            StragglerModel::Iid { .. }
-            | StragglerModel::Fixed { .. }
-            | StragglerModel::Block { .. }
-            | StragglerModel::Deadline { .. } => None,
+        let manual = state.config.with(|c| {
+            c.stragglers
+                .params()
+                .servers
+                .map(|servers| manual_pattern(servers, c.n))
         });
         manual.or_else(|| {
             state.round.with(|r| {

@@ -13,61 +13,33 @@ use super::experiment::{number_in, number_words, whole_in, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{choice_of, entries, join, num, one_of, whole};
 
-/// A straggler parameter applies only under its model(s).
-fn under(s: &LinkState, names: &[&str], what: &str) -> Result<(), String> {
-    let m = s.config.stragglers.name();
-    if names.contains(&m) {
+/// A straggler parameter applies only under the models that have it (`has`:
+/// whether the current one does, from `StragglerModel::params`).
+fn under(s: &LinkState, has: bool, what: &str) -> Result<(), String> {
+    if has {
         Ok(())
     } else {
+        let m = s.config.stragglers.name();
         Err(format!(
             "{what} is not a setting of the “{m}” straggler model"
         ))
     }
 }
 
-// Each model's parameters, matched exhaustively: a new model is a
-// compile error here until its parameters are placed.
 fn p_of(m: &StragglerModel) -> Option<f64> {
-    match *m {
-        StragglerModel::Iid { p } => Some(p),
-        StragglerModel::Fixed { .. }
-        | StragglerModel::Block { .. }
-        | StragglerModel::Deadline { .. }
-        | StragglerModel::Manual { .. } => None,
-    }
+    m.params().p
 }
 
 fn s_of(m: &StragglerModel) -> Option<usize> {
-    match *m {
-        StragglerModel::Fixed { s } | StragglerModel::Block { s } => Some(s),
-        StragglerModel::Iid { .. }
-        | StragglerModel::Deadline { .. }
-        | StragglerModel::Manual { .. } => None,
-    }
+    m.params().s
 }
 
 fn servers_of(m: &StragglerModel) -> Option<&[usize]> {
-    match m {
-        StragglerModel::Manual { servers } => Some(servers),
-        StragglerModel::Iid { .. }
-        | StragglerModel::Fixed { .. }
-        | StragglerModel::Block { .. }
-        | StragglerModel::Deadline { .. } => None,
-    }
+    m.params().servers
 }
 
 fn deadline_of(m: &StragglerModel) -> Option<(f64, f64, f64)> {
-    match *m {
-        StragglerModel::Deadline {
-            shift,
-            rate,
-            deadline,
-        } => Some((shift, rate, deadline)),
-        StragglerModel::Iid { .. }
-        | StragglerModel::Fixed { .. }
-        | StragglerModel::Block { .. }
-        | StragglerModel::Manual { .. } => None,
-    }
+    m.params().deadline
 }
 
 /// The deadline model's parameters, under it or as its defaults.
@@ -131,7 +103,7 @@ pub const P: Setting = Setting {
             .is_some()
     },
     rule: |_| number_words(P_RANGE),
-    applies: |s| under(s, &["iid"], "p"),
+    applies: |s| under(s, p_of(&s.config.stragglers).is_some(), "p"),
     ..BASE
 };
 
@@ -150,17 +122,15 @@ pub const S: Setting = Setting {
             return false;
         };
         // S typed under another model makes the fixed model's S.
-        s.config.stragglers = match s.config.stragglers {
-            StragglerModel::Block { .. } => StragglerModel::Block { s: v },
-            StragglerModel::Fixed { .. }
-            | StragglerModel::Iid { .. }
-            | StragglerModel::Deadline { .. }
-            | StragglerModel::Manual { .. } => StragglerModel::Fixed { s: v },
-        };
+        s.config.stragglers = s
+            .config
+            .stragglers
+            .with_s(v)
+            .unwrap_or(StragglerModel::Fixed { s: v });
         true
     },
     rule: |_| whole_words(S_RANGE),
-    applies: |s| under(s, &["fixed", "block"], "S"),
+    applies: |s| under(s, s_of(&s.config.stragglers).is_some(), "S"),
     ..BASE
 };
 
@@ -183,7 +153,7 @@ macro_rules! deadline_number {
                 set_deadline(s, |d| d.$i = v.unwrap_or_default(), v.is_some())
             },
             rule: |_| number_words($range),
-            applies: |s| under(s, &["deadline"], $name),
+            applies: |s| under(s, deadline_of(&s.config.stragglers).is_some(), $name),
             ..BASE
         }
     };
@@ -257,7 +227,13 @@ pub const SERVERS: Setting = Setting {
             s.config.n.saturating_sub(1)
         )
     },
-    applies: |s| under(s, &["manual"], "The list of straggling servers"),
+    applies: |s| {
+        under(
+            s,
+            servers_of(&s.config.stragglers).is_some(),
+            "The list of straggling servers",
+        )
+    },
     // N is read first: every number must name one of its servers.
     check: |s| servers_of(&s.config.stragglers).is_none_or(|v| v.iter().all(|&i| i < s.config.n)),
     ..BASE

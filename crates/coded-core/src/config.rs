@@ -296,14 +296,11 @@ impl Config {
     /// The same experiment with N servers (sweeps vary N). A hand-made
     /// pattern keeps the servers that exist at that N (those below it).
     pub fn with_n(&self, n: usize) -> Config {
-        let stragglers = match &self.stragglers {
-            StragglerModel::Manual { servers } => StragglerModel::Manual {
+        let stragglers = match self.stragglers.params().servers {
+            Some(servers) => StragglerModel::Manual {
                 servers: servers.iter().copied().filter(|&i| i < n).collect(),
             },
-            StragglerModel::Iid { .. }
-            | StragglerModel::Fixed { .. }
-            | StragglerModel::Block { .. }
-            | StragglerModel::Deadline { .. } => self.stragglers.clone(),
+            None => self.stragglers.clone(),
         };
         Config {
             n,
@@ -315,7 +312,7 @@ impl Config {
 
 /// A hand-made pattern names only servers that exist at N.
 fn manual_servers_exist(m: &StragglerModel, n: usize) -> Result<(), ConfigError> {
-    if let StragglerModel::Manual { servers } = m {
+    if let Some(servers) = m.params().servers {
         if let Some(&i) = servers.iter().find(|&&i| i >= n) {
             return Err(ConfigError::new(
                 "stragglers",
@@ -364,34 +361,31 @@ fn refuse_unless(name: &str, ok: bool, given: std::fmt::Arguments) -> Result<(),
 /// indices at or above a sweep's N are simply absent there).
 pub fn validate_stragglers(m: &StragglerModel) -> Result<(), ConfigError> {
     let name = "stragglers";
-    match *m {
-        StragglerModel::Manual { ref servers } => {
-            let mut seen = std::collections::BTreeSet::new();
-            for &i in servers {
-                in_range(name, i as u64, SERVER_RANGE)?;
-                if !seen.insert(i) {
-                    return Err(ConfigError::new(
-                        name,
-                        format!("server {i} is listed twice; list each straggling server once"),
-                    ));
-                }
+    let params = m.params();
+    if let Some(servers) = params.servers {
+        let mut seen = std::collections::BTreeSet::new();
+        for &i in servers {
+            in_range(name, i as u64, SERVER_RANGE)?;
+            if !seen.insert(i) {
+                return Err(ConfigError::new(
+                    name,
+                    format!("server {i} is listed twice; list each straggling server once"),
+                ));
             }
-            Ok(())
-        }
-        StragglerModel::Iid { p } => finite_in(name, p, P_RANGE),
-        StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
-            in_range(name, s as u64, S_RANGE)
-        }
-        StragglerModel::Deadline {
-            shift,
-            rate,
-            deadline,
-        } => {
-            finite_in(name, shift, SHIFT_RANGE)?;
-            finite_in(name, deadline, DEADLINE_RANGE)?;
-            refuse_unless(name, RATE_RANGE.contains(rate), format_args!("rate {rate}"))
         }
     }
+    if let Some(p) = params.p {
+        finite_in(name, p, P_RANGE)?;
+    }
+    if let Some(s) = params.s {
+        in_range(name, s as u64, S_RANGE)?;
+    }
+    if let Some((shift, rate, deadline)) = params.deadline {
+        finite_in(name, shift, SHIFT_RANGE)?;
+        finite_in(name, deadline, DEADLINE_RANGE)?;
+        refuse_unless(name, RATE_RANGE.contains(rate), format_args!("rate {rate}"))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

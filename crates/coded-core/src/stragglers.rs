@@ -131,6 +131,20 @@ pub struct ModelAbout {
     pub regime: Regime,
 }
 
+/// A model's parameters by kind, from [`StragglerModel::params`]: each is
+/// `Some` exactly under the models that have it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelParams<'a> {
+    /// The probability that a server straggles.
+    pub p: Option<f64>,
+    /// How many servers straggle.
+    pub s: Option<usize>,
+    /// The finishing times' shift a, rate μ and the deadline τ.
+    pub deadline: Option<(f64, f64, f64)>,
+    /// The servers chosen by hand (0-based, in β order).
+    pub servers: Option<&'a [usize]>,
+}
+
 impl StragglerModel {
     /// Every model with its default parameters, in the order a UI lists them
     /// (so `parse("block")` is the block model with S = DEFAULT_S).
@@ -205,6 +219,38 @@ impl StragglerModel {
         }
     }
 
+    /// Its parameters by kind: the one match that says which model has
+    /// which parameter. What reads a parameter (the configuration's range
+    /// checks, the page's controls and which of them apply, the p axis'
+    /// marker) reads it here, so a new model whose parameters are of these
+    /// kinds is placed once.
+    pub fn params(&self) -> ModelParams<'_> {
+        let none = ModelParams {
+            p: None,
+            s: None,
+            deadline: None,
+            servers: None,
+        };
+        match *self {
+            StragglerModel::Iid { p } => ModelParams { p: Some(p), ..none },
+            StragglerModel::Fixed { s } | StragglerModel::Block { s } => {
+                ModelParams { s: Some(s), ..none }
+            }
+            StragglerModel::Deadline {
+                shift,
+                rate,
+                deadline,
+            } => ModelParams {
+                deadline: Some((shift, rate, deadline)),
+                ..none
+            },
+            StragglerModel::Manual { ref servers } => ModelParams {
+                servers: Some(servers),
+                ..none
+            },
+        }
+    }
+
     /// What a UI calls the model ([`StragglerModel::about`]).
     pub fn label(&self) -> &'static str {
         self.about().label
@@ -244,6 +290,18 @@ impl StragglerModel {
             | StragglerModel::Block { .. }
             | StragglerModel::Deadline { .. }
             | StragglerModel::Manual { .. } => self.clone(),
+        }
+    }
+
+    /// The same model with S replaced, if it has an S (see
+    /// [`StragglerModel::params`]).
+    pub fn with_s(&self, s: usize) -> Option<Self> {
+        match self {
+            StragglerModel::Fixed { .. } => Some(StragglerModel::Fixed { s }),
+            StragglerModel::Block { .. } => Some(StragglerModel::Block { s }),
+            StragglerModel::Iid { .. }
+            | StragglerModel::Deadline { .. }
+            | StragglerModel::Manual { .. } => None,
         }
     }
 

@@ -3,30 +3,26 @@
 //! engine's caching, slicing and scheduling must not change a bit.
 
 use crate::plan::{error_vs_lambda_runs, error_vs_n_plan};
-use coded_core::problem::{draw_stragglers, Problem};
+use coded_core::problem::Problem;
 use coded_core::{run_round, sweep, Config, SweepPlan, SweepPoint};
 use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
 };
-use coded_panels::round::{Detail, RoundResult};
-use coded_panels::stragglers::StragglerView;
+use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
 use coded_protocol::UiState;
 
 /// The round's views, from a fresh `Problem` (no cache).
 pub fn round(c: &Config, ui: &UiState) -> RoundResult {
-    let trial = ui.trial_in(c);
-    let detail = ui.panels.shows(Detail::panel(&c.function)).then(|| {
+    let fresh = RoundResult::needs_decoding(c, ui.panels).then(|| {
         let problem = Problem::new(c).unwrap();
         let prepared = problem.prepare(c.scheme, c.n);
-        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(&prepared, &draw.straggled, trial);
-        Detail::build(&problem, &prepared, &draw.straggled, trial, &o)
+        (problem, prepared)
     });
-    RoundResult {
-        stragglers: StragglerView::build(c, trial),
-        detail,
-    }
+    let decoded = fresh
+        .as_ref()
+        .map(|(problem, prepared)| (problem, prepared));
+    RoundResult::build(c, ui.trial_in(c), decoded)
 }
 
 /// The table: `coded sweep` at the configured N for every compared scheme,

@@ -9,11 +9,9 @@
 //! (`table_run`, `curves_run`).
 
 use crate::session::Session;
-use coded_core::problem::draw_stragglers;
 use coded_core::{Config, ConfigError, Scheme, StragglerModel};
 use coded_panels::errors::CurveKind;
-use coded_panels::round::{Detail, RoundResult};
-use coded_panels::stragglers::StragglerView;
+use coded_panels::round::RoundResult;
 use coded_protocol::UiState;
 
 /// The round stage: straggler pattern and the encode/decode or digits view
@@ -24,23 +22,12 @@ pub fn round(
     ui: &UiState,
 ) -> Result<RoundResult, ConfigError> {
     config.validate()?;
-    let trial = ui.trial_in(config);
-    let stragglers = StragglerView::build(config, trial);
-    let detail = if ui.panels.shows(Detail::panel(&config.function)) {
-        let (problem, prepared) = session.prepared(config, config.scheme, config.n)?;
-        let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-        let outcome = problem.evaluate(prepared, &draw.straggled, trial);
-        Some(Detail::build(
-            problem,
-            prepared,
-            &draw.straggled,
-            trial,
-            &outcome,
-        ))
+    let decoded = if RoundResult::needs_decoding(config, ui.panels) {
+        Some(session.prepared(config, config.scheme, config.n)?)
     } else {
         None
     };
-    Ok(RoundResult { stragglers, detail })
+    Ok(RoundResult::build(config, ui.trial_in(config), decoded))
 }
 
 /// What each stage depends on, to skip stages whose inputs did not change.
@@ -75,6 +62,7 @@ mod tests {
     use super::*;
     use coded_core::run_round;
     use coded_core::FunctionKind;
+    use coded_panels::round::Detail;
     use coded_panels::{Panel, Panels};
 
     #[test]

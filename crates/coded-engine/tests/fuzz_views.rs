@@ -33,7 +33,7 @@ const FORMULA_CASES: u32 = 300;
 
 fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
     (
-        prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=4),
+        prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),
         prop::collection::vec(1..=max_n + 4, 1..=4),
         prop::collection::vec(prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64], 1..=3),
         0usize..50,

@@ -36,6 +36,8 @@ pub mod round;
 pub mod stragglers;
 pub mod table;
 #[cfg(test)]
+// Some helpers serve only the tests that draw.
+#[cfg_attr(not(feature = "draw"), allow(dead_code))]
 mod testing;
 mod words;
 

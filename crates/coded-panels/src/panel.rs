@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// One of the page's five panels.
+/// One of the page's panels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Panel {
     Stragglers,
@@ -100,6 +100,9 @@ impl Panel {
         1 << (self as u8)
     }
 }
+
+// `Panels` holds one bit per panel in a u8.
+const _: () = assert!(Panel::ALL.len() <= 8, "more panels than bits in Panels");
 
 impl Serialize for Panel {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -5,9 +5,9 @@
 use crate::digits::view::DigitsView;
 use crate::encdec::view::EncDecView;
 use crate::stragglers::view::StragglerView;
-use crate::Panel;
-use coded_core::problem::{Prepared, RoundOutcome};
-use coded_core::{FunctionKind, Problem};
+use crate::{Panel, Panels};
+use coded_core::problem::{draw_stragglers, Prepared, RoundOutcome};
+use coded_core::{Config, FunctionKind, Problem};
 use serde::{Deserialize, Serialize};
 
 /// Panel 2 or panel 3, depending on the function.
@@ -56,4 +56,34 @@ pub struct RoundResult {
     pub stragglers: StragglerView,
     /// None when both detail panels are hidden.
     pub detail: Option<Detail>,
+}
+
+impl RoundResult {
+    /// Whether the views of the panels shown need the round decoded (its
+    /// detail panel is shown): then [`RoundResult::build`] needs the
+    /// problem and the configuration's scheme prepared at its N, which
+    /// cost f on every server (N forward passes for LeNet-5).
+    pub fn needs_decoding(config: &Config, panels: Panels) -> bool {
+        panels.shows(Detail::panel(&config.function))
+    }
+
+    /// The views of round `trial` of `config`: the straggler pattern, and
+    /// the detail when `decoded` holds the problem and the prepared scheme
+    /// (see [`RoundResult::needs_decoding`]). The one place a round's views
+    /// are assembled: the worker's stage, and every test, build them here.
+    pub fn build(
+        config: &Config,
+        trial: usize,
+        decoded: Option<(&Problem, &Prepared)>,
+    ) -> RoundResult {
+        let detail = decoded.map(|(problem, prepared)| {
+            let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
+            let outcome = problem.evaluate(prepared, &draw.straggled, trial);
+            Detail::build(problem, prepared, &draw.straggled, trial, &outcome)
+        });
+        RoundResult {
+            stragglers: StragglerView::build(config, trial),
+            detail,
+        }
+    }
 }

@@ -9,8 +9,6 @@ use crate::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurvesView, P_GRID,
 };
 use crate::round::{Detail, RoundResult};
-use crate::stragglers::StragglerView;
-use coded_core::problem::draw_stragglers;
 use coded_core::{sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
 
 pub fn cfg(text: &str) -> Config {
@@ -28,13 +26,7 @@ pub fn no_nan(s: &str) {
 pub fn round(config: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(config).unwrap();
     let prepared = problem.prepare(config.scheme, config.n);
-    let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-    let o = problem.evaluate(&prepared, &draw.straggled, trial);
-    let detail = Detail::build(&problem, &prepared, &draw.straggled, trial, &o);
-    RoundResult {
-        stragglers: StragglerView::build(config, trial),
-        detail: Some(detail),
-    }
+    RoundResult::build(config, trial, Some((&problem, &prepared)))
 }
 
 pub fn encdec(config: &Config, trial: usize) -> EncDecView {

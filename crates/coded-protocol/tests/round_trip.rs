@@ -7,11 +7,9 @@
 //! checks that the samples cover them all: a new message cannot be added
 //! without a sample here.
 
-use coded_core::problem::draw_stragglers;
 use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
 use coded_panels::errors::error_vs_n_view;
-use coded_panels::round::{Detail, RoundResult};
-use coded_panels::stragglers::StragglerView;
+use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::{Panel, Panels, Stage};
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
@@ -25,18 +23,7 @@ fn config(text: &str) -> Config {
 fn round(c: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(c).unwrap();
     let prepared = problem.prepare(c.scheme, c.n);
-    let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-    let o = problem.evaluate(&prepared, &draw.straggled, trial);
-    RoundResult {
-        stragglers: StragglerView::build(c, trial),
-        detail: Some(Detail::build(
-            &problem,
-            &prepared,
-            &draw.straggled,
-            trial,
-            &o,
-        )),
-    }
+    RoundResult::build(c, trial, Some((&problem, &prepared)))
 }
 
 fn progress(done: usize) -> Progress {

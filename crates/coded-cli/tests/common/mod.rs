@@ -13,12 +13,13 @@ pub fn coded(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .unwrap();
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+        // A command refused for its arguments exits before it reads its
+        // input: the pipe is then closed under the writer, which is the
+        // command's answer, not an error of the test.
+        let written = child.stdin.take().unwrap().write_all(text.as_bytes());
+        if let Err(e) = written {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()

@@ -43,20 +43,26 @@ pub fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
         Just(1.0),
         1e-3..=1e6f64
     ];
-    prop_oneof![
-        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)]
-            .prop_map(|p| StragglerModel::Iid { p }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Fixed { s }),
-        (0..=n + 3).prop_map(|s| StragglerModel::Block { s }),
-        (time.clone(), rate, time).prop_map(|(shift, rate, deadline)| {
-            StragglerModel::Deadline {
+    // Every model (a new one is a compile error until it is drawn here).
+    prop::sample::select(StragglerModel::ALL.to_vec()).prop_flat_map(move |m| match m {
+        StragglerModel::Iid { .. } => prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)]
+            .prop_map(|p| StragglerModel::Iid { p })
+            .boxed(),
+        StragglerModel::Fixed { .. } => (0..=n + 3)
+            .prop_map(|s| StragglerModel::Fixed { s })
+            .boxed(),
+        StragglerModel::Block { .. } => (0..=n + 3)
+            .prop_map(|s| StragglerModel::Block { s })
+            .boxed(),
+        StragglerModel::Deadline { .. } => (time.clone(), rate.clone(), time.clone())
+            .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
                 shift,
                 rate,
                 deadline,
-            }
-        }),
-        manual(n),
-    ]
+            })
+            .boxed(),
+        StragglerModel::Manual { .. } => manual(n).boxed(),
+    })
 }
 
 /// A hand-made pattern at N servers: distinct indices below N, in any order
@@ -201,27 +207,39 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
         (-300.0f64..300.0).prop_map(|e| 10f64.powf(e).min(MAX_LAMBDA)),
     ];
     let time = prop_oneof![Just(0.0), Just(MAX_TIME), 0.0..=MAX_TIME];
-    let stragglers = prop_oneof![
-        (0.0..=1.0f64).prop_map(|p| StragglerModel::Iid { p }),
-        prop::sample::select(vec![0.0, 1.0, 5e-324]).prop_map(|p| StragglerModel::Iid { p }),
-        (0..=MAX_N).prop_map(|s| StragglerModel::Fixed { s }),
-        (0..=MAX_N).prop_map(|s| StragglerModel::Block { s }),
-        (
-            time.clone(),
-            prop_oneof![
-                Just(MAX_TIME),
-                Just(f64::MIN_POSITIVE),
-                Just(5e-324),
-                1e-9..=MAX_TIME
-            ],
-            time
-        )
-            .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
-                shift,
-                rate,
-                deadline
-            }),
+    let rate = prop_oneof![
+        Just(MAX_TIME),
+        Just(f64::MIN_POSITIVE),
+        Just(5e-324),
+        1e-9..=MAX_TIME
     ];
+    // Every model with any valid parameters (a new model is a compile error
+    // until it is drawn here); a hand-made pattern needs its N, so it is
+    // drawn with it below.
+    let stragglers =
+        prop::sample::select(StragglerModel::ALL.to_vec()).prop_flat_map(move |m| match m {
+            StragglerModel::Iid { .. } => {
+                prop_oneof![0.0..=1.0f64, prop::sample::select(vec![0.0, 1.0, 5e-324])]
+                    .prop_map(|p| StragglerModel::Iid { p })
+                    .boxed()
+            }
+            StragglerModel::Fixed { .. } => (0..=MAX_N)
+                .prop_map(|s| StragglerModel::Fixed { s })
+                .boxed(),
+            StragglerModel::Block { .. } => (0..=MAX_N)
+                .prop_map(|s| StragglerModel::Block { s })
+                .boxed(),
+            StragglerModel::Deadline { .. } => (time.clone(), rate.clone(), time.clone())
+                .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
+                    shift,
+                    rate,
+                    deadline,
+                })
+                .boxed(),
+            StragglerModel::Manual { .. } => {
+                Just(StragglerModel::Manual { servers: vec![] }).boxed()
+            }
+        });
     (
         prop::sample::select(Scheme::ALL.to_vec()),
         prop_oneof![

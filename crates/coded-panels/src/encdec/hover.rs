@@ -114,6 +114,8 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
 }
 
 #[cfg(test)]
+// They draw to find where the points are.
+#[cfg(feature = "draw")]
 mod tests {
     use super::*;
     use crate::theme::Theme;

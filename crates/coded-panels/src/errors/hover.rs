@@ -58,6 +58,8 @@ pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
 }
 
 #[cfg(test)]
+// They draw to find where the points are.
+#[cfg(feature = "draw")]
 mod tests {
     use super::*;
     use crate::theme::Theme;

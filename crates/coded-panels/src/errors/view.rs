@@ -329,15 +329,13 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             slope: None,
         });
     }
-    let marker = match &config.stragglers {
-        &StragglerModel::Iid { p } => Some(Marker {
+    let m = &config.stragglers;
+    let marker = match m.params().p {
+        Some(p) => Some(Marker {
             x: p,
             label: format!("p = {p}"),
         }),
-        m @ (StragglerModel::Fixed { .. }
-        | StragglerModel::Block { .. }
-        | StragglerModel::Deadline { .. }
-        | StragglerModel::Manual { .. }) => {
+        None => {
             notes.push(format!(
                 "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
                 model_words(m),

@@ -65,6 +65,8 @@ pub fn hover(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<St
 }
 
 #[cfg(test)]
+// They draw to find where the points are.
+#[cfg(feature = "draw")]
 mod tests {
     use super::*;
     use crate::theme::Theme;

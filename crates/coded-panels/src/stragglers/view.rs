@@ -51,13 +51,7 @@ impl StragglerView {
         let raster: Vec<Vec<bool>> = (first..first + rows)
             .map(|t| draw_stragglers(model, config.seed, n, t).straggled)
             .collect();
-        let deadline = match *model {
-            StragglerModel::Deadline { deadline, .. } => Some(deadline),
-            StragglerModel::Iid { .. }
-            | StragglerModel::Fixed { .. }
-            | StragglerModel::Block { .. }
-            | StragglerModel::Manual { .. } => None,
-        };
+        let deadline = model.params().deadline.map(|(_, _, deadline)| deadline);
         StragglerView {
             n,
             trial,
