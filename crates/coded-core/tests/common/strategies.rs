@@ -43,17 +43,29 @@ pub fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
         Just(1.0),
         1e-3..=1e6f64
     ];
-    // Every model (a new one is a compile error until it is drawn here).
+    every_model(
+        prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)].boxed(),
+        (0..=n + 3).boxed(),
+        time.boxed(),
+        rate.boxed(),
+        manual(n).boxed(),
+    )
+}
+
+/// Every model of `StragglerModel::ALL` (a new one is a compile error until
+/// it is drawn here), its parameters drawn from these: p, S, the deadline
+/// model's times (shift and deadline) and rate, and a hand-made pattern.
+fn every_model(
+    p: BoxedStrategy<f64>,
+    s: BoxedStrategy<usize>,
+    time: BoxedStrategy<f64>,
+    rate: BoxedStrategy<f64>,
+    manual: BoxedStrategy<StragglerModel>,
+) -> impl Strategy<Value = StragglerModel> {
     prop::sample::select(StragglerModel::ALL.to_vec()).prop_flat_map(move |m| match m {
-        StragglerModel::Iid { .. } => prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64, Just(5e-324)]
-            .prop_map(|p| StragglerModel::Iid { p })
-            .boxed(),
-        StragglerModel::Fixed { .. } => (0..=n + 3)
-            .prop_map(|s| StragglerModel::Fixed { s })
-            .boxed(),
-        StragglerModel::Block { .. } => (0..=n + 3)
-            .prop_map(|s| StragglerModel::Block { s })
-            .boxed(),
+        StragglerModel::Iid { .. } => p.clone().prop_map(|p| StragglerModel::Iid { p }).boxed(),
+        StragglerModel::Fixed { .. } => s.clone().prop_map(|s| StragglerModel::Fixed { s }).boxed(),
+        StragglerModel::Block { .. } => s.clone().prop_map(|s| StragglerModel::Block { s }).boxed(),
         StragglerModel::Deadline { .. } => (time.clone(), rate.clone(), time.clone())
             .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
                 shift,
@@ -61,7 +73,7 @@ pub fn stragglers(n: usize) -> impl Strategy<Value = StragglerModel> {
                 deadline,
             })
             .boxed(),
-        StragglerModel::Manual { .. } => manual(n).boxed(),
+        StragglerModel::Manual { .. } => manual.clone(),
     })
 }
 
@@ -216,30 +228,13 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
     // Every model with any valid parameters (a new model is a compile error
     // until it is drawn here); a hand-made pattern needs its N, so it is
     // drawn with it below.
-    let stragglers =
-        prop::sample::select(StragglerModel::ALL.to_vec()).prop_flat_map(move |m| match m {
-            StragglerModel::Iid { .. } => {
-                prop_oneof![0.0..=1.0f64, prop::sample::select(vec![0.0, 1.0, 5e-324])]
-                    .prop_map(|p| StragglerModel::Iid { p })
-                    .boxed()
-            }
-            StragglerModel::Fixed { .. } => (0..=MAX_N)
-                .prop_map(|s| StragglerModel::Fixed { s })
-                .boxed(),
-            StragglerModel::Block { .. } => (0..=MAX_N)
-                .prop_map(|s| StragglerModel::Block { s })
-                .boxed(),
-            StragglerModel::Deadline { .. } => (time.clone(), rate.clone(), time.clone())
-                .prop_map(|(shift, rate, deadline)| StragglerModel::Deadline {
-                    shift,
-                    rate,
-                    deadline,
-                })
-                .boxed(),
-            StragglerModel::Manual { .. } => {
-                Just(StragglerModel::Manual { servers: vec![] }).boxed()
-            }
-        });
+    let stragglers = every_model(
+        prop_oneof![0.0..=1.0f64, prop::sample::select(vec![0.0, 1.0, 5e-324])].boxed(),
+        (0..=MAX_N).boxed(),
+        time.boxed(),
+        rate.boxed(),
+        Just(StragglerModel::Manual { servers: vec![] }).boxed(),
+    );
     (
         prop::sample::select(Scheme::ALL.to_vec()),
         prop_oneof![
