@@ -1,7 +1,7 @@
 //! `PlotCanvas`: a canvas that a plotters draw function paints, kept sharp and
 //! up to date.
 //!
-//! Why a component of its own: three things every plot needs and plotters does
+//! Why a component of its own: what every plot needs and plotters does
 //! not do by itself.
 //! - Sharpness on HiDPI screens: plotters' canvas backend draws in backing-store
 //!   pixels (plotters issue #164), so the backing store is set to CSS size ×

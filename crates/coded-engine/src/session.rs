@@ -5,9 +5,10 @@
 //! the number of trials then never re-runs f (for LeNet-5, N forward passes).
 //!
 //! Why not in the core: it is a policy of the interactive app (how much to
-//! keep, when to drop it), not mathematics. It lives in the worker only. Everything it computes goes
-//! through the core's own calls (`Problem::new`, `prepare`, `monte_carlo`),
-//! so the numbers equal the `coded` CLI's.
+//! keep, when to drop it), not mathematics. It lives in the worker only.
+//! Everything it computes goes through the core's own calls
+//! (`Problem::new`, `prepare`, `monte_carlo`), so the numbers equal the
+//! `coded` CLI's.
 
 use coded_core::config::{CacheKey, CachePlace};
 use coded_core::problem::{Prepared, Problem};
