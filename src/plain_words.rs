@@ -7,11 +7,10 @@
 //! legends) with their summary sentences and notes.
 
 use crate::settings::{Group, Kind, LinkState, SETTINGS};
-use coded_core::problem::{draw_stragglers, Problem};
+use coded_core::problem::Problem;
 use coded_core::{Config, FunctionKind, Scheme};
 use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::Detail;
-use coded_panels::stragglers::StragglerView;
+use coded_panels::round::{Detail, RoundResult};
 use coded_panels::{digits, encdec, errors, stragglers, Theme};
 use coded_protocol::UiState;
 
@@ -210,14 +209,13 @@ fn plot_texts(c: &Config) -> Vec<String> {
         out.push(errors::summary(&v));
         out.extend(v.notes.iter().cloned());
     }
-    let sv = StragglerView::build(c, 0);
-    out.extend(drawn(|a| stragglers::draw(a, &theme, &sv)));
-    out.push(stragglers::summary(&sv, c.trials));
     let problem = Problem::new(c).unwrap();
     let prepared = problem.prepare(c.scheme, c.n);
-    let d = draw_stragglers(&c.stragglers, c.seed, c.n, 0);
-    let o = problem.evaluate(&prepared, &d.straggled, 0);
-    match Detail::build(&problem, &prepared, &d.straggled, 0, &o) {
+    let round = RoundResult::build(c, 0, Some((&problem, &prepared)));
+    let sv = round.stragglers;
+    out.extend(drawn(|a| stragglers::draw(a, &theme, &sv)));
+    out.push(stragglers::summary(&sv, c.trials));
+    match round.detail.expect("the round was decoded") {
         Detail::Scalar(v) => {
             out.extend(drawn(|a| encdec::draw(a, &theme, &v)));
             out.push(encdec::summary(&v));

@@ -599,6 +599,7 @@ mod fuzz {
                 .prop_map(str::to_string)
                 .boxed()
         };
+        let schemes = Scheme::ALL.map(|s| s.name());
         let list = |items: BoxedStrategy<String>, max: usize| {
             prop::collection::vec(items, 0..=max)
                 .prop_map(|v| v.join(","))
@@ -629,8 +630,12 @@ mod fuzz {
             .boxed()
         };
         match key {
-            "sc" => pick(&["bacc", "letcc", "lcc", "uncoded"]),
-            "cmp" => list(pick(&["bacc", "letcc", "lcc", "uncoded", "BACC", "x"]), 5),
+            // Every scheme and model by its wire name (and names that are none).
+            "sc" => pick(&schemes),
+            "cmp" => list(
+                pick(&[&schemes[..], &["BACC", "x"]].concat()),
+                Scheme::ALL.len() + 1,
+            ),
             "fn" => pick(&["x_sin_x", "cubic", "abs", "lenet5", "formula"]),
             // Valid formulas with every character a link must carry (& % +
             // space , and non-ASCII), and malformed ones.
@@ -659,7 +664,7 @@ mod fuzz {
             "pt" => pick(&["chebyshev", "equispaced"]),
             "w" => pick(&["0", "1", "2", "4", "8", "9", "2.0", "auto"]),
             "lr" => pick(&["fixed", "shrink"]),
-            "m" => pick(&["iid", "fixed", "block", "deadline", "manual"]),
+            "m" => pick(&coded_core::StragglerModel::ALL.map(|m| m.name())),
             "k" | "n" | "s" => prop_oneof![
                 (0usize..=MAX_N + 2).prop_map(|x| x.to_string()),
                 (0usize..=40).prop_map(|x| x.to_string()),
@@ -762,7 +767,7 @@ mod fuzz {
     }
 
     /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: [&str; 35] = [
+    const HAS_VALUES: &[&str] = &[
         "sc",
         "cmp",
         "fn",

@@ -17,7 +17,7 @@ pub struct Choice {
 }
 
 /// Panels by their URL names (also `embed=` values), in page order.
-pub fn panel_names() -> [&'static str; 5] {
+pub fn panel_names() -> [&'static str; Panel::ALL.len()] {
     Panel::ALL.map(|x| x.name())
 }
 
