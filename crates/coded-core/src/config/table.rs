@@ -35,16 +35,6 @@ pub(super) struct Check<C> {
     pub run: fn(&C) -> Result<(), ConfigError>,
 }
 
-// By hand: a derive would ask `C: Copy`, and a check is a number and a
-// function pointer whatever C is.
-impl<C> Clone for Check<C> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<C> Copy for Check<C> {}
-
 impl<C> Field<C> {
     /// Its allowed values, as error messages show them.
     pub fn allowed(&self) -> String {
