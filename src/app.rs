@@ -3,7 +3,9 @@
 //! Why one file: it only arranges things; the state lives in `state`, the
 //! link to the computation worker in `runner`, each panel in `panels`.
 
-use coded_panels::Panel;
+use coded_panels::{Panel, Stage};
+
+use crate::freshness::StageState;
 use leptos::prelude::*;
 
 use crate::controls::Controls;
@@ -103,11 +105,18 @@ fn start_player(state: AppState) {
 fn Status(state: AppState) -> impl IntoView {
     let s = state.status;
     let ms = |v: Option<f64>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
+    let results = move || {
+        let states = [Stage::Round, Stage::Table, Stage::Curves].map(|st| state.stage_state(st));
+        crate::freshness::overall(&states)
+    };
     view! {
         <p
             id="status"
             class="status"
             data-state=move || if s.with(|s| s.busy) { "busy" } else { "idle" }
+            // What the panels show, over the stages shown: the same rule as
+            // each panel's note (`freshness`), so they cannot disagree.
+            data-results=move || results().name()
             data-runs=move || s.with(|s| s.runs.to_string())
             data-round-ms=move || s.with(|s| ms(s.round_ms))
             data-table-ms=move || s.with(|s| ms(s.table_ms))
@@ -133,8 +142,10 @@ fn Status(state: AppState) -> impl IntoView {
                     )
                 } else if state.editing.get() {
                     "Waiting for you to finish typing…".to_string()
-                } else if st.busy {
+                } else if st.busy || matches!(results(), StageState::Computing(_)) {
                     "Computing…".to_string()
+                } else if let StageState::Cancelled(_) = results() {
+                    "Cancelled: a panel shows earlier settings or part of its results (its note says which; “Compute again” finishes it).".to_string()
                 } else {
                     let part = |name: &str, v: Option<f64>| v.map(|v| format!("{name} {v:.0} ms"));
                     let parts: Vec<String> = [

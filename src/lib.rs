@@ -11,6 +11,7 @@ pub mod app;
 pub mod components;
 pub mod controls;
 pub mod drafts;
+pub mod freshness;
 pub mod panels;
 pub mod panic;
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -23,6 +24,7 @@ pub mod share;
 pub mod start_hint;
 pub mod state;
 pub mod theme;
+pub mod time_left;
 pub mod url;
 
 pub use app::App;

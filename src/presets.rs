@@ -10,6 +10,7 @@ use coded_panels::Panel;
 use coded_panels::Panels;
 use coded_protocol::UiState;
 
+#[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
     /// Element id suffix (`preset-<id>`).
     pub id: &'static str,
@@ -18,6 +19,37 @@ pub struct Preset {
     pub look: &'static str,
     pub config: Config,
     pub ui: UiState,
+}
+
+impl Preset {
+    /// The state it loads (from the first round).
+    pub fn link_state(&self) -> crate::settings::LinkState {
+        crate::settings::LinkState {
+            config: self.config.clone(),
+            ui: UiState {
+                trial: 0,
+                ..self.ui.clone()
+            },
+            preset: Some(self.id),
+            ..Default::default()
+        }
+    }
+
+    /// Whether `config` and `ui` are its settings (the round shown aside):
+    /// then its note holds.
+    pub fn matches(&self, config: &Config, ui: &UiState) -> bool {
+        *config == self.config
+            && UiState {
+                trial: self.ui.trial,
+                workers: self.ui.workers,
+                ..ui.clone()
+            } == self.ui
+    }
+}
+
+/// The preset of `id`.
+pub fn by_id(id: &str) -> Option<Preset> {
+    all().into_iter().find(|p| p.id == id)
 }
 
 fn panels(names: &[&str]) -> Panels {

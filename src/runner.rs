@@ -27,7 +27,10 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::freshness::{Phase, Stamp};
 use crate::state::AppState;
+use coded_panels::Stage;
+use coded_protocol::Fingerprints;
 
 /// Wait this long after the last change before computing: typing "0.25"
 /// computes once, not for "0", "0.", "0.2" and "0.25".
@@ -135,6 +138,43 @@ struct Remote {
     /// refuses a formula (it has no formula reader of its own).
     function: Option<FunctionKind>,
     computed: Option<FunctionKind>,
+    /// The fingerprints of the last requests' settings, by id: a result is
+    /// stamped with those of the request it answers.
+    sent: Vec<(u64, Fingerprints)>,
+}
+
+/// How many requests' fingerprints are kept: results of older ones are long
+/// replaced (each request replaces the job of the one before).
+const SENT_KEPT: usize = 16;
+
+impl Remote {
+    /// Stamps `stage`'s result of request `id` (None: too old to know).
+    fn stamp(&self, id: u64, stage: Stage, complete: bool) -> Option<Stamp> {
+        let (_, f) = self.sent.iter().find(|(i, _)| *i == id)?;
+        Some(Stamp {
+            fingerprint: f.get(stage),
+            complete,
+        })
+    }
+}
+
+/// Keeps `stage`'s new result with its stamp (or without one: a result of
+/// a request too old to know is stamped as no settings).
+fn show<T>(
+    state: AppState,
+    remote: StoredValue<Remote, LocalStorage>,
+    output: crate::state::Output<T>,
+    (id, stage, complete): (u64, Stage, bool),
+    result: Result<T, String>,
+) where
+    T: Send + Sync + 'static,
+{
+    let stamp = remote.with_value(|r| r.stamp(id, stage, complete));
+    state.stamps.update(|s| match stamp {
+        Some(st) => s.set(stage, st),
+        None => s.clear(stage),
+    });
+    output.set(Some(Arc::new(result)));
 }
 
 /// Starts the effect that keeps `state`'s outputs up to date.
@@ -149,6 +189,7 @@ pub fn start(state: AppState) {
         unsent: None,
         function: None,
         computed: None,
+        sent: Vec::new(),
     });
     // Events may arrive after the app is gone (unmounted in a test).
     let alive = Rc::new(Cell::new(true));
@@ -185,9 +226,12 @@ pub fn start(state: AppState) {
     Effect::new(move |_| {
         let config = state.config.get();
         let ui = state.ui.get();
+        // "Compute again" sends the same settings once more.
+        state.rerun.track();
         if remote.with_value(|r| r.broken) {
             return;
         }
+        state.phase.set(Phase::Waiting);
         if let Some(h) = pending.get_value() {
             h.clear();
         }
@@ -204,9 +248,15 @@ pub fn start(state: AppState) {
                 ..ui
             };
             state.status.update(|s| s.worker_lost = None);
+            let fingerprints = Fingerprints::of(&config, &ui);
+            state.phase.set(Phase::Running);
             let msg = remote.try_update_value(|r| {
                 r.id += 1;
                 r.function = Some(config.function.clone());
+                if r.sent.len() >= SENT_KEPT {
+                    r.sent.remove(0);
+                }
+                r.sent.push((r.id, fingerprints));
                 ToWorker::Run {
                     id: r.id,
                     config,
@@ -249,6 +299,7 @@ fn post(remote: StoredValue<Remote, LocalStorage>, msg: ToWorker) {
 fn failed(state: AppState, message: &str) {
     crate::panic::show_error_box(message);
     state.show_in_every_panel(message);
+    state.phase.set(Phase::Broken);
     state.status.update(|s| {
         s.busy = false;
         s.sweep = None;
@@ -290,21 +341,21 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                 post(remote, m);
             }
         }
-        FromWorker::Round { result, ms, .. } => {
+        FromWorker::Round { id, result, ms } => {
             state.status.update(|s| s.round_ms = Some(ms));
-            state.round.set(Some(Arc::new(result)));
+            show(state, remote, state.round, (id, Stage::Round, true), result);
         }
         FromWorker::TableProgress { id, progress } => {
             if id == current {
                 state.status.update(|s| s.table_progress = Some(progress));
             }
         }
-        FromWorker::Table { result, ms, .. } => {
+        FromWorker::Table { id, result, ms } => {
             state.status.update(|s| {
                 s.table_ms = Some(ms);
                 s.table_progress = None;
             });
-            state.table.set(Some(Arc::new(result)));
+            show(state, remote, state.table, (id, Stage::Table, true), result);
         }
         FromWorker::Curves {
             id,
@@ -324,7 +375,13 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                     s.sweep = Some((progress, SweepState::Running));
                 }
             });
-            state.curves.set(Some(Arc::new(result)));
+            show(
+                state,
+                remote,
+                state.curves,
+                (id, Stage::Curves, finished),
+                result,
+            );
         }
         FromWorker::Progress { id, progress } => {
             if id == current {
@@ -336,6 +393,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         FromWorker::Done { id } => {
             if id == current {
                 remote.update_value(|r| r.computed = r.function.clone());
+                state.phase.set(Phase::Done);
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;
@@ -351,6 +409,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         }
         FromWorker::FormulaRefused { id, text, message } => {
             if id == current {
+                state.phase.set(Phase::Done);
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;
@@ -365,6 +424,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         }
         FromWorker::Cancelled { id, progress } => {
             if id == current {
+                state.phase.set(Phase::Cancelled);
                 state.status.update(|s| {
                     s.busy = false;
                     s.runs += 1;

@@ -13,7 +13,10 @@ use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
 
 use crate::drafts::{Drafts, Invalid};
+use crate::freshness::{Phase, StageState, Stamp, Stamps};
 use crate::settings::LinkState;
+use coded_panels::Stage;
+use coded_protocol::Fingerprints;
 
 /// A stage's latest result: the value, or why it could not be computed.
 pub type Output<T> = RwSignal<Option<Arc<Result<T, String>>>>;
@@ -56,15 +59,27 @@ pub struct AppState {
     pub status: RwSignal<Status>,
     /// Incremented by the Cancel button: stops the running sweep.
     pub cancel: RwSignal<u64>,
+    /// Incremented by "Compute again" (after Cancel): the same settings
+    /// are sent again.
+    pub rerun: RwSignal<u64>,
+    /// Which settings each result shown was computed for.
+    pub stamps: RwSignal<Stamps>,
+    /// The last request's phase.
+    pub phase: RwSignal<Phase>,
+    /// The fingerprints of the current settings.
+    pub current: Memo<Fingerprints>,
+    /// The preset the settings came from (its note; `preset=` in the link).
+    pub preset: RwSignal<Option<&'static str>>,
 }
 
 impl AppState {
     pub fn new() -> AppState {
-        let config = Config::default();
+        let config = RwSignal::new(Config::default());
+        let ui = RwSignal::new(UiState::default());
         AppState {
             drafts: Drafts::new(&LinkState::default()),
-            config: RwSignal::new(config),
-            ui: RwSignal::new(UiState::default()),
+            config,
+            ui,
             invalid: RwSignal::new(vec![]),
             editing: RwSignal::new(false),
             playing: RwSignal::new(false),
@@ -73,7 +88,27 @@ impl AppState {
             curves: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
             cancel: RwSignal::new(0),
+            rerun: RwSignal::new(0),
+            stamps: RwSignal::new(Stamps::default()),
+            phase: RwSignal::new(Phase::Idle),
+            current: Memo::new(move |_| config.with(|c| ui.with(|u| Fingerprints::of(c, u)))),
+            preset: RwSignal::new(None),
         }
+    }
+
+    /// What `stage`'s panels show against the current settings (tracked).
+    pub fn stage_state(&self, stage: Stage) -> StageState {
+        let need = self.ui.with(|u| u.panels.need(stage));
+        let stamp = self.stamps.with(|s| s.get(stage));
+        StageState::of(need, stamp, self.current.get().get(stage), self.phase.get())
+    }
+
+    /// What a panel of `stage` draws while it has no result: the stage's
+    /// note ("Computing…", "Cancelled before anything was computed.").
+    pub fn pending_text(&self, stage: Stage) -> String {
+        self.stage_state(stage)
+            .note(stage)
+            .unwrap_or_else(|| "Computing…".into())
     }
 
     /// The current valid state (without the embed parameters).
@@ -81,6 +116,7 @@ impl AppState {
         LinkState {
             config: self.config.get_untracked(),
             ui: self.ui.get_untracked(),
+            preset: self.preset.get_untracked(),
             ..LinkState::default()
         }
     }
@@ -90,6 +126,7 @@ impl AppState {
         LinkState {
             config: self.config.get(),
             ui: self.ui.get(),
+            preset: self.preset.get(),
             ..LinkState::default()
         }
     }
@@ -138,6 +175,19 @@ impl AppState {
         self.round.set(Some(Arc::new(Err(message.to_string()))));
         self.table.set(Some(Arc::new(Err(message.to_string()))));
         self.curves.set(Some(Arc::new(Err(message.to_string()))));
+        // The message is what these settings give.
+        let now = self.current.get_untracked();
+        self.stamps.update(|s| {
+            for stage in [Stage::Round, Stage::Table, Stage::Curves] {
+                s.set(
+                    stage,
+                    Stamp {
+                        fingerprint: now.get(stage),
+                        complete: true,
+                    },
+                );
+            }
+        });
     }
 
     /// Shows a whole state (a link, a preset): every control, and the state.
@@ -147,6 +197,7 @@ impl AppState {
         self.editing.set(false);
         self.config.set(s.config.clone());
         self.ui.set(s.ui.clone());
+        self.preset.set(s.preset);
     }
 }
 

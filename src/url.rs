@@ -193,6 +193,7 @@ mod tests {
             },
             embed: None,
             controls: vec![],
+            preset: Some(crate::presets::all()[1].id),
             look: Look {
                 theme: ThemeChoice::Dark,
                 ..Look::default()
@@ -739,6 +740,14 @@ mod fuzz {
             "theme" => pick(&["system", "light", "dark", " dark"]),
             "plot-only" => pick(&["0", "1"]),
             "size" => pick(&["page", "slide"]),
+            "preset" => prop::sample::select(
+                crate::presets::all()
+                    .iter()
+                    .map(|p| p.id)
+                    .collect::<Vec<_>>(),
+            )
+            .prop_map(str::to_string)
+            .boxed(),
             "embed" => pick(&panel_names()),
             "panels" => list(
                 prop::sample::select(
@@ -803,6 +812,7 @@ mod fuzz {
         "theme",
         "plot-only",
         "size",
+        "preset",
     ];
 
     fn wild_value() -> BoxedStrategy<String> {
@@ -1013,11 +1023,15 @@ mod fuzz {
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),
                     };
+                    // Some links name the preset they came from.
+                    let presets = crate::presets::all();
+                    let preset = (trial % 3 == 1).then(|| presets[trial % presets.len()].id);
                     canonical(LinkState {
                         config,
                         ui,
                         embed,
                         controls,
+                        preset,
                         look: Look {
                             theme,
                             plot_only,

@@ -4,9 +4,13 @@ pub mod field;
 pub mod plot_backend;
 pub mod plot_canvas;
 pub mod progress;
+pub mod stage_note;
 pub mod typed;
 
 pub use field::Field;
-pub use plot_canvas::{plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas};
+pub use plot_canvas::{
+    plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas, PlotZoom, SLIDE_ZOOM,
+};
 pub use progress::{SweepProgress, TableProgress};
+pub use stage_note::StageNote;
 pub use typed::TypedInput;

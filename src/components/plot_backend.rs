@@ -127,6 +127,11 @@ impl DrawingBackend for PlotBackend<'_> {
         style: &T,
         pos: BackendCoord,
     ) -> Drawn {
+        if let PlotBackend::Canvas(b) = self {
+            if let Ok(size) = b.estimate_text_size(text, style) {
+                text_boxes::record(style, pos, size);
+            }
+        }
         on_either!(self, b => b.draw_text(text, style, pos))
     }
 
@@ -140,5 +145,83 @@ impl DrawingBackend for PlotBackend<'_> {
 
     fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Drawn {
         on_either!(self, b => b.blit_bitmap(pos, size, src))
+    }
+}
+
+/// Where the texts of the last drawing went: what a test needs to check
+/// that no text of a plot overlaps another or leaves the canvas, and that
+/// none is too small on a slide. The page sets them on the canvas as
+/// `data-text-boxes` (see `plot_canvas`).
+pub mod text_boxes {
+    use std::cell::RefCell;
+
+    use plotters_backend::text_anchor::{HPos, VPos};
+    use plotters_backend::{BackendCoord, BackendTextStyle, FontTransform};
+
+    /// A text's box in canvas pixels (left, top, width, height), and its
+    /// font size in canvas pixels.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct TextBox {
+        pub x: f64,
+        pub y: f64,
+        pub w: f64,
+        pub h: f64,
+        pub font: f64,
+    }
+
+    thread_local! {
+        static BOXES: RefCell<Vec<TextBox>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Forgets the boxes of the drawing before.
+    pub fn start() {
+        BOXES.with_borrow_mut(Vec::clear);
+    }
+
+    /// The boxes drawn since [`start`].
+    pub fn take() -> Vec<TextBox> {
+        BOXES.with_borrow_mut(std::mem::take)
+    }
+
+    pub(super) fn record<T: BackendTextStyle>(style: &T, pos: BackendCoord, size: (u32, u32)) {
+        let (w, h) = (size.0 as f64, size.1 as f64);
+        let anchor = style.anchor();
+        let dx = match anchor.h_pos {
+            HPos::Left => 0.0,
+            HPos::Center => -w / 2.0,
+            HPos::Right => -w,
+        };
+        let dy = match anchor.v_pos {
+            VPos::Top => 0.0,
+            VPos::Center => -h / 2.0,
+            VPos::Bottom => -h,
+        };
+        let (x, y) = (pos.0 as f64, pos.1 as f64);
+        // A rotated text turns about its anchor point.
+        let b = match style.transform() {
+            FontTransform::Rotate90 => TextBox {
+                x: x - h - dy,
+                y: y + dx,
+                w: h,
+                h: w,
+                font: 0.0,
+            },
+            FontTransform::Rotate270 => TextBox {
+                x: x + dy,
+                y: y - w - dx,
+                w: h,
+                h: w,
+                font: 0.0,
+            },
+            _ => TextBox {
+                x: x + dx,
+                y: y + dy,
+                w,
+                h,
+                font: 0.0,
+            },
+        };
+        let font = style.size();
+        BOXES.with_borrow_mut(|all| all.push(TextBox { font, ..b }));
     }
 }

@@ -46,6 +46,15 @@ pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
 
 type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
 
+/// Every plot below draws its lines and text this many times larger (a
+/// slide: read from the back of a room). Provided through context.
+#[derive(Clone, Copy, Debug)]
+pub struct PlotZoom(pub f64);
+
+/// On a slide the smallest text of a plot (10.5 px tick labels) becomes
+/// 16 px in a 1280 × 720 frame.
+pub const SLIDE_ZOOM: f64 = 16.0 / 10.5;
+
 /// A plot on the page, as the exports redraw it.
 struct Shown {
     id: String,
@@ -127,6 +136,26 @@ pub fn plots_as_svg() -> Vec<(String, String)> {
     out
 }
 
+/// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
+/// size], …]` (for tests: overlaps, clipping and font sizes).
+fn text_boxes_attribute(boxes: &[super::plot_backend::text_boxes::TextBox], dpr: f64) -> String {
+    let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
+    let each: Vec<String> = boxes
+        .iter()
+        .map(|b| {
+            format!(
+                "[{},{},{},{},{}]",
+                css(b.x),
+                css(b.y),
+                css(b.w),
+                css(b.h),
+                css(b.font)
+            )
+        })
+        .collect();
+    format!("[{}]", each.join(","))
+}
+
 /// Size of the canvas box in CSS pixels, and the device pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct BoxSize {
@@ -198,6 +227,7 @@ where
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
+    let zoom = use_context::<PlotZoom>().map_or(1.0, |z| z.0);
     let draw: DrawFn = Rc::new(draw);
     if let Some(id) = id.clone() {
         SHOWN.with_borrow_mut(|all| {
@@ -246,7 +276,7 @@ where
 
     Effect::new(move |_| {
         let Some(size) = size.get() else { return };
-        let theme = theme.get().with_scale(size.dpr);
+        let theme = theme.get().with_scale(size.dpr * zoom);
         let Some(canvas) = canvas_ref.get() else {
             return;
         };
@@ -266,7 +296,13 @@ where
             web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
             return;
         };
-        match draw(&PlotBackend::Canvas(backend).into_drawing_area(), &theme) {
+        super::plot_backend::text_boxes::start();
+        let drawn = draw(&PlotBackend::Canvas(backend).into_drawing_area(), &theme);
+        if let Some(c) = canvas_ref.get_untracked() {
+            let boxes = text_boxes_attribute(&super::plot_backend::text_boxes::take(), size.dpr);
+            let _ = c.set_attribute("data-text-boxes", &boxes);
+        }
+        match drawn {
             Ok(f) => frame.set_value(f),
             Err(e) => {
                 frame.set_value(Frame::default());

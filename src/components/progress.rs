@@ -4,19 +4,61 @@
 //! Why data-* attributes: the end-to-end tests read the sweep's state and
 //! counts without parsing the text.
 
-use coded_protocol::SweepState;
+use coded_protocol::{Progress, SweepState};
 use leptos::prelude::*;
 
 use crate::state::AppState;
+use crate::time_left::{words, Countdown};
 
-/// "about 3 s left", "under a second left".
-fn time_left(ms: Option<f64>) -> String {
-    match ms {
-        None => "estimating the time left".into(),
-        Some(ms) if ms < 1000.0 => "under a second left".into(),
-        Some(ms) if ms < 90_000.0 => format!("about {:.0} s left", ms / 1000.0),
-        Some(ms) => format!("about {:.0} min left", ms / 60_000.0),
-    }
+/// The page's clock, in ms.
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The time left of `progress` as a steady countdown (see `time_left`),
+/// updated every half second while `progress` gives one.
+fn countdown(
+    progress: impl Fn() -> Option<Progress> + Copy + Send + Sync + 'static,
+) -> Signal<String> {
+    let clock = StoredValue::new(Countdown::default());
+    let tick = RwSignal::new(0u64);
+    Effect::new(move |_| {
+        if let Some(p) = progress() {
+            clock.update_value(|c| c.observe(now(), p.fraction, p.left_ms));
+            tick.update(|t| *t += 1);
+        }
+    });
+    // Ticks only while there is progress to count down.
+    let handle = StoredValue::new(None::<IntervalHandle>);
+    Effect::new(move |_| {
+        let active = progress().is_some();
+        match (active, handle.get_value()) {
+            (true, None) => handle.set_value(
+                set_interval_with_handle(
+                    move || tick.update(|t| *t += 1),
+                    std::time::Duration::from_millis(500),
+                )
+                .ok(),
+            ),
+            (false, Some(h)) => {
+                h.clear();
+                handle.set_value(None);
+                clock.set_value(Countdown::default());
+            }
+            _ => {}
+        }
+    });
+    on_cleanup(move || {
+        if let Some(Some(h)) = handle.try_get_value() {
+            h.clear();
+        }
+    });
+    Signal::derive(move || {
+        tick.track();
+        words(clock.with_value(|c| c.left(now())))
+    })
 }
 
 #[component]
@@ -24,6 +66,10 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
     let sweep = move || state.status.with(|s| s.sweep.clone());
     let stage = move || sweep().map(|(_, st)| st.name()).unwrap_or("none");
     let running = move || stage() == SweepState::Running.name();
+    let left = countdown(move || match sweep() {
+        Some((p, SweepState::Running)) => Some(p),
+        _ => None,
+    });
     view! {
         <div
             class="sweep-progress"
@@ -55,12 +101,12 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                             p.total,
                             points(p.total),
                             p.fraction * 100.0,
-                            time_left(p.left_ms),
+                            left.get(),
                         )
                     }
                     Some((p, SweepState::Cancelled)) => {
                         format!(
-                            "Cancelled after {} of {} points: the curves show the points computed so far. Change a setting to run it again.",
+                            "Cancelled after {} of {} points: the curves show the points computed so far. “Compute again” or a change of setting runs it again.",
                             p.done,
                             p.total,
                         )
@@ -97,6 +143,7 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
 #[component]
 pub fn TableProgress(state: AppState) -> impl IntoView {
     let progress = move || state.status.with(|s| s.table_progress.clone());
+    let left = countdown(progress);
     view! {
         <div
             class="sweep-progress"
@@ -118,7 +165,7 @@ pub fn TableProgress(state: AppState) -> impl IntoView {
                                 "Table: {} of {} trials, {}.",
                                 p.done,
                                 p.total,
-                                time_left(p.left_ms),
+                                left.get(),
                             )
                         })
                         .unwrap_or_default()

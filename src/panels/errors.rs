@@ -6,7 +6,7 @@ use coded_panels::errors as panel;
 use coded_panels::errors::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
 use coded_panels::format::sig4;
 use coded_panels::stragglers::describe_model;
-use coded_panels::Panel;
+use coded_panels::{Panel, Stage};
 use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -235,12 +235,13 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         match state.curves.get().as_deref() {
             Some(Ok(v)) => panel::summary(v),
             Some(Err(e)) => format!("No plot: {e}"),
-            None => "Computing the sweep…".to_string(),
+            None => state.pending_text(Stage::Curves),
         }
     });
     view! {
         <section class="panel" id="panel-errors" aria-labelledby="errors-title">
             <h2 id="errors-title">{Panel::Errors.heading()}</h2>
+            <crate::components::StageNote state=state panel=Panel::Errors />
             <div class="toolbar">
                 <div class="tabs" role="tablist" aria-label="Error plots" on:keydown=on_key>
                     {TABS
@@ -317,7 +318,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     draw=move |area, theme| match state.curves.get().as_deref() {
                         Some(Ok(v)) => panel::draw(area, theme, v, state.ui.with(|u| u.band)),
                         Some(Err(e)) => placeholder(area, theme, e),
-                        None => placeholder(area, theme, "Computing the sweep…"),
+                        None => placeholder(area, theme, &state.pending_text(Stage::Curves)),
                     }
                     hover=move |f, x, y, scale| {
                         state.curves.with_untracked(|r| match r.as_deref() {

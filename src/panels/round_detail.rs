@@ -15,6 +15,7 @@ use crate::components::{CanvasArea, CanvasResult, PlotCanvas};
 use crate::panels::round_plot::RoundPlot;
 use crate::state::AppState;
 use crate::theme::Theme;
+use coded_panels::Stage;
 
 /// What one detail panel is: its words, and its view `V` of the round.
 pub struct RoundDetail<V: 'static> {
@@ -60,6 +61,7 @@ pub fn RoundDetailPanel<V: 'static>(
     view! {
         <section class="panel" id=format!("panel-{id}") aria-labelledby=format!("{id}-title")>
             <h2 id=format!("{id}-title")>{d.panel.heading()}</h2>
+            <crate::components::StageNote state=state panel=d.panel />
             <Show
                 when=shown
                 fallback=move || {
@@ -75,11 +77,14 @@ pub fn RoundDetailPanel<V: 'static>(
                     label=d.label
                     aspect_ratio=d.aspect_ratio
                     summary=Signal::derive(move || {
-                        RoundPlot::of(state.round.get().as_deref(), d.pick).summary(d.summary)
+                        RoundPlot::of(state.round.get().as_deref(), d.pick)
+                            .pending(|| state.pending_text(Stage::Round))
+                            .summary(d.summary)
                     })
                     quiet=Signal::derive(move || state.playing.get())
                     draw=move |area, theme| {
                         RoundPlot::of(state.round.get().as_deref(), d.pick)
+                            .pending(|| state.pending_text(Stage::Round))
                             .draw(area, theme, |v| (d.draw)(area, theme, v))
                     }
                     hover=move |f, x, y, scale| {

@@ -25,7 +25,9 @@ pub fn placeholder<DB: DrawingBackend>(
 pub enum RoundPlot<'a, V: ?Sized> {
     View(&'a V),
     Failed(&'a str),
-    Pending,
+    /// What to say instead ("Computing…", "Cancelled before anything was
+    /// computed.").
+    Pending(String),
 }
 
 impl<'a, V: ?Sized> RoundPlot<'a, V> {
@@ -35,9 +37,21 @@ impl<'a, V: ?Sized> RoundPlot<'a, V> {
         pick: impl FnOnce(&'a RoundResult) -> Option<&'a V>,
     ) -> Self {
         match round {
-            Some(Ok(r)) => pick(r).map_or(RoundPlot::Pending, RoundPlot::View),
+            Some(Ok(r)) => pick(r).map_or_else(|| RoundPlot::computing(), RoundPlot::View),
             Some(Err(e)) => RoundPlot::Failed(e),
-            None => RoundPlot::Pending,
+            None => RoundPlot::computing(),
+        }
+    }
+
+    fn computing() -> Self {
+        RoundPlot::Pending("Computing…".into())
+    }
+
+    /// Says `text()` while there is nothing to show (the stage's note).
+    pub fn pending(self, text: impl FnOnce() -> String) -> Self {
+        match self {
+            RoundPlot::Pending(_) => RoundPlot::Pending(text()),
+            other => other,
         }
     }
 
@@ -46,7 +60,7 @@ impl<'a, V: ?Sized> RoundPlot<'a, V> {
         match self {
             RoundPlot::View(v) => sentence(v),
             RoundPlot::Failed(e) => format!("No plot: {e}"),
-            RoundPlot::Pending => "Computing…".to_string(),
+            RoundPlot::Pending(text) => text,
         }
     }
 
@@ -60,7 +74,7 @@ impl<'a, V: ?Sized> RoundPlot<'a, V> {
         match self {
             RoundPlot::View(v) => draw(v),
             RoundPlot::Failed(e) => placeholder(area, theme, e),
-            RoundPlot::Pending => placeholder(area, theme, "Computing…"),
+            RoundPlot::Pending(text) => placeholder(area, theme, &text),
         }
     }
 

@@ -10,6 +10,7 @@ use crate::drafts::Draft;
 use crate::panels::round_plot::RoundPlot;
 use crate::settings::whole;
 use crate::state::AppState;
+use coded_panels::Stage;
 
 /// What the panel explains, as static markup set as inner HTML: written as
 /// view! elements its MathML cost kilobytes of the page's wasm code; as
@@ -113,6 +114,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     view! {
         <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
             <h2 id="stragglers-title">{Panel::Stragglers.heading()}</h2>
+            <crate::components::StageNote state=state panel=Panel::Stragglers />
             <div class="toolbar" role="group" aria-label="Rounds">
                 // The arrows are decoration (aria-hidden): each name is its
                 // visible word, so speech input ("click Previous") works.
@@ -176,12 +178,14 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 aspect_ratio=1.7
                 summary=Signal::derive(move || {
                     RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
+                        .pending(|| state.pending_text(Stage::Round))
                         .summary(|v| panel::summary(v, trials()))
                 })
                 quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| {
                     let focus = cursor.get();
                     RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
+                        .pending(|| state.pending_text(Stage::Round))
                         .draw(area, theme, |v| panel::draw::draw_focused(area, theme, v, focus))
                 }
                 hover=move |f, x, y, _| {

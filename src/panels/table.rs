@@ -8,7 +8,7 @@ use coded_core::Stats;
 use coded_panels::errors::scheme_label;
 use coded_panels::format::{mean_std, percent, sig4};
 use coded_panels::table::{TableRow, TableView};
-use coded_panels::Panel;
+use coded_panels::{Panel, Stage};
 use leptos::prelude::*;
 
 use crate::components::TableProgress;
@@ -103,11 +103,12 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
     view! {
         <section class="panel" id="panel-table" aria-labelledby="table-title">
             <h2 id="table-title">{Panel::Table.heading()}</h2>
+            <crate::components::StageNote state=state panel=Panel::Table />
             <TableProgress state=state />
             {move || match state.table.get().as_deref() {
                 Some(Ok(t)) => table(t).into_any(),
                 Some(Err(e)) => view! { <p class="note">{e.clone()}</p> }.into_any(),
-                None => view! { <p class="note">"Computing…"</p> }.into_any(),
+                None => view! { <p class="note">{move || state.pending_text(Stage::Table)}</p> }.into_any(),
             }}
             <p class="explain">
                 "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "

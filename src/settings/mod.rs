@@ -35,6 +35,7 @@ pub const SETTINGS: &[Setting] = &[
     view::THEME,
     view::PLOT_ONLY,
     view::SIZE,
+    view::PRESET,
     experiment::SCHEME,
     view::COMPARE,
     experiment::FUNCTION,
@@ -158,7 +159,8 @@ mod tests {
     fn every_default_reads_back_to_the_default() {
         let d = LinkState::default();
         for st in SETTINGS {
-            if (st.applies)(&d).is_err() || st.key == "embed" || st.key == "controls" {
+            // Their default is "none", which is not a value to read.
+            if (st.applies)(&d).is_err() || ["embed", "controls", "preset"].contains(&st.key) {
                 continue;
             }
             let mut s = d.clone();

@@ -19,6 +19,9 @@ pub struct LinkState {
     pub controls: Vec<&'static str>,
     /// `theme=`, `plot-only=`, `size=`: how an embed looks.
     pub look: super::look::Look,
+    /// `preset=<id>`: the preset these settings came from (its note is
+    /// shown, or says that the settings changed since).
+    pub preset: Option<&'static str>,
 }
 
 /// Most N values (and p values) in an error-vs-N sweep: each is a full

@@ -45,6 +45,29 @@ pub const EMBED: Setting = Setting {
     ..BASE
 };
 
+/// The preset a link's settings came from. Only its note depends on it:
+/// the settings themselves are in the link's other keys, so an old link
+/// keeps its numbers even if a preset is changed later.
+pub const PRESET: Setting = Setting {
+    key: "preset",
+    id: "preset",
+    name: "preset",
+    label: "Preset",
+    text: |s| s.preset.unwrap_or("").to_string(),
+    read: |s, t| match crate::presets::by_id(t.trim()) {
+        Some(p) => {
+            s.preset = Some(p.id);
+            true
+        }
+        None => false,
+    },
+    rule: |_| {
+        let ids: Vec<&str> = crate::presets::all().iter().map(|p| p.id).collect();
+        format!("one of {}", quoted(&ids))
+    },
+    ..BASE
+};
+
 pub const COMPARE: Setting = Setting {
     key: "cmp",
     id: "compare",

@@ -82,6 +82,13 @@ fn hide_controls(root: &web_sys::HtmlDivElement, keep: &[&str]) {
 pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
     report_height();
     let panel = link.embed.unwrap_or(Panel::Errors);
+    let slide = link.look.size == Size::Slide;
+    if slide {
+        provide_context(crate::components::PlotZoom(crate::components::SLIDE_ZOOM));
+    }
+    // On a slide the explanation waits behind "About this plot" (the plot
+    // gets the frame); its summary stays as the caption.
+    let about = RwSignal::new(false);
     let keep = link.controls.get_value();
     let look = link.look;
     let controls_ref = NodeRef::<html::Div>::new();
@@ -104,10 +111,25 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
         <div
             class="app embed"
             class:plot-only=look.plot_only
-            class:slide=look.size == Size::Slide
+            class:slide=slide
+            class:show-about=move || about.get()
             data-embed=panel.name()
         >
             <Notices link=link />
+            {(slide && !look.plot_only)
+                .then(|| {
+                    view! {
+                        <button
+                            type="button"
+                            class="about-toggle"
+                            id="about-toggle"
+                            aria-expanded=move || about.get().to_string()
+                            on:click=move |_| about.update(|a| *a = !*a)
+                        >
+                            {move || if about.get() { "Hide the explanation" } else { "About this plot" }}
+                        </button>
+                    }
+                })}
             {(!keep.is_empty())
                 .then(|| {
                     view! {

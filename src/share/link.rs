@@ -10,7 +10,7 @@ use coded_panels::Panel;
 
 use coded_panels::Panels;
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
 use crate::settings::look::Look;
 use crate::settings::LinkState;
@@ -48,15 +48,36 @@ impl PageLink {
             controls: StoredValue::new(link.controls),
             look: link.look,
         };
-        Effect::new(move |_| {
+        let embedded = page.embed.is_some();
+        let last = StoredValue::new(None::<Entry>);
+        Effect::new(move |first: Option<()>| {
             let q = format!("?{}", page.query(state));
             let Some(w) = web_sys::window() else { return };
-            if w.location().search().ok().as_deref() != Some(&q) {
-                if let Ok(h) = w.history() {
-                    let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&q));
-                }
+            let shown = w.location().search().unwrap_or_default();
+            if shown == q {
+                return;
+            }
+            let now = w.performance().map_or(0.0, |p| p.now());
+            let entry = Entry {
+                at: now,
+                keys: history::changed_keys(&shown, &q),
+            };
+            // The first query only tidies the link that was opened; an
+            // embed never adds entries (they would take over the host
+            // page's Back button).
+            let push = first.is_some()
+                && !embedded
+                && history::is_new_entry(last.get_value().as_ref(), &entry);
+            last.set_value(Some(entry));
+            if let Ok(h) = w.history() {
+                let _ = if push {
+                    h.push_state_with_url(&JsValue::NULL, "", Some(&q))
+                } else {
+                    h.replace_state_with_url(&JsValue::NULL, "", Some(&q))
+                };
             }
         });
+        on_back_or_forward(state);
         page
     }
 
@@ -73,6 +94,104 @@ impl PageLink {
     /// The link to the current view (tracked).
     pub fn address(self, state: AppState) -> String {
         format!("{}?{}", base_url(), self.query(state))
+    }
+}
+
+/// Back and Forward: the entry's link is shown (its state loaded; the
+/// link effect then finds the address already right and adds nothing).
+fn on_back_or_forward(state: AppState) {
+    let Some(w) = web_sys::window() else { return };
+    let on_pop = Closure::<dyn Fn()>::new(move || {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (link, _) = url::decode(&search);
+        state.load(&LinkState {
+            // An embed keeps its one panel whatever the entry says.
+            ui: state.ui.with_untracked(|u| coded_protocol::UiState {
+                panels: if link.embed.is_some() {
+                    u.panels
+                } else {
+                    link.ui.panels
+                },
+                ..link.ui.clone()
+            }),
+            ..link
+        });
+    });
+    let _ = w.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
+    // Lives as long as the page.
+    on_pop.forget();
+}
+
+/// The last history entry written: when, and which keys it changed.
+#[derive(Clone)]
+struct Entry {
+    at: f64,
+    keys: Vec<String>,
+}
+
+/// Which changes of the link become history entries.
+mod history {
+    use super::Entry;
+
+    /// Changes of the same keys within this time are one entry: typing
+    /// "0.25" commits after each pause, playing rounds steps the round.
+    pub const COALESCE_MS: f64 = 3000.0;
+
+    /// The keys whose values differ between two query strings.
+    pub fn changed_keys(a: &str, b: &str) -> Vec<String> {
+        let read = |q: &str| -> Vec<(String, String)> {
+            form_urlencoded::parse(q.trim_start_matches('?').as_bytes())
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect()
+        };
+        let (a, b) = (read(a), read(b));
+        let mut keys: Vec<String> = a
+            .iter()
+            .chain(b.iter())
+            .map(|(k, _)| k.clone())
+            .filter(|k| {
+                let get = |l: &[(String, String)]| {
+                    l.iter()
+                        .filter(|(x, _)| x == k)
+                        .map(|(_, v)| v.clone())
+                        .collect::<Vec<_>>()
+                };
+                get(&a) != get(&b)
+            })
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// Whether `next` starts a new entry after `last`.
+    pub fn is_new_entry(last: Option<&Entry>, next: &Entry) -> bool {
+        match last {
+            Some(l) => l.keys != next.keys || next.at - l.at > COALESCE_MS,
+            None => true,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn typing_in_one_field_is_one_entry_and_another_field_is_another() {
+            assert_eq!(changed_keys("?v=1&p=0.2", "?v=1&p=0.25"), vec!["p"]);
+            assert_eq!(changed_keys("?v=1", "?v=1&n=80&k=5"), vec!["k", "n"]);
+            assert!(changed_keys("?v=1&n=8", "?v=1&n=8").is_empty());
+            let e = |at: f64, k: &str| Entry {
+                at,
+                keys: vec![k.to_string()],
+            };
+            assert!(is_new_entry(None, &e(0.0, "p")));
+            assert!(!is_new_entry(Some(&e(0.0, "p")), &e(800.0, "p")));
+            assert!(is_new_entry(Some(&e(0.0, "p")), &e(800.0, "n")));
+            assert!(is_new_entry(Some(&e(0.0, "p")), &e(5000.0, "p")));
+        }
     }
 }
 

@@ -1,19 +1,25 @@
 //! The papers' presets: one button each, and what to look for in the one
-//! chosen last.
+//! chosen (kept in the link as `preset=`, so the note comes back with it).
 //!
 //! Why only buttons here: the presets themselves (`presets`) are plain
-//! values, checked natively against the settings' rules.
+//! values, checked natively against the settings' rules and their notes
+//! against their numbers.
 
-use coded_protocol::UiState;
 use leptos::prelude::*;
 
-use crate::settings::LinkState;
 use crate::state::AppState;
 
-/// The presets row, then (once one is chosen) what to look for in it.
+/// The presets row, then (once one is chosen) what to look for in it; after
+/// an edit, the note says that it described the preset's settings.
 #[component]
 pub fn PresetsBar(state: AppState) -> impl IntoView {
-    let preset_look = RwSignal::new(None::<(&'static str, &'static str)>);
+    let chosen = Memo::new(move |_| state.preset.get().and_then(crate::presets::by_id));
+    let edited = Memo::new(move |_| {
+        chosen.with(|p| {
+            p.as_ref()
+                .is_some_and(|p| state.config.with(|c| state.ui.with(|u| !p.matches(c, u))))
+        })
+    });
     view! {
         <div class="share-row presets" role="group" aria-label="Presets from the papers">
             <span class="label">"Presets:"</span>
@@ -21,23 +27,14 @@ pub fn PresetsBar(state: AppState) -> impl IntoView {
                 .into_iter()
                 .map(|p| {
                     let (id, title, look) = (p.id, p.title, p.look);
-                    let (config, ui) = (p.config, p.ui);
+                    let loaded = p.link_state();
                     view! {
                         <button
                             type="button"
                             id=format!("preset-{id}")
                             title=look
-                            on:click=move |_| {
-                                state
-                                    .load(
-                                        &LinkState {
-                                            config: config.clone(),
-                                            ui: UiState { trial: 0, ..ui.clone() },
-                                            ..LinkState::default()
-                                        },
-                                    );
-                                preset_look.set(Some((title, look)));
-                            }
+                            aria-pressed=move || (state.preset.get() == Some(id) && !edited.get()).to_string()
+                            on:click=move |_| state.load(&loaded)
                         >
                             {title}
                         </button>
@@ -45,11 +42,15 @@ pub fn PresetsBar(state: AppState) -> impl IntoView {
                 })
                 .collect_view()}
         </div>
-        <Show when=move || preset_look.with(Option::is_some)>
-            <p class="preset-look" id="preset-look">
-                <strong>{move || preset_look.get().map(|p| p.0).unwrap_or_default()}</strong>
-                ": "
-                {move || preset_look.get().map(|p| p.1).unwrap_or_default()}
+        <Show when=move || chosen.with(Option::is_some)>
+            <p class="preset-look" id="preset-look" class:edited=move || edited.get() data-edited=move || edited.get().to_string()>
+                <strong>{move || chosen.with(|p| p.as_ref().map(|p| p.title).unwrap_or_default())}</strong>
+                {move || if edited.get() {
+                    ": you changed its settings since, so this note, written for them, may no longer hold: "
+                } else {
+                    ": "
+                }}
+                {move || chosen.with(|p| p.as_ref().map(|p| p.look).unwrap_or_default())}
             </p>
         </Show>
     }

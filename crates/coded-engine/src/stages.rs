@@ -9,8 +9,7 @@
 //! (`table_run`, `curves_run`).
 
 use crate::session::Session;
-use coded_core::{Config, ConfigError, Scheme, StragglerModel};
-use coded_panels::errors::CurveKind;
+use coded_core::{Config, ConfigError};
 use coded_panels::round::RoundResult;
 use coded_protocol::UiState;
 
@@ -30,32 +29,10 @@ pub fn round(
     Ok(RoundResult::build(config, ui.trial_in(config), decoded))
 }
 
-/// What each stage depends on, to skip stages whose inputs did not change.
-/// (A hidden panel's stage is not run at all.)
-pub fn round_key(config: &Config, ui: &UiState) -> String {
-    serde_json::json!([config, ui.trial_in(config), ui.panels]).to_string()
-}
-
-pub fn table_key(config: &Config, ui: &UiState) -> String {
-    serde_json::json!([config, ui.trial_in(config), ui.schemes(config)]).to_string()
-}
-
-pub fn curves_key(config: &Config, ui: &UiState) -> String {
-    let mut c = config.clone();
-    c.scheme = Scheme::Bacc; // only the set of schemes matters
-    let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
-    match ui.error_tab {
-        CurveKind::ErrorVsN => {
-            if let StragglerModel::Iid { .. } = c.stragglers {
-                // The p list replaces the configured p.
-                c.stragglers = StragglerModel::Iid { p: 0.0 };
-            }
-            ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
-        }
-        CurveKind::ErrorVsP | CurveKind::ErrorVsLambda => {}
-    }
-    serde_json::json!([c, ui_part]).to_string()
-}
+/// What each stage depends on, to skip stages whose inputs did not change
+/// (a hidden panel's stage is not run at all): the contract's keys, which
+/// the page reads too.
+pub use coded_protocol::fingerprint::{curves_key, round_key, table_key};
 
 #[cfg(test)]
 mod tests {
@@ -107,33 +84,5 @@ mod tests {
         };
         assert!(round(&mut s, &c, &ui).unwrap().detail.is_none());
         assert_eq!(s.prepare_count, 0, "f was not run");
-    }
-
-    #[test]
-    fn keys_ignore_what_a_stage_does_not_use() {
-        let c = Config::default();
-        let mut ui = UiState::default();
-        let k = curves_key(&c, &ui);
-        ui.trial = 5;
-        assert_eq!(curves_key(&c, &ui), k, "the trial does not change a sweep");
-        let c2 = Config {
-            stragglers: StragglerModel::Iid { p: 0.4 },
-            ..c.clone()
-        };
-        assert_eq!(
-            curves_key(&c2, &ui),
-            k,
-            "the p list replaces the configured p"
-        );
-        ui.error_tab = CurveKind::ErrorVsP;
-        assert_ne!(curves_key(&c2, &ui), curves_key(&c, &ui));
-        assert_ne!(round_key(&c, &ui), round_key(&c2, &ui));
-        assert_ne!(table_key(&c, &ui), table_key(&c2, &ui));
-        let ui_p = UiState {
-            panels: Panels::only(Panel::Stragglers),
-            ..ui.clone()
-        };
-        assert_ne!(round_key(&c, &ui), round_key(&c, &ui_p));
-        assert_eq!(table_key(&c, &ui), table_key(&c, &ui_p));
     }
 }

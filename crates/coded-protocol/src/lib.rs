@@ -22,10 +22,12 @@
 //! types, the page draws what they carry (`coded-panels`).
 
 pub mod config_text;
+pub mod fingerprint;
 pub mod page;
 pub mod pool;
 pub mod ui;
 
+pub use fingerprint::{Fingerprint, Fingerprints};
 pub use page::{FromWorker, Progress, SweepState, ToWorker};
 pub use pool::{FromHelper, ToHelper};
 pub use ui::{UiState, MAX_WORKERS};
