@@ -102,7 +102,12 @@ fn start_player(state: AppState) {
 /// Not a live region: it changes on every edit (timings), which a screen
 /// reader would read out each time; the plot summaries announce the results.
 #[component]
-fn Status(state: AppState) -> impl IntoView {
+pub fn Status(
+    state: AppState,
+    /// Shown, or only there for tests and screen readers (an embed).
+    #[prop(optional)]
+    hidden: bool,
+) -> impl IntoView {
     let s = state.status;
     let ms = |v: Option<f64>| v.map(|v| format!("{v:.1}")).unwrap_or_default();
     let results = move || {
@@ -113,6 +118,7 @@ fn Status(state: AppState) -> impl IntoView {
         <p
             id="status"
             class="status"
+            class:visually-hidden=hidden
             data-state=move || if s.with(|s| s.busy) { "busy" } else { "idle" }
             // What the panels show, over the stages shown: the same rule as
             // each panel's note (`freshness`), so they cannot disagree.

@@ -129,7 +129,7 @@ impl DrawingBackend for PlotBackend<'_> {
     ) -> Drawn {
         if let PlotBackend::Canvas(b) = self {
             if let Ok(size) = b.estimate_text_size(text, style) {
-                text_boxes::record(style, pos, size);
+                text_boxes::record(text, style, pos, size);
             }
         }
         on_either!(self, b => b.draw_text(text, style, pos))
@@ -160,13 +160,14 @@ pub mod text_boxes {
 
     /// A text's box in canvas pixels (left, top, width, height), and its
     /// font size in canvas pixels.
-    #[derive(Clone, Copy, Debug, PartialEq)]
+    #[derive(Clone, Debug, PartialEq)]
     pub struct TextBox {
         pub x: f64,
         pub y: f64,
         pub w: f64,
         pub h: f64,
         pub font: f64,
+        pub text: String,
     }
 
     thread_local! {
@@ -183,7 +184,12 @@ pub mod text_boxes {
         BOXES.with_borrow_mut(std::mem::take)
     }
 
-    pub(super) fn record<T: BackendTextStyle>(style: &T, pos: BackendCoord, size: (u32, u32)) {
+    pub(super) fn record<T: BackendTextStyle>(
+        text: &str,
+        style: &T,
+        pos: BackendCoord,
+        size: (u32, u32),
+    ) {
         let (w, h) = (size.0 as f64, size.1 as f64);
         let anchor = style.anchor();
         let dx = match anchor.h_pos {
@@ -198,30 +204,19 @@ pub mod text_boxes {
         };
         let (x, y) = (pos.0 as f64, pos.1 as f64);
         // A rotated text turns about its anchor point.
-        let b = match style.transform() {
-            FontTransform::Rotate90 => TextBox {
-                x: x - h - dy,
-                y: y + dx,
-                w: h,
-                h: w,
-                font: 0.0,
-            },
-            FontTransform::Rotate270 => TextBox {
-                x: x + dy,
-                y: y - w - dx,
-                w: h,
-                h: w,
-                font: 0.0,
-            },
-            _ => TextBox {
-                x: x + dx,
-                y: y + dy,
-                w,
-                h,
-                font: 0.0,
-            },
+        let (x, y, w, h) = match style.transform() {
+            FontTransform::Rotate90 => (x - h - dy, y + dx, h, w),
+            FontTransform::Rotate270 => (x + dy, y - w - dx, h, w),
+            _ => (x + dx, y + dy, w, h),
         };
-        let font = style.size();
-        BOXES.with_borrow_mut(|all| all.push(TextBox { font, ..b }));
+        let b = TextBox {
+            x,
+            y,
+            w,
+            h,
+            font: style.size(),
+            text: text.to_string(),
+        };
+        BOXES.with_borrow_mut(|all| all.push(b));
     }
 }

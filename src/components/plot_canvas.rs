@@ -137,14 +137,15 @@ pub fn plots_as_svg() -> Vec<(String, String)> {
 }
 
 /// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
-/// size], …]` (for tests: overlaps, clipping and font sizes).
+/// size, text], …]` (for tests: overlaps, clipping and font sizes).
 fn text_boxes_attribute(boxes: &[super::plot_backend::text_boxes::TextBox], dpr: f64) -> String {
     let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
     let each: Vec<String> = boxes
         .iter()
         .map(|b| {
+            let text = serde_json::to_string(&b.text).unwrap_or_default();
             format!(
-                "[{},{},{},{},{}]",
+                "[{},{},{},{},{},{text}]",
                 css(b.x),
                 css(b.y),
                 css(b.w),

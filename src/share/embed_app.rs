@@ -116,6 +116,9 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             data-embed=panel.name()
         >
             <Notices link=link />
+            // What was computed, for tests and screen readers: an embed
+            // shows no status line.
+            <crate::app::Status state=state hidden=true />
             {(slide && !look.plot_only)
                 .then(|| {
                     view! {

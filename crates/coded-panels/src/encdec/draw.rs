@@ -244,7 +244,7 @@ pub fn draw<DB: DrawingBackend>(
         .margin_left(theme.px(8.0))
         .margin_right(theme.px(16.0))
         .margin_bottom(theme.px(4.0))
-        .x_label_area_size(theme.px(34.0))
+        .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(58.0))
         .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::log(theme, y, height, true))?;
     style_mesh(

@@ -118,7 +118,7 @@ pub fn draw_focused<DB: DrawingBackend>(
     cb.margin(theme.px(8.0))
         .margin_top(theme.px(2.0))
         .margin_right(theme.px(16.0))
-        .x_label_area_size(theme.px(30.0))
+        .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(58.0));
     let round_geometry = match (&view.finish_times, view.deadline) {
         (Some(times), Some(deadline)) => {
@@ -216,7 +216,7 @@ pub fn draw_focused<DB: DrawingBackend>(
         .margin(theme.px(8.0))
         .margin_top(theme.px(2.0))
         .margin_right(theme.px(16.0))
-        .x_label_area_size(theme.px(30.0))
+        .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(58.0))
         .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
     chart
