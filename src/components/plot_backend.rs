@@ -190,7 +190,9 @@ pub mod text_boxes {
         pos: BackendCoord,
         size: (u32, u32),
     ) {
-        let (w, h) = (size.0 as f64, size.1 as f64);
+        // The width is the canvas' measure; the height is the font's line
+        // (the canvas' measured height varies with the context's state).
+        let (w, h) = (size.0 as f64, style.size() * 1.2);
         let anchor = style.anchor();
         let dx = match anchor.h_pos {
             HPos::Left => 0.0,

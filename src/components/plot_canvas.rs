@@ -55,6 +55,13 @@ pub struct PlotZoom(pub f64);
 /// 16 px in a 1280 × 720 frame.
 pub const SLIDE_ZOOM: f64 = 16.0 / 10.5;
 
+/// The zoom a plot `width` CSS pixels wide gets from `zoom`: all of it in
+/// a frame as wide as a slide, less in a narrower one (a slide embed shown
+/// on a phone), where the zoomed plot would have no room for its text.
+fn zoom_for(zoom: f64, width: f64) -> f64 {
+    zoom.min((width / 800.0).max(1.0))
+}
+
 /// A plot on the page, as the exports redraw it.
 struct Shown {
     id: String,
@@ -216,10 +223,12 @@ pub fn PlotCanvas<F, H>(
     #[prop(optional, into)]
     quiet: Option<Signal<bool>>,
     #[prop(default = 1.6)] aspect_ratio: f64,
-    /// Called on a click with the frame drawn and the canvas pixel clicked
-    /// (device pixels, as for `hover`); the canvas then shows a hand cursor.
+    /// Called on a click with the frame drawn, the canvas pixel clicked
+    /// (device pixels, as for `hover`) and whether it was a finger's tap
+    /// (a finger is wide: the panel may ask which target was meant); the
+    /// canvas then shows a hand cursor.
     #[prop(optional)]
-    click: Option<Callback<(Frame, f64, f64)>>,
+    click: Option<Callback<(Frame, f64, f64, bool)>>,
 ) -> impl IntoView
 where
     F: Fn(&CanvasArea<'_>, &Theme) -> CanvasResult + 'static,
@@ -277,7 +286,7 @@ where
 
     Effect::new(move |_| {
         let Some(size) = size.get() else { return };
-        let theme = theme.get().with_scale(size.dpr * zoom);
+        let theme = theme.get().with_scale(size.dpr * zoom_for(zoom, size.width));
         let Some(canvas) = canvas_ref.get() else {
             return;
         };
@@ -329,12 +338,16 @@ where
         let text = frame.with_value(|f| hover(f, x * scale, y * scale, scale));
         tip.set(text.map(|t| (t, x, y)));
     };
+    // A click event does not say what made it: the pointer down before it
+    // does.
+    let touched = StoredValue::new(false);
+    let on_down = move |ev: web_sys::PointerEvent| touched.set_value(ev.pointer_type() == "touch");
     let on_click = move |ev: web_sys::MouseEvent| {
         let (Some(click), Some(scale)) = (click, scale_now()) else {
             return;
         };
         let (x, y) = (ev.offset_x() as f64 * scale, ev.offset_y() as f64 * scale);
-        click.run((frame.get_value(), x, y));
+        click.run((frame.get_value(), x, y, touched.get_value()));
     };
     let clickable = click.is_some();
 
@@ -381,6 +394,7 @@ where
                 aria-describedby=summary_id
                 on:pointermove=on_move
                 on:pointerleave=move |_| tip.set(None)
+                on:pointerdown=on_down
                 on:click=on_click
                 class:clickable=clickable
             ></canvas>

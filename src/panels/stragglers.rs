@@ -102,6 +102,22 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
         ev.prevent_default();
         cursor.set(Some(next));
     };
+    // The server a finger's tap picked (see the plot's click).
+    let picked = RwSignal::new(None::<usize>);
+    let picked_down = move || picked.get().and_then(|at| shown().and_then(|p| p.get(at).copied()));
+    let picked_text = move || match (picked.get(), picked_down()) {
+        (Some(at), Some(true)) => format!("Server {at} (of 0 to {}) straggles.", servers().saturating_sub(1)),
+        (Some(at), Some(false)) => format!("Server {at} (of 0 to {}) answers.", servers().saturating_sub(1)),
+        _ => String::new(),
+    };
+    let step_pick = move |d: i64| {
+        let n = servers() as i64;
+        picked.update(|p| {
+            if let Some(at) = p {
+                *at = (*at as i64 + d).clamp(0, (n - 1).max(0)) as usize;
+            }
+        })
+    };
     let cursor_text = move || {
         let at = cursor.get().unwrap_or(0);
         let down = shown().and_then(|p| p.get(at).copied());
@@ -195,18 +211,36 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                             .and_then(|v| panel::hover(v, f, x, y))
                     })
                 }
-                click=Callback::new(move |(f, x, y): (coded_panels::Frame, f64, f64)| {
+                click=Callback::new(move |(f, x, y, touch): (coded_panels::Frame, f64, f64, bool)| {
                     let server = state.round.with_untracked(|r| {
                         RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
                             .view()
                             .and_then(|v| panel::hover::server_at(v, &f, x, y))
                     });
-                    if let Some(server) = server {
-                        cursor.set(Some(server));
-                        toggle(server);
+                    match server {
+                        // A finger covers several servers at large N: the
+                        // tap picks one and says which; the bar below
+                        // moves it and toggles it.
+                        Some(server) if touch => picked.set(Some(server)),
+                        Some(server) => {
+                            cursor.set(Some(server));
+                            toggle(server);
+                        }
+                        None => {}
                     }
                 })
             />
+            </div>
+            <div class="server-pick" id="server-pick" role="group" aria-label="Picked server" hidden=move || picked.get().is_none()>
+                <span id="server-pick-text" role="status">{picked_text}</span>
+                <button type="button" id="server-pick-left" aria-label="The server before" on:click=move |_| step_pick(-1)>"◀"</button>
+                <button type="button" id="server-pick-right" aria-label="The server after" on:click=move |_| step_pick(1)>"▶"</button>
+                <button type="button" id="server-pick-toggle" on:click=move |_| {
+                    if let Some(at) = picked.get_untracked() {
+                        toggle(at);
+                    }
+                }>{move || if picked_down() == Some(true) { "Make it answer" } else { "Make it straggle" }}</button>
+                <button type="button" id="server-pick-close" on:click=move |_| picked.set(None)>"Done"</button>
             </div>
             <p class="explain" inner_html=STRAGGLERS_EXPLAIN></p>
         </section>
