@@ -444,3 +444,30 @@ export async function openControls(page) {
     await page.locator('#controls-body').waitFor({ state: 'visible' });
   }
 }
+
+/**
+ * Lets the page of `ctx` read and write the clipboard (headless Chromium
+ * asks for both permissions).
+ */
+export async function allowClipboard(ctx, origin) {
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
+
+/**
+ * Runs `action` (a click or key on a Copy button) and returns what the
+ * clipboard holds then. The clipboard holds a marker before, so a copy that
+ * never happened returns the marker, not an older copy. The context must
+ * allow the clipboard (`allowClipboard`).
+ */
+export async function copiedBy(page, action) {
+  const marker = `nothing was copied (${Math.random()})`;
+  await page.evaluate((m) => navigator.clipboard.writeText(m), marker);
+  await action();
+  // The page's write resolves after the click returns: wait for it a little.
+  for (let i = 0; i < 50; i++) {
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    if (text !== marker) return text;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  return marker;
+}
