@@ -23,10 +23,21 @@ export const ROOT = resolve(here, '..', '..');
 export const DIST = process.env.DIST ? resolve(process.env.DIST) : join(ROOT, 'dist');
 /**
  * The Content-Security-Policy every response of the app is served with, in
- * every test: the page must work under it (no inline scripts or styles, no
- * eval, no data: or remote resources).
+ * every test: the one the deployment docs give (docs/architecture.md,
+ * "Content-Security-Policy"), read from there so the tests check what a
+ * host is told to send. The page must work under it (no inline scripts or
+ * styles, no eval, no data: or remote resources).
  */
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const CSP = await documentedPolicy();
+
+async function documentedPolicy() {
+  const doc = await readFile(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const found = [...doc.matchAll(/^Content-Security-Policy: (.+)$/gm)].map((m) => m[1].trim());
+  if (found.length !== 1) {
+    throw new Error(`docs/architecture.md should give one Content-Security-Policy line, found ${found.length}`);
+  }
+  return found[0];
+}
 export const FIXTURES = join(here, 'fixtures');
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
 /** The app is served under this sub-path, to prove relative URLs work. */
