@@ -2,9 +2,9 @@
 // writes into index.html (the wasm loader) into its own file, boot-<hash>.js,
 // and points a <script src> at it.
 //
-// Why: the page must run under `Content-Security-Policy: default-src 'self';
-// script-src 'self' 'wasm-unsafe-eval'; style-src 'self'`, which forbids inline
-// scripts, and trunk 0.21 has no option to emit the loader as a file
+// Why: the page must run under the Content-Security-Policy that
+// docs/architecture.md gives, whose script-src forbids inline scripts, and
+// trunk 0.21 has no option to emit the loader as a file
 // (trunk-rs/trunk#288). A hook runs for both `trunk build` and `trunk serve`.
 // The file name carries a content hash so a cached old loader never pairs
 // with new wasm.

@@ -23,10 +23,21 @@ export const ROOT = resolve(here, '..', '..');
 export const DIST = process.env.DIST ? resolve(process.env.DIST) : join(ROOT, 'dist');
 /**
  * The Content-Security-Policy every response of the app is served with, in
- * every test: the page must work under it (no inline scripts or styles, no
- * eval, no data: or remote resources).
+ * every test: the one the deployment docs give (docs/architecture.md,
+ * "Content-Security-Policy"), read from there so the tests check what a
+ * host is told to send. The page must work under it (no inline scripts or
+ * styles, no eval, no data: or remote resources).
  */
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const CSP = await documentedPolicy();
+
+async function documentedPolicy() {
+  const doc = await readFile(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const found = [...doc.matchAll(/^Content-Security-Policy: (.+)$/gm)].map((m) => m[1].trim());
+  if (found.length !== 1) {
+    throw new Error(`docs/architecture.md should give one Content-Security-Policy line, found ${found.length}`);
+  }
+  return found[0];
+}
 export const FIXTURES = join(here, 'fixtures');
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
 /** The app is served under this sub-path, to prove relative URLs work. */
@@ -443,4 +454,31 @@ export async function openControls(page) {
     await toggle.click();
     await page.locator('#controls-body').waitFor({ state: 'visible' });
   }
+}
+
+/**
+ * Lets the page of `ctx` read and write the clipboard (headless Chromium
+ * asks for both permissions).
+ */
+export async function allowClipboard(ctx, origin) {
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
+
+/**
+ * Runs `action` (a click or key on a Copy button) and returns what the
+ * clipboard holds then. The clipboard holds a marker before, so a copy that
+ * never happened returns the marker, not an older copy. The context must
+ * allow the clipboard (`allowClipboard`).
+ */
+export async function copiedBy(page, action) {
+  const marker = `nothing was copied (${Math.random()})`;
+  await page.evaluate((m) => navigator.clipboard.writeText(m), marker);
+  await action();
+  // The page's write resolves after the click returns: wait for it a little.
+  for (let i = 0; i < 50; i++) {
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    if (text !== marker) return text;
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  return marker;
 }

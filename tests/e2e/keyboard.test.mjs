@@ -17,6 +17,8 @@ import {
   openApp,
   andWait,
   canvasChanged,
+  allowClipboard,
+  copiedBy,
   MAIN_CANVAS,
 } from './harness.mjs';
 
@@ -149,7 +151,8 @@ test('the skip link jumps over the controls to the plots', T, async () => {
 });
 
 test('controls work with the keyboard alone and the change reaches the page', { timeout: 300_000 }, async () => {
-  await withPage('keyboard-operate', DESKTOP, async (page) => {
+  await withPage('keyboard-operate', DESKTOP, async (page, ctx) => {
+    await allowClipboard(ctx, server.origin);
     await openApp(page, server.appUrl);
     const query = (key) => new URL(page.url()).searchParams.get(key);
     const key = (sel, k) => page.locator(sel).press(k);
@@ -240,8 +243,10 @@ test('controls work with the keyboard alone and the change reaches the page', { 
     assert.equal(query('r'), '4', 'the round field (1-based) sets the shown round');
 
     // Copy link.
-    await key('#copy-link', 'Enter');
-    assert.match(await page.locator('#copy-status').textContent(), /Copied|copy it/);
+    const clipboard = await copiedBy(page, () => key('#copy-link', 'Enter'));
+    assert.equal(await page.locator('#copy-status').textContent(), 'Copied.');
+    assert.equal(clipboard, await page.locator('#share-link').inputValue(), 'the clipboard holds the link');
+    assert.equal(clipboard, page.url());
 
     // The Embed dialog: Enter opens it with focus inside, the keyboard
     // changes the snippet, Escape closes it and focus returns.

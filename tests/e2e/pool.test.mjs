@@ -2,13 +2,14 @@
 // trial ranges): the leading worker starts W - 1 helpers, the plotted values are
 // the same for every W, and a helper that fails in the middle of a sweep is
 // reported in the page and replaced while the sweep finishes with the same
-// numbers. (The results table against `coded sweep` for W = 1, 2 and 4 is in
+// numbers. Values are compared bit for bit (the Curves CSV export). (The results table against `coded sweep` for W = 1, 2 and 4 is in
 // playground.test.mjs.) No wall-clock time is asserted.
 //
 // Run: trunk build --release && node --test tests/e2e/pool.test.mjs
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { serveDuringTests, withPage, openApp, andWait, typeKeys, waitIdle, runs, noNaN } from './harness.mjs';
 
 const server = serveDuringTests();
@@ -35,9 +36,18 @@ async function helpersBecome(page, n) {
   throw new Error(`the pool never had ${n} helpers`);
 }
 
-/** The plotted values (the errors panel's data table), as text. */
-function plotted(page) {
-  return page.evaluate(() => document.querySelector('#errors-data').textContent);
+/**
+ * The plotted values at full precision: the rows of the "Curves (CSV)"
+ * export (Rust's shortest text that reads back to the same f64, so equal
+ * text is equal bits), without its comment lines. The data table under the
+ * plot rounds to 4 significant digits, too coarse to compare runs.
+ */
+async function plotted(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-curves-csv')]);
+  const text = await readFile(await download.path(), 'utf8');
+  const rows = text.split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+  assert.ok(rows.filter((l) => l.startsWith('curve,')).length >= 10, `the curves were exported:\n${text}`);
+  return rows.join('\n');
 }
 
 /** The sweep's state and counts. */
@@ -68,7 +78,6 @@ test('every pool size plots the same values; the Workers field is typed', T, asy
       await openApp(page, `${server.appUrl}${SWEEP}&w=${w}`);
       await helpersBecome(page, w - 1);
       values[w] = await plotted(page);
-      assert.match(values[w], /Plotted values/);
     }
     assert.equal(values[2], values[1], 'W = 2 plots what W = 1 plots');
     assert.equal(values[4], values[1], 'W = 4 plots what W = 1 plots');
@@ -86,13 +95,18 @@ test('every pool size plots the same values; the Workers field is typed', T, asy
 });
 
 /** Long enough (a few seconds) that a poll every 50 ms sees it in its middle. */
-const LONG_SWEEP = '?v=1&fn=lenet5&tr=300&ns=16,32,64,128,256,512';
+const LONG_SWEEP = '?v=1&fn=lenet5&ns=16,32,64,128,256,512';
 
 test('a helper that fails mid-sweep is reported and replaced; the numbers do not change', T, async () => {
   await withPage('pool-fault', {}, async (page) => {
-    await openApp(page, `${server.appUrl}${LONG_SWEEP}&w=1`);
-    const reference = await plotted(page);
-    await openApp(page, `${server.appUrl}${LONG_SWEEP}&w=4`);
+    // The references: one worker, nothing interrupted, at 300 and 301 trials.
+    const reference = {};
+    for (const tr of [300, 301]) {
+      await openApp(page, `${server.appUrl}${LONG_SWEEP}&tr=${tr}&w=1`);
+      reference[tr] = await plotted(page);
+    }
+    assert.notEqual(reference[301], reference[300], 'one more trial changes the values');
+    await openApp(page, `${server.appUrl}${LONG_SWEEP}&tr=300&w=4`);
     await helpersBecome(page, 3);
     // A new seed and back would re-use the cache; a new trial count runs
     // the whole sweep again (no point is cached) ...
@@ -116,12 +130,14 @@ test('a helper that fails mid-sweep is reported and replaced; the numbers do not
     );
     await waitSweep(page, (s) => s.state === 'done');
     await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    // The interrupted run gives, bit for bit, what one worker gave uninterrupted.
+    assert.equal(await plotted(page), reference[301], 'the interrupted sweep equals the uninterrupted one');
     // Replaced: three helpers again, the failed one not among them.
     await helpersBecome(page, 3);
     assert.equal(await w.evaluate(() => self.codedHelpers.includes(self.codedVictim)), false);
-    // 301 trials now; back to 300 (cached answers), the values equal W = 1's.
+    // Back to 300 (cached answers): the values equal W = 1's.
     await andWait(page, () => typeKeys(page, 'trials', ['3', '0', '0']));
-    assert.equal(await plotted(page), reference);
+    assert.equal(await plotted(page), reference[300]);
     assert.equal(await page.locator('#panic-box').count(), 0);
     await noNaN(page);
   });

@@ -22,6 +22,8 @@ import {
   canvasSnapshot,
   canvasChanged,
   andWait,
+  allowClipboard,
+  copiedBy,
   MAIN_CANVAS,
 } from './harness.mjs';
 
@@ -97,7 +99,8 @@ test('changes replace the URL (no history entries); a copied link draws the same
   let link;
   let pixels;
   let config;
-  await withPage('share-copy', DESKTOP, async (page) => {
+  await withPage('share-copy', DESKTOP, async (page, ctx) => {
+    await allowClipboard(ctx, server.origin);
     await openApp(page, server.appUrl);
     const length = await page.evaluate(() => history.length);
     await andWait(page, () => page.fill('#n', '60'));
@@ -112,10 +115,11 @@ test('changes replace the URL (no history entries); a copied link draws the same
     assert.equal(q.get('seed'), '99');
     assert.equal(q.get('v'), '1');
     assert.equal(q.get('k'), null, 'defaults are omitted');
-    await page.click('#copy-link');
-    assert.match(await page.locator('#copy-status').textContent(), /Copied|copy it/);
+    const clipboard = await copiedBy(page, () => page.click('#copy-link'));
+    assert.equal(await page.locator('#copy-status').textContent(), 'Copied.');
     link = await value(page, '#share-link');
     assert.equal(link, page.url());
+    assert.equal(clipboard, link, 'the clipboard holds the link');
     pixels = await canvasSnapshot(page, MAIN_CANVAS);
     config = await page.locator('#results').getAttribute('data-config');
   });
