@@ -4,9 +4,11 @@ pub mod field;
 pub mod plot_backend;
 pub mod plot_canvas;
 pub mod progress;
+pub mod scroll_table;
 pub mod typed;
 
 pub use field::Field;
 pub use plot_canvas::{plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas};
 pub use progress::{SweepProgress, TableProgress};
+pub use scroll_table::ScrollTable;
 pub use typed::TypedInput;

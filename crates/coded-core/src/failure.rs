@@ -58,9 +58,9 @@ impl Failure {
         };
         match self {
             Failure::NoAnswer => "no server answered".into(),
-            Failure::BelowThreshold { need } => format!(
-                "LCC got fewer than the {need} answers it needs (its recovery threshold)"
-            ),
+            Failure::BelowThreshold { need } => {
+                format!("LCC got fewer than the {need} answers it needs (its recovery threshold)")
+            }
             Failure::AllLost => "every output lost all of its copies".into(),
             Failure::Spline => "the smoothing spline could not be fitted to the answers".into(),
             Failure::Overflow => {

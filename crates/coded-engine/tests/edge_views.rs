@@ -360,11 +360,7 @@ fn a_formula_not_finite_at_an_input_says_why_once() {
     }
     for tab in &v.curves {
         let tab = tab.as_ref().unwrap();
-        let failed: Vec<&String> = tab
-            .notes
-            .iter()
-            .filter(|n| n.contains("failed"))
-            .collect();
+        let failed: Vec<&String> = tab.notes.iter().filter(|n| n.contains("failed")).collect();
         assert_eq!(failed.len(), 1, "{:?}", tab.notes);
         assert!(
             failed[0].starts_with(
@@ -375,5 +371,10 @@ fn a_formula_not_finite_at_an_input_says_why_once() {
         );
         assert!(failed[0].contains("(input "), "{}", failed[0]);
     }
-    assert_eq!(v.table.failure_notes.len(), 1, "{:?}", v.table.failure_notes);
+    assert_eq!(
+        v.table.failure_notes.len(),
+        1,
+        "{:?}",
+        v.table.failure_notes
+    );
 }

@@ -392,14 +392,7 @@ pub fn error_vs_lambda_view(
     let grid = lambda_grid();
     let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
     let mut all_failed = AllFailed::default();
-    let (pts, failed) = points_of(
-        "LeTCC",
-        &grid,
-        fixed,
-        "λ_dec",
-        &mut notes,
-        &mut all_failed,
-    );
+    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes, &mut all_failed);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
     let mut level = |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| {

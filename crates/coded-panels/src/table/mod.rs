@@ -103,8 +103,8 @@ mod tests {
 
     #[test]
     fn failed_rounds_are_explained_once_per_reason() {
-        let c = Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#)
-            .unwrap();
+        let c =
+            Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#).unwrap();
         let problem = coded_core::Problem::new(&c).unwrap();
         let rows: Vec<TableRow> = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
             .into_iter()
