@@ -4,6 +4,7 @@ pub mod field;
 pub mod plot_backend;
 pub mod plot_canvas;
 pub mod progress;
+pub mod scroll_table;
 pub mod stage_note;
 pub mod typed;
 
@@ -12,5 +13,6 @@ pub use plot_canvas::{
     plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas, PlotZoom, SLIDE_ZOOM,
 };
 pub use progress::{SweepProgress, TableProgress};
+pub use scroll_table::ScrollTable;
 pub use stage_note::StageNote;
 pub use typed::TypedInput;

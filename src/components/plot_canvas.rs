@@ -286,7 +286,9 @@ where
 
     Effect::new(move |_| {
         let Some(size) = size.get() else { return };
-        let theme = theme.get().with_scale(size.dpr * zoom_for(zoom, size.width));
+        let theme = theme
+            .get()
+            .with_scale(size.dpr * zoom_for(zoom, size.width));
         let Some(canvas) = canvas_ref.get() else {
             return;
         };

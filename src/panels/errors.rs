@@ -11,7 +11,7 @@ use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::components::{PlotCanvas, SweepProgress};
+use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
 use crate::panels::round_plot::placeholder;
 use crate::state::AppState;
 
@@ -156,10 +156,11 @@ fn data_table(v: &CurvesView) -> impl IntoView {
             cells
         })
         .collect_view();
-    view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="errors-data-caption">
+    let caption = format!("Plotted values: {}", v.title);
+    // Built before the scroll box, whose children outlive `v`.
+    let inner = view! {
             <table id="errors-data">
-                <caption id="errors-data-caption">{format!("Plotted values: {}", v.title)}</caption>
+                <caption id="errors-data-caption" class="visually-hidden">{caption.clone()}</caption>
                 <thead>
                     <tr>
                         <th scope="col">"Curve"</th>
@@ -171,7 +172,11 @@ fn data_table(v: &CurvesView) -> impl IntoView {
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
-        </div>
+    };
+    view! {
+        <ScrollTable caption_id="errors-data-caption" caption=caption>
+            {inner}
+        </ScrollTable>
     }
 }
 

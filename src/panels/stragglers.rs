@@ -104,10 +104,20 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     // The server a finger's tap picked (see the plot's click).
     let picked = RwSignal::new(None::<usize>);
-    let picked_down = move || picked.get().and_then(|at| shown().and_then(|p| p.get(at).copied()));
+    let picked_down = move || {
+        picked
+            .get()
+            .and_then(|at| shown().and_then(|p| p.get(at).copied()))
+    };
     let picked_text = move || match (picked.get(), picked_down()) {
-        (Some(at), Some(true)) => format!("Server {at} (of 0 to {}) straggles.", servers().saturating_sub(1)),
-        (Some(at), Some(false)) => format!("Server {at} (of 0 to {}) answers.", servers().saturating_sub(1)),
+        (Some(at), Some(true)) => format!(
+            "Server {at} (of 0 to {}) straggles.",
+            servers().saturating_sub(1)
+        ),
+        (Some(at), Some(false)) => format!(
+            "Server {at} (of 0 to {}) answers.",
+            servers().saturating_sub(1)
+        ),
         _ => String::new(),
     };
     let step_pick = move |d: i64| {

@@ -11,7 +11,7 @@ use coded_panels::table::{TableRow, TableView};
 use coded_panels::{Panel, Stage};
 use leptos::prelude::*;
 
-use crate::components::TableProgress;
+use crate::components::{ScrollTable, TableProgress};
 use crate::state::AppState;
 
 /// A raw number as the CLI prints it (Rust's shortest round-trip form), or
@@ -70,12 +70,10 @@ fn row(r: &TableRow, classifier: bool) -> impl IntoView {
 
 fn table(t: &TableView) -> impl IntoView {
     let classifier = t.classifier;
-    view! {
-        // Scrolls sideways on narrow screens: focusable and named, so a
-        // keyboard can scroll it too.
-        <div class="table-scroll" tabindex="0" role="region" aria-labelledby="results-caption">
+    // Built before the scroll box, whose children outlive `t`.
+    let inner = view! {
             <table id="results" data-config=t.config_json.clone() data-trial=t.trial.to_string()>
-                <caption id="results-caption">{t.caption.clone()}</caption>
+                <caption id="results-caption" class="visually-hidden">{t.caption.clone()}</caption>
                 <thead>
                     <tr>
                         <th scope="col">"Scheme"</th>
@@ -94,7 +92,16 @@ fn table(t: &TableView) -> impl IntoView {
                     {t.rows.iter().map(|r| row(r, classifier)).collect_view()}
                 </tbody>
             </table>
-        </div>
+    };
+    view! {
+        // Scrolls sideways on narrow screens, its caption above it.
+        <ScrollTable caption_id="results-caption" caption=t.caption.clone()>
+            {inner}
+        </ScrollTable>
+        // Why rounds failed: one line per reason.
+        <ul class="notes" id="results-failures">
+            {t.failure_notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
+        </ul>
     }
 }
 
@@ -111,7 +118,7 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
                 None => view! { <p class="note">{move || state.pending_text(Stage::Table)}</p> }.into_any(),
             }}
             <p class="explain">
-                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder) are counted, not averaged. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "
+                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder, or an answer that is not a number) are counted, not averaged; the lines under the table say why they failed. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "
                 <code>"coded sweep --config s.json --n N --p p --schemes …"</code>
                 " and, for the last column, "
                 <code>"coded round --config s.json --trial t"</code>

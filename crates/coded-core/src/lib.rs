@@ -8,14 +8,15 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `config`, `problem`, `report`, `sweep`, `csv`,
-//! `study`.
+//! `formula`, `functions`, `failure`, `config`, `problem`, `report`,
+//! `sweep`, `csv`, `study`.
 
 pub mod banded;
 pub mod barycentric;
 pub mod computation;
 pub mod config;
 pub mod csv;
+pub mod failure;
 pub mod formula;
 pub mod functions;
 pub mod lenet;
@@ -35,6 +36,7 @@ mod wire;
 
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
+pub use failure::Failure;
 pub use formula::Formula;
 pub use functions::FunctionKind;
 pub use metrics::{Quantiles, Stats};

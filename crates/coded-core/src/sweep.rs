@@ -6,6 +6,7 @@
 //! advance in slices.
 
 use crate::config::{validate_stragglers, Config, ConfigError};
+use crate::failure::{add_up, Failure};
 use crate::metrics::{CurvePoint, Quantiles, Stats};
 use crate::problem::{draw_stragglers, Prepared, Problem};
 use crate::scheme::Scheme;
@@ -28,6 +29,10 @@ pub struct SweepPoint {
     /// Accuracy against the true labels (classifiers with labels).
     pub acc: Option<Stats>,
     pub lost_mean: f64,
+    /// Why the failed rounds failed: how many rounds for each reason, in
+    /// the order the reasons first occurred (they add up to `failures`).
+    #[serde(default)]
+    pub failed_because: Vec<(Failure, usize)>,
 }
 
 /// What a sweep varies.
@@ -145,6 +150,8 @@ pub struct MonteCarlo {
     rel: Vec<f64>,
     acc: Vec<f64>,
     lost: Vec<f64>,
+    /// Failed trials by reason (see [`SweepPoint::failed_because`]).
+    failed: Vec<(Failure, usize)>,
 }
 /// A [`MonteCarlo`] as read, before its fields are checked to fit.
 #[derive(Deserialize)]
@@ -156,6 +163,7 @@ struct MonteCarloParts {
     rel: Vec<f64>,
     acc: Vec<f64>,
     lost: Vec<f64>,
+    failed: Vec<(Failure, usize)>,
 }
 
 impl TryFrom<MonteCarloParts> for MonteCarlo {
@@ -163,14 +171,19 @@ impl TryFrom<MonteCarloParts> for MonteCarlo {
 
     fn try_from(p: MonteCarloParts) -> Result<MonteCarlo, String> {
         let done = p.next.checked_sub(p.start);
-        let valid = p.start <= p.next && p.next <= p.end && Some(p.lost.len()) == done;
+        let failed: usize = p.failed.iter().map(|(_, c)| c).sum();
+        let valid = p.start <= p.next
+            && p.next <= p.end
+            && Some(p.lost.len()) == done
+            && Some(failed + p.se.len()) == done;
         if !valid {
             return Err(format!(
-                "trials {}..{} (next {}) with {} values do not fit together",
+                "trials {}..{} (next {}) with {} values and {} failures do not fit together",
                 p.start,
                 p.end,
                 p.next,
-                p.lost.len()
+                p.lost.len(),
+                failed
             ));
         }
         Ok(MonteCarlo {
@@ -181,6 +194,7 @@ impl TryFrom<MonteCarloParts> for MonteCarlo {
             rel: p.rel,
             acc: p.acc,
             lost: p.lost,
+            failed: p.failed,
         })
     }
 }
@@ -201,6 +215,7 @@ impl MonteCarlo {
             rel: vec![],
             acc: vec![],
             lost: vec![],
+            failed: vec![],
         }
     }
 
@@ -237,6 +252,9 @@ impl MonteCarlo {
             let draw = draw_stragglers(model, seed, n, t);
             let o = problem.evaluate(prepared, &draw.straggled, t);
             self.lost.push(o.lost_fraction);
+            if let Err(e) = &o.decoded {
+                add_up(&mut self.failed, Failure::of(e, problem.not_finite), 1);
+            }
             if let Some(e) = o.squared_error {
                 self.se.push(e);
             }
@@ -279,6 +297,9 @@ impl MonteCarlo {
             all.rel.extend(p.rel);
             all.acc.extend(p.acc);
             all.lost.extend(p.lost);
+            for (reason, times) in p.failed {
+                add_up(&mut all.failed, reason, times);
+            }
         }
         Ok(all)
     }
@@ -308,6 +329,7 @@ impl MonteCarlo {
             rel_acc: Stats::of(&self.rel),
             acc: Stats::of(&self.acc),
             lost_mean: lost / done.max(1) as f64,
+            failed_because: self.failed.clone(),
         }
     }
 }
@@ -401,11 +423,25 @@ mod tests {
                 next,
                 end,
                 lost: vec![0.0; lost],
+                se: vec![0.0; lost],
                 ..MonteCarlo::range(0, 0)
             };
             postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(&mc).unwrap())
         };
         assert!(parts(0, 1, 1, 1).is_ok());
+        // A trial that neither decoded nor failed for a reason is refused;
+        // one that failed for a reason is read.
+        let failing = |failed| MonteCarlo {
+            se: vec![],
+            failed,
+            ..run(0, 1)
+        };
+        let read = |mc: &MonteCarlo| {
+            postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(mc).unwrap())
+        };
+        assert!(read(&failing(vec![])).is_err());
+        assert!(read(&failing(vec![(Failure::NoAnswer, 1)])).is_ok());
+        assert!(read(&failing(vec![(Failure::NoAnswer, 2)])).is_err());
         for (start, next, end, lost) in [(0, 1, 1, 0), (0, 0, 1, 1), (1, 0, 1, 0), (0, 2, 1, 2)] {
             assert!(
                 parts(start, next, end, lost).is_err(),
@@ -431,6 +467,23 @@ mod tests {
         let plan = SweepPlan::new(&c, Some(&[12, 20]), Some(&[0.1, 0.6]), Some(&Scheme::ALL));
         let points = sweep(&c, &plan.unwrap()).unwrap();
         assert!(points.iter().any(|p| p.failures > 0 && p.mse.is_some()));
+        for p in &points {
+            let counted: usize = p.failed_because.iter().map(|(_, c)| c).sum();
+            assert_eq!(counted, p.failures, "{p:?}");
+        }
+        json_round_trip(&points);
+        // f not finite at an input: every round fails, for that one reason.
+        let ln = Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 4}"#).unwrap();
+        let plan = SweepPlan::new(&ln, Some(&[10, 20]), None, Some(&Scheme::ALL)).unwrap();
+        let points = sweep(&ln, &plan).unwrap();
+        let input = Problem::new(&ln).unwrap().not_finite.unwrap();
+        for p in &points {
+            assert_eq!(p.failures, 4);
+            assert!(
+                matches!(p.failed_because[..], [(Failure::InputNotFinite { input: i, .. }, 4)] if i == input),
+                "{p:?}"
+            );
+        }
         json_round_trip(&points);
         let lenet = Config::from_json(r#"{"function": "lenet5", "k": 4, "n": 9, "trials": 5}"#);
         let lenet = lenet.unwrap();

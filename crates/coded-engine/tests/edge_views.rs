@@ -173,10 +173,13 @@ fn every_server_straggles() {
         // Error vs N uses the model: nothing to plot, and a note says why.
         let n = v.curves[0].as_ref().unwrap();
         assert!(n.curves.iter().all(|c| c.points.is_empty()));
-        assert!(n
-            .notes
-            .iter()
-            .any(|t| t.contains("every one of the 5 rounds failed")));
+        assert!(
+            n.notes
+                .iter()
+                .any(|t| t == "Every round failed (BACC at N = 40; LeTCC at N = 40; LCC at N = 40): no server answered."),
+            "{:?}",
+            n.notes
+        );
     }
 }
 
@@ -342,4 +345,36 @@ fn lenet_edge_cases() {
         assert!(matches!(v.round.detail, Some(Detail::Digits(_))));
         assert_eq!(c.function, FunctionKind::Lenet5);
     }
+}
+
+#[test]
+fn a_formula_not_finite_at_an_input_says_why_once() {
+    // ln(x) at the inputs x ≤ 0: every round of every point fails, for one
+    // reason, which the plot says once (not once per point) and the table
+    // says once.
+    let c = cfg(r#"{"trials": 5, "function": {"expr": "ln(x)"}}"#);
+    let v = views(&c, &ui(&[20, 40, 80], &[0.1, 0.3]));
+    assert!(scalar(&v).failure.is_some());
+    for row in &v.table.rows {
+        assert_eq!(row.summary.failures, row.summary.trials);
+    }
+    for tab in &v.curves {
+        let tab = tab.as_ref().unwrap();
+        let failed: Vec<&String> = tab.notes.iter().filter(|n| n.contains("failed")).collect();
+        assert_eq!(failed.len(), 1, "{:?}", tab.notes);
+        assert!(
+            failed[0].starts_with(
+                "Every round of every point failed: f(x) = ln(x) is not a finite number at x = "
+            ),
+            "{}",
+            failed[0]
+        );
+        assert!(failed[0].contains("(input "), "{}", failed[0]);
+    }
+    assert_eq!(
+        v.table.failure_notes.len(),
+        1,
+        "{:?}",
+        v.table.failure_notes
+    );
 }

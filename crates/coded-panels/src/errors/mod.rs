@@ -4,12 +4,14 @@
 //! (`coded sweep`'s numbers): the worker's engine (`coded-engine`) runs the
 //! sweeps, error vs λ_dec one point per λ.
 //!
-//! Its parts: [`view`] (the data and how it is built), [`summary`] (the
+//! Its parts: [`view`] (the data and how it is built; [`failed`] groups the
+//! points where every round failed by why), [`summary`] (the
 //! sentence that describes it), [`hover`] (the values under the cursor) and,
 //! with the feature `draw`, [`draw`](mod@draw) (the drawing).
 
 #[cfg(feature = "draw")]
 pub mod draw;
+pub mod failed;
 pub mod hover;
 pub mod summary;
 pub mod view;

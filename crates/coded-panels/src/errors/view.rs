@@ -1,4 +1,5 @@
 //! Panel 4's views: plot-ready data, built from the core's results.
+use super::failed::AllFailed;
 use crate::claimed_rates::{loglog_slope, Rate};
 use coded_core::metrics::{curves as core_curves, fitted_slope};
 use coded_core::{Config, LambdaDec, Scheme, StragglerModel, SweepPoint};
@@ -161,25 +162,25 @@ fn slope_text(s: Option<f64>) -> String {
 }
 
 /// A curve's points and its share of failed rounds at each x, from sweep
-/// points, noting what cannot be drawn. An error of exactly 0 is a point:
-/// it is drawn as exact, on the floor.
+/// points, noting what cannot be drawn (the points where every round
+/// failed go to `all_failed`, which words them by reason). An error of
+/// exactly 0 is a point: it is drawn as exact, on the floor.
 fn points_of<'a>(
     label: &str,
     xs: &[f64],
     sums: impl IntoIterator<Item = &'a SweepPoint>,
     x_name: &str,
     notes: &mut Vec<String>,
+    all_failed: &mut AllFailed,
 ) -> (Vec<CurvePoint>, Vec<(f64, f64)>) {
     let (mut out, mut failed) = (vec![], vec![]);
     for (x, s) in xs.iter().zip(sums) {
         if s.trials > 0 {
             failed.push((*x, s.failures as f64 / s.trials as f64));
         }
+        all_failed.see(label, Some((x_name, *x)), s);
         match s.mse {
-            None => notes.push(format!(
-                "{label}: every one of the {} rounds failed at {x_name} = {x}",
-                s.trials
-            )),
+            None => {}
             Some(m) if !(m.mean >= 0.0 && m.mean.is_finite()) => notes.push(format!(
                 "{label}: no finite error at {x_name} = {x} (an answer overflowed)"
             )),
@@ -224,6 +225,7 @@ pub fn error_vs_n_view(
     }
     let mut curves = vec![];
     let mut refs = vec![];
+    let mut all_failed = AllFailed::default();
     for chunk in core_curves(points) {
         let scheme = chunk[0].scheme;
         let p = chunk[0].p;
@@ -235,7 +237,14 @@ pub fn error_vs_n_view(
             scheme_label(scheme).to_string()
         };
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
-        let (pts, failed) = points_of(&name, &xs, chunk.iter().copied(), "N", &mut notes);
+        let (pts, failed) = points_of(
+            &name,
+            &xs,
+            chunk.iter().copied(),
+            "N",
+            &mut notes,
+            &mut all_failed,
+        );
         if references {
             for rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
                 if rate.scheme() != scheme {
@@ -281,6 +290,7 @@ pub fn error_vs_n_view(
             slope,
         });
     }
+    notes.extend(all_failed.notes(&config.function));
     CurvesView {
         kind: CurveKind::ErrorVsN,
         title: format!(
@@ -314,10 +324,11 @@ fn formula_in_title(config: &Config) -> String {
 pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     let mut notes = vec![];
     let mut curves = vec![];
+    let mut all_failed = AllFailed::default();
     for chunk in points.chunks(P_GRID.len()) {
         let scheme = chunk[0].scheme;
         let name = scheme_label(scheme).to_string();
-        let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes);
+        let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes, &mut all_failed);
         curves.push(Curve {
             label: name,
             scheme,
@@ -329,6 +340,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             slope: None,
         });
     }
+    notes.extend(all_failed.notes(&config.function));
     let m = &config.stragglers;
     let marker = match m.params().p {
         Some(p) => Some(Marker {
@@ -379,11 +391,13 @@ pub fn error_vs_lambda_view(
     let mut notes = vec![];
     let grid = lambda_grid();
     let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
-    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes);
+    let mut all_failed = AllFailed::default();
+    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes, &mut all_failed);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
-    let mut level =
-        |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| match s.mse {
+    let mut level = |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| {
+        all_failed.see(&label, None, s);
+        match s.mse {
             Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
                 label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
                 tag: label.clone(),
@@ -392,10 +406,12 @@ pub fn error_vs_lambda_view(
                 points: vec![(lo, m.mean), (hi, m.mean)],
                 slope: None,
             }),
-            _ => notes.push(format!(
-                "{label}: no error to show (every round failed, or 0)"
+            Some(_) => notes.push(format!(
+                "{label}: no error to show (an error of 0, or one that overflowed)"
             )),
-        };
+            None => {}
+        }
+    };
     if let Some(gcv) = rest.first() {
         level(
             "LeTCC, λ_dec by GCV".into(),
@@ -422,6 +438,7 @@ pub fn error_vs_lambda_view(
         }
         LambdaDec::Auto(_) => None,
     };
+    notes.extend(all_failed.notes(&config.function));
     CurvesView {
         kind: CurveKind::ErrorVsLambda,
         title: format!(
@@ -527,10 +544,21 @@ mod tests {
         let all_fail = &v.curves[1];
         assert_eq!(all_fail.p, 1.0);
         assert!(all_fail.points.is_empty());
-        assert!(v
+        // One line for the points where every round failed, with the reason.
+        let failed: Vec<&String> = v
             .notes
             .iter()
-            .any(|n| n.contains("every one of the 5 rounds failed")));
+            .filter(|n| n.starts_with("Every round failed"))
+            .collect();
+        assert_eq!(
+            failed,
+            [
+                "Every round failed (BACC, p = 1 at N = 20, 40): no server answered.",
+                "Every round failed (uncoded, p = 1 at N = 20, 40): every output lost all of its copies."
+            ],
+            "{:?}",
+            v.notes
+        );
         // Replication with no stragglers is exact: error 0, a point drawn
         // on the "exact" floor; the failed rounds are counted at every N.
         let exact = &v.curves[2];

@@ -5,7 +5,7 @@
 //! The rows are computed by the worker's engine (`coded-engine`); this is
 //! their plain, serialisable form.
 
-use coded_core::{Config, SweepPoint};
+use coded_core::{Config, Failure, SweepPoint};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +29,9 @@ pub struct TableView {
     /// The table's caption: what the rows are (trials, N, the straggler
     /// model in words, the round shown).
     pub caption: String,
+    /// Why rounds failed: one sentence per reason, naming the schemes and
+    /// how many of their rounds it failed.
+    pub failure_notes: Vec<String>,
 }
 
 impl TableView {
@@ -48,10 +51,36 @@ impl TableView {
             config_json: serde_json::to_string(config).expect("a Config serialises"),
             trial,
             classifier: config.function.is_classifier(),
+            failure_notes: failure_notes(config, &rows),
             rows,
             caption,
         }
     }
+}
+
+/// "Rounds failed because no server answered: BACC 3 of 50, LeTCC 2 of 50."
+fn failure_notes(config: &Config, rows: &[TableRow]) -> Vec<String> {
+    let mut by_reason: Vec<(Failure, Vec<String>)> = vec![];
+    for r in rows {
+        let s = &r.summary;
+        for (reason, count) in &s.failed_because {
+            let entry = format!("{} {count} of {}", s.scheme.label(), s.trials);
+            match by_reason.iter_mut().find(|(x, _)| x == reason) {
+                Some((_, schemes)) => schemes.push(entry),
+                None => by_reason.push((*reason, vec![entry])),
+            }
+        }
+    }
+    by_reason
+        .into_iter()
+        .map(|(reason, schemes)| {
+            format!(
+                "Rounds failed because {}: {}.",
+                reason.words(&config.function),
+                schemes.join(", ")
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -70,6 +99,37 @@ mod tests {
             assert_eq!(t.classifier, c.function.is_classifier());
             assert_eq!(t.trial, 2);
         }
+    }
+
+    #[test]
+    fn failed_rounds_are_explained_once_per_reason() {
+        let c =
+            Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#).unwrap();
+        let problem = coded_core::Problem::new(&c).unwrap();
+        let rows: Vec<TableRow> = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
+            .into_iter()
+            .map(|scheme| TableRow {
+                summary: problem.monte_carlo(
+                    &problem.prepare(scheme, c.n),
+                    &c.stragglers,
+                    c.seed,
+                    c.trials,
+                ),
+                round_squared_error: None,
+                round_failure: None,
+            })
+            .collect();
+        let t = TableView::assemble(&c, 0, rows);
+        assert_eq!(t.failure_notes.len(), 1, "{:?}", t.failure_notes);
+        let note = &t.failure_notes[0];
+        assert!(
+            note.starts_with("Rounds failed because f(x) = ln(x) is not a finite number at x = "),
+            "{note}"
+        );
+        assert!(note.ends_with(": BACC 3 of 3, LeTCC 3 of 3."), "{note}");
+        assert!(TableView::assemble(&Config::default(), 0, vec![])
+            .failure_notes
+            .is_empty());
     }
 
     #[test]
