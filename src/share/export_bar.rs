@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::export::{curves_csv, download_text, download_url, table_csv, Export};
+use super::export::{curves_csv, download_text, download_url, page_study, table_csv, Export};
 use crate::state::AppState;
 
 /// Writes the file(s) of `export` from the current state.
@@ -16,13 +16,7 @@ fn run(export: Export, state: AppState) {
         // --config` reruns its error-vs-N curves from this one file.
         Export::Study => {
             let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
-            let study = coded_core::Study {
-                schemes: ui.schemes(&config),
-                n: ui.sweep_ns,
-                p: Some(ui.sweep_ps),
-                config,
-            };
-            one(&study.to_json());
+            one(&page_study(&config, &ui).to_json());
         }
         Export::Table => {
             if let Some(Ok(t)) = state.table.get_untracked().as_deref() {
@@ -31,7 +25,8 @@ fn run(export: Export, state: AppState) {
         }
         Export::Curves => {
             if let Some(Ok(v)) = state.curves.get_untracked().as_deref() {
-                one(&curves_csv(v));
+                let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
+                one(&curves_csv(&page_study(&config, &ui), v));
             }
         }
         // At least twice the screen's resolution: a slide or a printed page

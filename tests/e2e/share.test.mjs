@@ -246,7 +246,8 @@ function csvCells(line) {
 
 /** Parses CSV without quoted commas (the table export has none). */
 function parseCsv(text) {
-  const [head, ...rows] = text.trim().split('\n');
+  // The first line, `# ` and the study as JSON, is a comment.
+  const [head, ...rows] = text.trim().split('\n').filter((l) => !l.startsWith('#'));
   const cols = head.split(',');
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }
@@ -272,10 +273,15 @@ test('the exported study through the CLI gives the exported table and curves; PN
       execFileSync(CODED, ['sweep', '--config', json, '--n', String(study.config.n), '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' }),
     );
     assert.deepEqual(cli, csv, 'the CLI reproduces the exported numbers exactly');
+    const tableText = await readFile(join(scratch, 'table.csv'), 'utf8');
+    const cliText = execFileSync(CODED, ['sweep', '--config', json, '--n', String(study.config.n), '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' });
+    assert.equal(cliText, tableText, 'the same bytes, the study line too');
     // Without options the study reruns the error-vs-N curves.
     const rerun = parseCsv(execFileSync(CODED, ['sweep', '--config', json], { encoding: 'utf8' }));
     const curvesText = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
-    assert.match(curvesText.split('\n')[0], /^series,label,scheme,p,/);
+    assert.deepEqual(JSON.parse(curvesText.split('\n')[0].replace(/^# /, '')), study,
+      'the first line is the exported study');
+    assert.match(curvesText.split('\n')[1], /^series,label,scheme,p,.*,slope$/);
     const curveRows = curvesText.trim().split('\n').filter((l) => l.startsWith('curve,')).map(csvCells);
     assert.equal(curveRows.length, 6, 'three schemes at two N (a fixed number of stragglers: one curve each)');
     assert.equal(rerun.length, curveRows.length);

@@ -8,8 +8,8 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `config`, `problem`, `report`, `sweep`, `csv`,
-//! `study`.
+//! `formula`, `functions`, `config`, `problem`, `report`, `sweep`, `study`,
+//! `csv`.
 
 pub mod banded;
 pub mod barycentric;
