@@ -279,6 +279,7 @@ mod tests {
                 points: vec![point],
                 failed: vec![],
                 slope: Some(-1.5),
+                saved: false,
             }],
             references: vec![Reference {
                 label: "N^-1".into(),

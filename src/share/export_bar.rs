@@ -6,17 +6,42 @@
 use leptos::prelude::*;
 
 use super::export::{curves_csv, download_text, download_url, page_study, table_csv, Export};
+use super::open_study::OpenStudy;
+use super::study_file::{with_results, SavedResults};
+use crate::settings::differences_from_default;
 use crate::state::AppState;
 
-/// Writes the file(s) of `export` from the current state.
-fn run(export: Export, state: AppState) {
+/// The "with results" checkbox's element id.
+pub const WITH_RESULTS_ID: &str = "export-with-results";
+
+/// What the page shows now: the error curves and the results table.
+fn shown_results(state: AppState) -> SavedResults {
+    SavedResults {
+        curves: state
+            .curves
+            .with_untracked(|r| r.as_deref().and_then(|r| r.as_ref().ok()).cloned()),
+        table: state
+            .table
+            .with_untracked(|r| r.as_deref().and_then(|r| r.as_ref().ok()).cloned()),
+    }
+}
+
+/// Writes the file(s) of `export` from the current state; the study with
+/// the results shown when `with_results`.
+fn run(export: Export, state: AppState, with_results_too: bool) {
     let one = |text: &str| download_text(&export.file_name(""), export.mime(), text);
     match export {
         // The whole study, not just the configuration: `coded sweep
         // --config` reruns its error-vs-N curves from this one file.
         Export::Study => {
             let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
-            one(&page_study(&config, &ui).to_json());
+            let study = page_study(&config, &ui);
+            let study = if with_results_too {
+                with_results(study, &shown_results(state))
+            } else {
+                study
+            };
+            one(&study.to_json());
         }
         Export::Table => {
             if let Some(Ok(t)) = state.table.get_untracked().as_deref() {
@@ -34,21 +59,25 @@ fn run(export: Export, state: AppState) {
         Export::Png => {
             let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
             let factor = (2.0 * dpr).max(2.0);
-            for (id, url) in crate::components::plots_as_png(factor) {
+            let caption = differences_from_default(&state.link_state());
+            for (id, url) in crate::components::plots_as_png(factor, &caption) {
                 download_url(&export.file_name(&id), &url);
             }
         }
         Export::Svg => {
-            for (id, svg) in crate::components::plots_as_svg() {
+            let caption = differences_from_default(&state.link_state());
+            for (id, svg) in crate::components::plots_as_svg(&caption) {
                 download_text(&export.file_name(&id), export.mime(), &svg);
             }
         }
     }
 }
 
-/// One button per export format.
+/// One button per export format, the "with results" choice of the study,
+/// and "Open study…".
 #[component]
 pub fn ExportBar(state: AppState) -> impl IntoView {
+    let with_results_too = RwSignal::new(false);
     view! {
         <div class="share-row" role="group" aria-label="Export">
             <span class="label">"Export:"</span>
@@ -56,12 +85,28 @@ pub fn ExportBar(state: AppState) -> impl IntoView {
                 .into_iter()
                 .map(|e| {
                     view! {
-                        <button type="button" id=e.id() on:click=move |_| run(e, state)>
+                        <button
+                            type="button"
+                            id=e.id()
+                            on:click=move |_| run(e, state, with_results_too.get_untracked())
+                        >
                             {e.label()}
                         </button>
                     }
                 })
                 .collect_view()}
+            <label class="check" for=WITH_RESULTS_ID>
+                <input
+                    type="checkbox"
+                    id=WITH_RESULTS_ID
+                    prop:checked=move || with_results_too.get()
+                    on:change=move |ev| with_results_too.set(event_target_checked(&ev))
+                />
+                "study with results"
+            </label>
+        </div>
+        <div class="share-row" role="group" aria-label="Open a study">
+            <OpenStudy state=state />
         </div>
     }
 }

@@ -304,8 +304,11 @@ test('the exported study through the CLI gives the exported table and curves; PN
     }, id);
     const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
     const factor = Math.max(2, 2 * css.dpr);
-    assert.ok(Math.abs(w - css.w * factor) <= 1 && Math.abs(h - css.h * factor) <= 1,
-      `${id}: ${w}×${h} PNG for a ${css.w}×${css.h} canvas at ${css.dpr} dpr`);
+    // Taller by the caption's band (the settings that differ from the
+    // defaults): lines of 12 px text.
+    const band = h - Math.round(css.h * factor);
+    assert.ok(Math.abs(w - css.w * factor) <= 1 && band >= 20 * factor && band <= 120 * factor,
+      `${id}: ${w}×${h} PNG for a ${css.w}×${css.h} canvas at ${css.dpr} dpr, with its caption`);
     // The embed dialog's snippet points at this view, one panel.
     await page.click('#embed-button');
     await page.selectOption('#embed-panel', 'table');
@@ -357,8 +360,12 @@ test('every plot shown exports as an SVG document of its size, with its text as 
       }, svg);
       assert.equal(parsed.error, null, `${id}: well-formed`);
       assert.equal(parsed.name, 'svg');
-      assert.ok(Math.abs(parsed.w - plot.w) <= 1 && Math.abs(parsed.h - plot.h) <= 1,
-        `${id}: ${parsed.w}×${parsed.h} for a ${plot.w}×${plot.h} plot`);
+      // Taller by the caption's band, which names the settings changed.
+      assert.ok(Math.abs(parsed.w - plot.w) <= 1 && parsed.h - plot.h >= 20 && parsed.h - plot.h <= 120,
+        `${id}: ${parsed.w}×${parsed.h} for a ${plot.w}×${plot.h} plot and its caption`);
+      // Its lines (wrapped at spaces), drawn before the plot.
+      assert.match(parsed.texts.join(' '), /Settings other than the defaults: .*Trials = 20; N values = 20, 40, 80\./,
+        `${id}: the caption names the trials and the N values`);
       assert.ok(parsed.texts.length >= 3, `${id}: labels as text (${parsed.texts.length})`);
       assert.ok(parsed.shapes >= 10, `${id}: vector shapes (${parsed.shapes})`);
       assert.equal(parsed.images, 0, `${id}: no embedded bitmap`);

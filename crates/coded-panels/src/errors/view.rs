@@ -101,6 +101,10 @@ pub struct Curve {
     /// where every round failed (which have no point).
     pub failed: Vec<(f64, f64)>,
     pub slope: Option<f64>,
+    /// A curve of a saved run (a study file opened, see [`super::saved`]):
+    /// drawn dashed, without its band.
+    #[serde(default)]
+    pub saved: bool,
 }
 
 /// A dashed line: a claimed rate, or a constant level to compare with.
@@ -284,6 +288,7 @@ pub fn error_vs_n_view(
             points: pts,
             failed,
             slope,
+            saved: false,
         });
     }
     CurvesView {
@@ -332,6 +337,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             points: pts,
             failed,
             slope: None,
+            saved: false,
         });
     }
     let m = &config.stragglers;
@@ -448,6 +454,7 @@ pub fn error_vs_lambda_view(
             points: pts,
             failed,
             slope: None,
+            saved: false,
         }],
         references: refs,
         marker,
