@@ -3,8 +3,9 @@
 //! `lenet5`, `letcc`). A native scan of every text that can be reached
 //! without a browser: the presets, the table of settings (labels, help,
 //! rules, messages) in several states, the link's notices, the errors
-//! panel's lines, and the plots themselves, drawn to SVG (titles, axes,
-//! legends) with their summary sentences and notes.
+//! panel's lines, the exported images' caption, and the plots themselves,
+//! drawn to SVG (titles, axes, legends) with their summary sentences and
+//! notes.
 
 use crate::settings::{Group, Kind, LinkState, SETTINGS};
 use coded_core::problem::Problem;
@@ -253,6 +254,10 @@ fn what_a_person_reads_is_plain_words() {
     for s in states() {
         let place = format!("with {}", s.config.function.title());
         add(&format!("settings {place}"), setting_texts(&s));
+        add(
+            &format!("exported images' caption {place}"),
+            vec![crate::settings::differences_from_default(&s)],
+        );
         for kind in [
             CurveKind::ErrorVsN,
             CurveKind::ErrorVsP,

@@ -56,6 +56,9 @@ pub struct AppState {
     pub round: Output<RoundResult>,
     pub table: Output<TableView>,
     pub curves: Output<CurvesView>,
+    /// The error curves of a study file opened (its saved results), drawn
+    /// beside the current ones until removed.
+    pub saved_curves: RwSignal<Option<Arc<CurvesView>>>,
     pub status: RwSignal<Status>,
     /// Incremented by the Cancel button: stops the running sweep.
     pub cancel: RwSignal<u64>,
@@ -86,6 +89,7 @@ impl AppState {
             round: RwSignal::new(None),
             table: RwSignal::new(None),
             curves: RwSignal::new(None),
+            saved_curves: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
             cancel: RwSignal::new(0),
             rerun: RwSignal::new(0),

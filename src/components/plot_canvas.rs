@@ -34,6 +34,7 @@ use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::plot_backend::{BackendError, PlotBackend};
 use crate::theme::{use_theme, Theme};
+use coded_panels::chart::caption::Caption;
 use coded_panels::Frame;
 
 /// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
@@ -91,9 +92,22 @@ fn shown_plots() -> Vec<(String, DrawFn, BoxSize, Theme)> {
     })
 }
 
+/// Draws the plot under `draw` on `area`, with the band of `caption`
+/// (laid out for the area's width) under it.
+fn draw_captioned(
+    area: &CanvasArea<'_>,
+    draw: &DrawFn,
+    theme: &Theme,
+    caption: &Caption,
+) -> Result<(), DrawingAreaErrorKind<BackendError>> {
+    let plot = caption.draw_below(area, theme)?;
+    draw(&plot, theme).map(|_| ())
+}
+
 /// Every plot shown, drawn on a canvas `factor` times its size on screen (in
-/// CSS pixels), as a PNG data URL: (canvas id, data URL).
-pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
+/// CSS pixels) with `caption` in a band under it (the image is taller by
+/// the band), as a PNG data URL: (canvas id, data URL).
+pub fn plots_as_png(factor: f64, caption: &str) -> Vec<(String, String)> {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return vec![];
     };
@@ -106,13 +120,16 @@ pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
         else {
             continue;
         };
-        canvas.set_width((size.width * factor).round() as u32);
-        canvas.set_height((size.height * factor).round() as u32);
+        let theme = theme.with_scale(factor);
+        let width = (size.width * factor).round() as u32;
+        let band = Caption::new(caption, &theme, width);
+        canvas.set_width(width);
+        canvas.set_height((size.height * factor).round() as u32 + band.height());
         let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
             continue;
         };
         let area = PlotBackend::Canvas(backend).into_drawing_area();
-        if draw(&area, &theme.with_scale(factor)).is_ok() {
+        if draw_captioned(&area, &draw, &theme, &band).is_ok() {
             if let Ok(url) = canvas.to_data_url() {
                 out.push((id, url));
             }
@@ -122,17 +139,20 @@ pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
 }
 
 /// Every plot shown, redrawn as an SVG document of its size on screen (CSS
-/// pixels): (canvas id, SVG text). Vector lines and real text, for slides
-/// and papers.
-pub fn plots_as_svg() -> Vec<(String, String)> {
+/// pixels) with `caption` in a band under it: (canvas id, SVG text). Vector
+/// lines and real text, for slides and papers.
+pub fn plots_as_svg(caption: &str) -> Vec<(String, String)> {
     let mut out = vec![];
     for (id, draw, size, theme) in shown_plots() {
         let mut svg = String::new();
-        let (w, h) = (size.width.round() as u32, size.height.round() as u32);
+        let theme = theme.with_scale(1.0);
+        let w = size.width.round() as u32;
+        let band = Caption::new(caption, &theme, w);
+        let h = size.height.round() as u32 + band.height();
         let drawn = {
             let area =
                 PlotBackend::Svg(SVGBackend::with_string(&mut svg, (w, h))).into_drawing_area();
-            let drawn = draw(&area, &theme.with_scale(1.0));
+            let drawn = draw_captioned(&area, &draw, &theme, &band);
             // Writes the closing tag (the backend also would when dropped).
             drawn.is_ok() && area.present().is_ok()
         };

@@ -1,5 +1,7 @@
 //! Panel 4: error vs N (log-log, with the papers' rates), vs p, vs λ_dec.
 
+use std::sync::Arc;
+
 use coded_core::config::MAX_N;
 use coded_core::{Config, StragglerModel};
 use coded_panels::errors as panel;
@@ -202,9 +204,17 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             .map(|t| t.1)
             .unwrap_or("tab-n")
     };
+    // The curves drawn: the run's, with a study file's saved curves beside
+    // them while one is open (`share::open_study`).
+    let drawn = Signal::derive(move || {
+        let current = state.curves.get()?;
+        Some(match (current.as_ref(), state.saved_curves.get()) {
+            (Ok(v), Some(saved)) => Arc::new(Ok(panel::with_saved(v, &saved))),
+            _ => current,
+        })
+    });
     let notes = move || {
-        state
-            .curves
+        drawn
             .get()
             .and_then(|r| r.as_ref().as_ref().ok().map(|v| v.notes.clone()))
             .unwrap_or_default()
@@ -237,7 +247,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         if sweeping() {
             return "Computing the sweep…".to_string();
         }
-        match state.curves.get().as_deref() {
+        match drawn.get().as_deref() {
             Some(Ok(v)) => panel::summary(v),
             Some(Err(e)) => format!("No plot: {e}"),
             None => state.pending_text(Stage::Curves),
@@ -320,13 +330,13 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     label="Error curves: mean squared error against N, p or λ_dec, per scheme"
                     aspect_ratio=1.35
                     summary=summary
-                    draw=move |area, theme| match state.curves.get().as_deref() {
+                    draw=move |area, theme| match drawn.get().as_deref() {
                         Some(Ok(v)) => panel::draw(area, theme, v, state.ui.with(|u| u.band)),
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, &state.pending_text(Stage::Curves)),
                     }
                     hover=move |f, x, y, scale| {
-                        state.curves.with_untracked(|r| match r.as_deref() {
+                        drawn.with_untracked(|r| match r.as_deref() {
                             Some(Ok(v)) => panel::hover(v, f, x, y, scale),
                             _ => None,
                         })
@@ -340,7 +350,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 </ul>
                 <details class="plot-data" id="errors-details">
                     <summary>"The plotted values as a table"</summary>
-                    {move || match state.curves.get().as_deref() {
+                    {move || match drawn.get().as_deref() {
                         Some(Ok(v)) => data_table(v).into_any(),
                         _ => view! { <p class="note">"No values yet."</p> }.into_any(),
                     }}

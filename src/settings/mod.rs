@@ -10,6 +10,7 @@
 //! new setting is its `Config` field (with validation) plus one entry here.
 //! Pure Rust: tested natively.
 
+mod caption;
 mod choices;
 mod experiment;
 pub mod look;
@@ -18,6 +19,7 @@ mod parse;
 mod stragglers;
 mod view;
 
+pub use caption::differences_from_default;
 pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
 pub use model::{Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS};

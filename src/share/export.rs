@@ -6,9 +6,11 @@
 
 use std::time::Duration;
 
-use coded_core::Config;
+use coded_core::csv::study_line;
+use coded_core::{Config, Study};
 use coded_panels::errors::CurvesView;
 use coded_panels::table::TableView;
+use coded_protocol::UiState;
 use leptos::prelude::set_timeout;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -91,25 +93,65 @@ pub fn cell(s: &str) -> String {
     }
 }
 
-/// The results table in `coded sweep`'s CSV format (the core's own writer).
-pub fn table_csv(config: &Config, t: &TableView) -> String {
-    let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| r.summary.clone()).collect();
-    coded_core::csv::sweep_csv(config, &points, t.classifier)
+/// The page's study: the configuration, the schemes compared, the N and p
+/// lists of error vs N (what the Study export writes, and the first line of
+/// the curves' CSV).
+pub fn page_study(config: &Config, ui: &UiState) -> Study {
+    Study {
+        schemes: ui.schemes(config),
+        n: ui.sweep_ns.clone(),
+        p: Some(ui.sweep_ps.clone()),
+        ..Study::of_config(config.clone())
+    }
 }
 
-/// Every plotted series of the error panel: curves, then reference rates.
-pub fn curves_csv(v: &CurvesView) -> String {
-    let mut out = format!(
-        "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures\n",
+/// The study of the results table: its schemes at the configuration's own
+/// N and straggler model, which is what `coded sweep --config <config>
+/// --schemes <the table's>` runs (so the CLI writes the same first line).
+pub fn table_study(config: &Config, t: &TableView) -> Study {
+    let mut schemes = vec![];
+    for r in &t.rows {
+        if !schemes.contains(&r.summary.scheme) {
+            schemes.push(r.summary.scheme);
+        }
+    }
+    Study {
+        schemes,
+        ..Study::of_config(config.clone())
+    }
+}
+
+/// The results table in `coded sweep`'s CSV format (the core's own writer),
+/// its study on the first line.
+pub fn table_csv(config: &Config, t: &TableView) -> String {
+    let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| r.summary.clone()).collect();
+    coded_core::csv::sweep_csv(&table_study(config, t), &points, t.classifier)
+}
+
+/// A number's cell: empty for none (a curve without a fitted slope).
+fn number_cell(v: Option<f64>) -> String {
+    v.filter(|v| v.is_finite())
+        .map(|v| v.to_string())
+        .unwrap_or_default()
+}
+
+/// Every plotted series of the error panel, after the study's line: curves,
+/// then reference rates, each row with its fitted log-log slope (empty
+/// where the series has none) and each curve point with its own p.
+pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
+    let mut out = study_line(study);
+    out.push_str(&format!(
+        "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures,slope\n",
         cell(&v.x_label)
-    );
+    ));
     for c in &v.curves {
+        let slope = number_cell(c.slope);
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{},{},{},{}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{},{slope}\n",
                 cell(&c.label),
                 c.scheme.name(),
-                c.p,
+                p.p,
                 p.x,
                 p.mean,
                 p.std,
@@ -122,8 +164,12 @@ pub fn curves_csv(v: &CurvesView) -> String {
         }
     }
     for r in &v.references {
+        let slope = number_cell(r.slope);
         for (x, y) in &r.points {
-            out.push_str(&format!("reference,{},,,{x},{y},,,,,,\n", cell(&r.label)));
+            out.push_str(&format!(
+                "reference,{},,,{x},{y},,,,,,,{slope}\n",
+                cell(&r.label)
+            ));
         }
     }
     out
@@ -170,6 +216,7 @@ mod tests {
     use super::*;
     use coded_core::Scheme;
     use coded_panels::errors::{Curve, CurveKind, CurvePoint, Reference};
+    use coded_protocol::UiState;
 
     #[test]
     fn csv_cells_are_quoted() {
@@ -205,9 +252,10 @@ mod tests {
     }
 
     #[test]
-    fn curves_csv_writes_curves_then_references_with_quoted_labels() {
+    fn curves_csv_writes_the_study_then_curves_then_references_with_slopes() {
         let point = CurvePoint {
             x: 20.0,
+            p: 0.1,
             mean: 0.5,
             std: 0.25,
             median: 0.4,
@@ -230,7 +278,8 @@ mod tests {
                 shape: 0,
                 points: vec![point],
                 failed: vec![],
-                slope: None,
+                slope: Some(-1.5),
+                saved: false,
             }],
             references: vec![Reference {
                 label: "N^-1".into(),
@@ -244,11 +293,84 @@ mod tests {
             exact_below: 0.0,
             notes: vec![],
         };
+        let study = page_study(&Config::default(), &UiState::default());
+        let csv = curves_csv(&study, &view);
+        let (first, rest) = csv.split_once('\n').unwrap();
         assert_eq!(
-            curves_csv(&view),
-            "series,label,scheme,p,\"N, servers\",mean,std,median,q10,q90,trials,failures\n\
-             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.4,0.1,0.9,10,1\n\
-             reference,N^-1,,,20,0.05,,,,,,\n"
+            Study::from_json(first.strip_prefix("# ").unwrap()).unwrap(),
+            study
+        );
+        assert_eq!(
+            rest,
+            "series,label,scheme,p,\"N, servers\",mean,std,median,q10,q90,trials,failures,slope\n\
+             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.4,0.1,0.9,10,1,-1.5\n\
+             reference,N^-1,,,20,0.05,,,,,,,\n"
+        );
+    }
+
+    /// The curves of a real sweep: the p column is each point's p on
+    /// every tab, and every curve of error vs N has its slope.
+    #[test]
+    fn curves_csv_has_each_points_p_and_the_fitted_slopes() {
+        use coded_panels::errors::P_GRID;
+        let config = Config::from_json(r#"{"trials": 4, "k": 4, "n": 12}"#).unwrap();
+        let ui = UiState {
+            sweep_ns: vec![8, 16, 32],
+            ..UiState::default()
+        };
+        let study = page_study(&config, &ui);
+        let rows = |v: &CurvesView| -> Vec<Vec<String>> {
+            let csv = curves_csv(&study, v);
+            let mut lines = csv.lines().skip(1);
+            let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+            assert_eq!(head.last(), Some(&"slope"));
+            lines
+                .filter(|l| l.starts_with("curve,"))
+                .map(|l| {
+                    // Labels may hold commas (then quoted): the cells from
+                    // the scheme on.
+                    let tail = match l.strip_prefix("curve,\"") {
+                        Some(quoted) => quoted.split_once("\",").unwrap().1,
+                        None => l.splitn(3, ',').nth(2).unwrap(),
+                    };
+                    tail.split(',').map(String::from).collect()
+                })
+                .collect()
+        };
+        let mut session = coded_engine::Session::new();
+        let by_p = coded_engine::curves(
+            &mut session,
+            &config,
+            &UiState {
+                error_tab: CurveKind::ErrorVsP,
+                ..ui.clone()
+            },
+        )
+        .unwrap();
+        let rows_p = rows(&by_p);
+        assert_eq!(rows_p.len(), 2 * P_GRID.len());
+        for (row, p) in rows_p.iter().zip(P_GRID.iter().cycle()) {
+            // scheme, p, x, …: p is the x of the row, never 0 throughout.
+            assert_eq!(row[1], p.to_string(), "{row:?}");
+            assert_eq!(row[1], row[2], "{row:?}");
+        }
+        let fixed = Config::from_json(
+            r#"{"trials": 4, "k": 4, "n": 12, "stragglers": {"model": "fixed", "s": 2}}"#,
+        )
+        .unwrap();
+        let by_n = coded_engine::curves(&mut session, &fixed, &ui).unwrap();
+        let rows_n = rows(&by_n);
+        assert_eq!(rows_n.len(), 2 * 3);
+        for row in &rows_n {
+            // A fixed S: p = S/N at each N.
+            let n: f64 = row[2].parse().unwrap();
+            assert_eq!(row[1], (2.0 / n).to_string(), "{row:?}");
+            let slope: f64 = row.last().unwrap().parse().unwrap();
+            assert!(slope < 0.0, "{row:?}");
+        }
+        assert_eq!(
+            by_n.curves[0].slope.unwrap().to_string(),
+            *rows_n[0].last().unwrap()
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Sharing: the state in the URL (`link`), the notice about ignored link
 //! values (`notices`), the share bar with Copy link, the Embed dialog, the
-//! papers' presets and export (`share_bar` and the parts it composes), and
+//! papers' presets and export (`share_bar` and the parts it composes), a
+//! study file opened again (`open_study`, reading with `study_file`), and
 //! embed mode (`embed_app`).
 //!
 //! Why together: all of it is the page talking to the world outside it.
@@ -16,9 +17,11 @@ pub mod export;
 pub mod export_bar;
 pub mod link;
 pub mod notices;
+pub mod open_study;
 pub mod presets_bar;
 pub mod share_bar;
 pub mod snippet;
+pub mod study_file;
 
 pub use embed_app::EmbedApp;
 pub use link::PageLink;

@@ -184,7 +184,8 @@ test('invalid values show a message, keep the last valid state, never NaN or a p
 
 /** Parses the CLI's sweep CSV into objects keyed by column. */
 function parseCsv(text) {
-  const [head, ...rows] = text.trim().split('\n');
+  // The first line, `# ` and the study as JSON, is a comment.
+  const [head, ...rows] = text.trim().split('\n').filter((l) => !l.startsWith('#'));
   const cols = head.split(',');
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }

@@ -250,7 +250,8 @@ function csvCells(line) {
 
 /** Parses CSV without quoted commas (the table export has none). */
 function parseCsv(text) {
-  const [head, ...rows] = text.trim().split('\n');
+  // The first line, `# ` and the study as JSON, is a comment.
+  const [head, ...rows] = text.trim().split('\n').filter((l) => !l.startsWith('#'));
   const cols = head.split(',');
   return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i], v])));
 }
@@ -276,10 +277,15 @@ test('the exported study through the CLI gives the exported table and curves; PN
       execFileSync(CODED, ['sweep', '--config', json, '--n', String(study.config.n), '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' }),
     );
     assert.deepEqual(cli, csv, 'the CLI reproduces the exported numbers exactly');
+    const tableText = await readFile(join(scratch, 'table.csv'), 'utf8');
+    const cliText = execFileSync(CODED, ['sweep', '--config', json, '--n', String(study.config.n), '--schemes', csv.map((r) => r.scheme).join(',')], { encoding: 'utf8' });
+    assert.equal(cliText, tableText, 'the same bytes, the study line too');
     // Without options the study reruns the error-vs-N curves.
     const rerun = parseCsv(execFileSync(CODED, ['sweep', '--config', json], { encoding: 'utf8' }));
     const curvesText = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
-    assert.match(curvesText.split('\n')[0], /^series,label,scheme,p,/);
+    assert.deepEqual(JSON.parse(curvesText.split('\n')[0].replace(/^# /, '')), study,
+      'the first line is the exported study');
+    assert.match(curvesText.split('\n')[1], /^series,label,scheme,p,.*,slope$/);
     const curveRows = curvesText.trim().split('\n').filter((l) => l.startsWith('curve,')).map(csvCells);
     assert.equal(curveRows.length, 6, 'three schemes at two N (a fixed number of stragglers: one curve each)');
     assert.equal(rerun.length, curveRows.length);
@@ -302,8 +308,11 @@ test('the exported study through the CLI gives the exported table and curves; PN
     }, id);
     const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
     const factor = Math.max(2, 2 * css.dpr);
-    assert.ok(Math.abs(w - css.w * factor) <= 1 && Math.abs(h - css.h * factor) <= 1,
-      `${id}: ${w}×${h} PNG for a ${css.w}×${css.h} canvas at ${css.dpr} dpr`);
+    // Taller by the caption's band (the settings that differ from the
+    // defaults): lines of 12 px text.
+    const band = h - Math.round(css.h * factor);
+    assert.ok(Math.abs(w - css.w * factor) <= 1 && band >= 20 * factor && band <= 120 * factor,
+      `${id}: ${w}×${h} PNG for a ${css.w}×${css.h} canvas at ${css.dpr} dpr, with its caption`);
     // The embed dialog's snippet points at this view, one panel.
     await page.click('#embed-button');
     await page.selectOption('#embed-panel', 'table');
@@ -355,8 +364,12 @@ test('every plot shown exports as an SVG document of its size, with its text as 
       }, svg);
       assert.equal(parsed.error, null, `${id}: well-formed`);
       assert.equal(parsed.name, 'svg');
-      assert.ok(Math.abs(parsed.w - plot.w) <= 1 && Math.abs(parsed.h - plot.h) <= 1,
-        `${id}: ${parsed.w}×${parsed.h} for a ${plot.w}×${plot.h} plot`);
+      // Taller by the caption's band, which names the settings changed.
+      assert.ok(Math.abs(parsed.w - plot.w) <= 1 && parsed.h - plot.h >= 20 && parsed.h - plot.h <= 120,
+        `${id}: ${parsed.w}×${parsed.h} for a ${plot.w}×${plot.h} plot and its caption`);
+      // Its lines (wrapped at spaces), drawn before the plot.
+      assert.match(parsed.texts.join(' '), /Settings other than the defaults: .*Trials = 20; N values = 20, 40, 80\./,
+        `${id}: the caption names the trials and the N values`);
       assert.ok(parsed.texts.length >= 3, `${id}: labels as text (${parsed.texts.length})`);
       assert.ok(parsed.shapes >= 10, `${id}: vector shapes (${parsed.shapes})`);
       assert.equal(parsed.images, 0, `${id}: no embedded bitmap`);

@@ -145,7 +145,9 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
         return Err("--plot draws the whole sweep: run it without --shard".into());
     }
     let (ns, ps, schemes) = (a.n, a.p, a.schemes);
-    let (config, plan) = match load_study(&a.config)? {
+    // The study the CSV's first line names: what this run computed, so
+    // that `coded sweep --config` of that line reruns it.
+    let (study, plan) = match load_study(&a.config)? {
         // A study (the page's export) plans its points as the page does;
         // flags replace its lists.
         Loaded::Study(mut study) => {
@@ -159,20 +161,27 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
                     study.config.k, planned.below_k
                 );
             }
-            (study.config, planned.plan)
+            (study.as_run(), planned.plan)
         }
         Loaded::Config(config) => {
             let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
                 .map_err(|e| e.to_string())?;
-            (config, plan)
+            let study = Study {
+                schemes: plan.schemes.clone(),
+                n: plan.ns.clone(),
+                p: ps,
+                ..Study::of_config(config)
+            };
+            (study, plan)
         }
     };
+    let config = &study.config;
     let ids = parallel::point_ids(&plan);
     let Some((part, of)) = shard else {
-        let points = parallel::sweep(&config, &plan, &ids, threads)?;
+        let points = parallel::sweep(config, &plan, &ids, threads)?;
         print!(
             "{}",
-            coded_core::csv::sweep_csv(&config, &points, config.function.is_classifier())
+            coded_core::csv::sweep_csv(&study, &points, config.function.is_classifier())
         );
         for curve in curves(&points) {
             let slope = fitted_slope(&curve)
@@ -181,7 +190,7 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
             eprintln!("slope {} p={}: {slope}", curve[0].scheme.name(), curve[0].p);
         }
         if let Some(path) = &a.plot {
-            plot::write_error_vs_n(path, &config, &plan, &points)?;
+            plot::write_error_vs_n(path, config, &plan, &points)?;
         }
         return Ok(());
     };
@@ -192,11 +201,11 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
         .collect();
     let mine = shard::split(&weights, of).swap_remove(part - 1);
     let my_ids: Vec<_> = mine.iter().map(|&i| ids[i]).collect();
-    let points = parallel::sweep(&config, &plan, &my_ids, threads)?;
-    let fingerprint = shard::fingerprint(&config, &plan);
+    let points = parallel::sweep(config, &plan, &my_ids, threads)?;
+    let fingerprint = shard::fingerprint(config, &plan);
     print!(
         "{}",
-        shard::shard_csv(&config, (part, of), &fingerprint, ids.len(), &mine, &points)
+        shard::shard_csv(&study, (part, of), &fingerprint, ids.len(), &mine, &points)
     );
     Ok(())
 }

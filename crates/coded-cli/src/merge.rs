@@ -13,6 +13,8 @@ struct Shard {
     of: usize,
     fingerprint: String,
     total: usize,
+    /// The sweep's study line (`# {…}`), with its `\n`.
+    study: String,
     /// The sweep's header line (without the `point` column), with its `\n`.
     header: String,
     /// (index in the whole sweep, the row with its `\n`).
@@ -55,13 +57,19 @@ fn parse_mark(rest: &str) -> Option<(usize, usize, String, usize)> {
 fn read(path: &str) -> Result<Shard, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let not_shard = || format!("{path} is not a shard of `coded sweep --shard I/M`");
-    let mut records = records(&text).into_iter();
-    let first = records.next().unwrap_or("");
+    // The two comment lines are whole lines (the study's JSON may hold
+    // quotes that are not CSV's); the records start after them.
+    let mut lines = text.splitn(3, '\n');
+    let (first, study, rest) = (lines.next(), lines.next(), lines.next());
     let (part, of, fingerprint, total) = first
-        .strip_prefix(MARK)
-        .and_then(|r| r.strip_suffix('\n'))
+        .and_then(|r| r.strip_prefix(MARK))
         .and_then(parse_mark)
         .ok_or_else(not_shard)?;
+    let study = study
+        .filter(|l| l.starts_with("# {"))
+        .map(|l| format!("{l}\n"))
+        .ok_or_else(not_shard)?;
+    let mut records = records(rest.unwrap_or("")).into_iter();
     let header = records
         .next()
         .and_then(|h| h.strip_prefix("point,"))
@@ -84,6 +92,7 @@ fn read(path: &str) -> Result<Shard, String> {
         of,
         fingerprint,
         total,
+        study,
         header,
         rows,
     })
@@ -124,6 +133,11 @@ pub fn merge(paths: &[String]) -> Result<String, String> {
         if s.header != first.header {
             return Err(format!("{a} and {b} have different CSV headers"));
         }
+        if s.study != first.study {
+            return Err(format!(
+                "{a} and {b} name different studies on their second line"
+            ));
+        }
         if let Some(twin) = by_part[s.part - 1].replace(s) {
             return Err(format!(
                 "part {} of {} is given twice ({} and {b})",
@@ -153,7 +167,7 @@ pub fn merge(paths: &[String]) -> Result<String, String> {
             }
         }
     }
-    let mut out = first.header.clone();
+    let mut out = first.study.clone() + &first.header;
     for (i, row) in rows.iter().enumerate() {
         let (row, _) = row.ok_or_else(|| format!("point {i} of {} is in no part", first.total))?;
         out.push_str(row);

@@ -8,11 +8,13 @@
 //! same split without talking to the others, and the parts cost about the
 //! same. A part may get no point (M above the number of points).
 //!
-//! A shard's CSV is the sweep's CSV with one comment line on top and a
-//! leading `point` column (the row's index in the whole sweep):
+//! A shard's CSV is the sweep's CSV (its study line first) with one more
+//! comment line on top and a leading `point` column (the row's index in
+//! the whole sweep):
 //!
 //! ```text
 //! # coded sweep shard 2/4 of sweep 5d0f8e2a9c6b7130, 28 points
+//! # {"config":{…},"schemes":["bacc","letcc"],"n":[…],"p":[…]}
 //! point,scheme,function,n,p,trials,…
 //! 3,bacc,x_sin_x,160,0.1,200,…
 //! ```
@@ -20,7 +22,8 @@
 //! The fingerprint is FNV-1a 64 of the configuration (every default filled
 //! in) and the plan, so parts of different sweeps are told apart.
 
-use coded_core::{Config, SweepPlan, SweepPoint};
+use coded_core::csv::{study_line, sweep_header, sweep_rows};
+use coded_core::{Config, Study, SweepPlan, SweepPoint};
 
 /// What a shard's first line starts with.
 pub const MARK: &str = "# coded sweep shard ";
@@ -65,22 +68,22 @@ pub fn fingerprint(config: &Config, plan: &SweepPlan) -> String {
 /// Part `part` of `of` (1-based): `points` are its points, whose indices in
 /// the whole sweep of `total` points are `indices`.
 pub fn shard_csv(
-    config: &Config,
+    study: &Study,
     (part, of): (usize, usize),
     fingerprint: &str,
     total: usize,
     indices: &[usize],
     points: &[SweepPoint],
 ) -> String {
+    let config = &study.config;
     let classifier = config.function.is_classifier();
     let mut out = format!("{MARK}{part}/{of} of sweep {fingerprint}, {total} points\n");
+    out.push_str(&study_line(study));
     out.push_str("point,");
-    out.push_str(&coded_core::csv::sweep_csv(config, &[], classifier));
+    out.push_str(&sweep_header(classifier));
     for (&i, p) in indices.iter().zip(points) {
-        // One point's CSV is the header line then its row (which may span
-        // lines, inside a quoted formula); the header has no quotes.
-        let one = coded_core::csv::sweep_csv(config, std::slice::from_ref(p), classifier);
-        let row = one.split_once('\n').map_or("", |(_, row)| row);
+        // One point's row may span lines, inside a quoted formula.
+        let row = sweep_rows(config, std::slice::from_ref(p), classifier);
         out.push_str(&format!("{i},{row}"));
     }
     out

@@ -71,6 +71,14 @@ fn sweep_prints_csv_and_slopes() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     let mut lines = text.lines();
+    // First the study the rows come from: `# ` and one line of JSON.
+    let study: serde_json::Value =
+        serde_json::from_str(lines.next().unwrap().strip_prefix("# ").unwrap()).unwrap();
+    assert_eq!(study["config"]["trials"], 20);
+    assert_eq!(study["config"]["noise"], 0.0, "every field, defaults too");
+    assert_eq!(study["schemes"], serde_json::json!(["bacc", "letcc"]));
+    assert_eq!(study["n"], serde_json::json!([20, 40, 80]));
+    assert_eq!(study["p"], serde_json::json!([0.1, 0.3]));
     assert_eq!(
         lines.next().unwrap(),
         "scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean"
@@ -201,14 +209,21 @@ fn lenet_sweep_has_accuracy_columns() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
-    let header = text.lines().next().unwrap();
+    let header = text.lines().nth(1).unwrap();
     assert!(header.ends_with("rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean"));
-    assert_eq!(text.lines().count(), 2);
+    assert_eq!(text.lines().count(), 3);
+}
+
+/// The CSV's lines after its study line (`# {…}`), which is checked.
+fn table_lines(csv: &str) -> std::str::Lines<'_> {
+    let (study, rest) = csv.split_once('\n').unwrap();
+    assert!(study.starts_with("# {"), "{study}");
+    rest.lines()
 }
 
 /// The CSV's rows as (scheme, n, mse_mean).
 fn mse_rows(csv: &str) -> Vec<(String, usize, f64)> {
-    let mut lines = csv.lines();
+    let mut lines = table_lines(csv);
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let (s, n, m) = (col("scheme"), col("n"), col("mse_mean"));
@@ -304,9 +319,9 @@ fn a_manual_pattern_straggles_exactly_its_servers() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let csv = stdout(&o);
-    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let header: Vec<&str> = table_lines(&csv).next().unwrap().split(',').collect();
     let std_col = header.iter().position(|h| *h == "mse_std").unwrap();
-    for line in csv.lines().skip(1) {
+    for line in table_lines(&csv).skip(1) {
         let std: f64 = line.split(',').nth(std_col).unwrap().parse().unwrap();
         assert_eq!(std, 0.0, "{line}");
     }
@@ -381,13 +396,28 @@ fn a_study_reruns_its_lists_and_plain_configs_still_work() {
         Some(&study),
     );
     let text = stdout(&o);
-    assert_eq!(text.lines().count(), 1 + 2 * 2);
-    assert!(text.lines().skip(1).all(|l| l.starts_with("letcc,")));
+    assert_eq!(table_lines(&text).count(), 1 + 2 * 2);
+    assert!(table_lines(&text).skip(1).all(|l| l.starts_with("letcc,")));
     // A plain Config: its own N, model and scheme.
     let o = coded(&["sweep", "--config", "-"], Some(config));
     let text = stdout(&o);
-    assert_eq!(text.lines().count(), 2);
-    assert!(text.lines().nth(1).unwrap().starts_with("bacc,x_sin_x,30,"));
+    assert_eq!(table_lines(&text).count(), 2);
+    assert!(table_lines(&text)
+        .nth(1)
+        .unwrap()
+        .starts_with("bacc,x_sin_x,30,"));
+    // Its first line is a study that reruns it: the same bytes.
+    let first = text.lines().next().unwrap().strip_prefix("# ").unwrap();
+    let again = coded(&["sweep", "--config", "-"], Some(first));
+    assert_eq!(stdout(&again), text);
+    // A study with the page's saved results: the CLI reruns it and
+    // ignores them.
+    let saved = format!(
+        r#"{{"config": {config}, "results": {{"curves": {{"curves": []}}, "table": null}}}}"#
+    );
+    let o = coded(&["sweep", "--config", "-"], Some(&saved));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), text);
     // A bad study is one line naming its key.
     let o = coded(
         &["sweep", "--config", "-"],

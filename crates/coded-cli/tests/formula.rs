@@ -169,7 +169,9 @@ fn a_formula_that_is_not_finite_fails_its_rounds_with_a_reason() {
         assert!(o.status.success());
         let csv = String::from_utf8(o.stdout).unwrap();
         assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
-        for row in csv.lines().skip(1) {
+        // The study line, the header, then the rows.
+        assert!(csv.starts_with("# {"), "{csv}");
+        for row in csv.lines().skip(2) {
             // scheme,"formula",n,p,trials,failures,mse_mean,…: all 7 failed,
             // no error to average (the formulas here have no comma).
             let cells: Vec<&str> = row.split(',').collect();
@@ -192,7 +194,7 @@ fn a_formula_that_is_not_finite_fails_its_rounds_with_a_reason() {
     let csv = String::from_utf8(o.stdout).unwrap();
     let rows: Vec<Vec<&str>> = csv
         .lines()
-        .skip(1)
+        .skip(2)
         .map(|r| r.split(',').collect())
         .collect();
     let failures = |scheme: &str| -> usize {

@@ -146,7 +146,8 @@ fn merged_shards_are_the_whole_sweep_byte_for_byte() {
             );
         }
     }
-    // The shard format: a mark, the `point` column, the rows' indices.
+    // The shard format: a mark, the study, the `point` column, the rows'
+    // indices.
     let (config, extra) = SWEEPS[0];
     let text = String::from_utf8(sweep(config, extra, &["--shard", "2/3"]).stdout).unwrap();
     let mut lines = text.lines();
@@ -154,6 +155,12 @@ fn merged_shards_are_the_whole_sweep_byte_for_byte() {
     assert!(
         mark.starts_with("# coded sweep shard 2/3 of sweep ") && mark.ends_with(", 12 points"),
         "{mark}"
+    );
+    let whole = String::from_utf8(sweep(config, extra, &[]).stdout).unwrap();
+    assert_eq!(
+        lines.next(),
+        whole.lines().next(),
+        "the whole sweep's study line"
     );
     assert!(lines
         .next()
@@ -177,12 +184,22 @@ fn merge_refuses_anything_but_every_part_of_one_sweep_once() {
     let cut = write(&dir, "cut.csv", text.trim_end().as_bytes());
     // The first row's index replaced by `x`.
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    let row = lines[2].split_once(',').unwrap().1;
-    let unindexed = format!("{}{}x,{row}{}", lines[0], lines[1], lines[3..].concat());
+    let row = lines[3].split_once(',').unwrap().1;
+    let unindexed = format!(
+        "{}{}{}x,{row}{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        lines[4..].concat()
+    );
     let no_index = write(&dir, "no-index.csv", unindexed.as_bytes());
     // The last row twice.
     let doubled = format!("{text}{}", lines.last().unwrap());
     let doubled = write(&dir, "doubled.csv", doubled.as_bytes());
+    // Another study line (a list in another order) under the same mark.
+    let restudied = text.replacen("\"schemes\":[", "\"schemes\":[\"lcc\",", 1);
+    assert_ne!(restudied, text);
+    let restudied = write(&dir, "restudied.csv", restudied.as_bytes());
     let missing_file = dir.join("no-such.csv").to_str().unwrap().to_string();
     let p = |i: usize| parts[i].clone();
     let cases: Vec<(Vec<String>, &str)> = vec![
@@ -200,6 +217,7 @@ fn merge_refuses_anything_but_every_part_of_one_sweep_once() {
         (vec![p(0), cut, p(2), p(3)], "cut short"),
         (vec![p(0), no_index, p(2), p(3)], "point index"),
         (vec![p(0), doubled, p(2), p(3)], "is in both"),
+        (vec![p(0), restudied, p(2), p(3)], "different studies"),
         (vec![p(0), missing_file, p(2), p(3)], "cannot read"),
         (vec![], "needs the shard files"),
         (vec!["--threads".into(), "2".into()], "not options"),

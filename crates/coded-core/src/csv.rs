@@ -1,18 +1,32 @@
 //! The sweep's CSV, written by `coded sweep` and by the app's table export
-//! alike: the contract's columns (with `rel_acc_*` for classifiers),
-//! then for classifiers `acc_mean,acc_std` (accuracy against the true labels),
-//! and last `lost_mean` (the fraction of outputs replication lost; 0 for the
-//! coded schemes).
+//! alike: a first line `# ` + the study the rows come from (one line of
+//! JSON, [`study_line`]), then the contract's columns (with `rel_acc_*` for
+//! classifiers), then for classifiers `acc_mean,acc_std` (accuracy against
+//! the true labels), and last `lost_mean` (the fraction of outputs
+//! replication lost; 0 for the coded schemes).
 //!
 //! A module of its own so that the CLI and the app write one format, from
 //! one function. The `function` column is the built-in's name or, for your
 //! own f, the formula's text, quoted.
+//!
+//! Why the study on a comment line: a CSV file then says everything it was
+//! computed from (σ, K, the seed, the model, ...), and `coded sweep
+//! --config` of that line reruns it; CSV readers skip it as a comment
+//! (pandas' `comment="#"`, or a line starting with `#`).
 
 use crate::config::Config;
 use crate::functions::FunctionKind;
 use crate::metrics::Stats;
+use crate::study::Study;
 use crate::sweep::SweepPoint;
 use std::fmt::Write;
+
+/// The first line of every CSV the programs write: `# ` and the study (its
+/// configuration, schemes, N list and p list) as one line of JSON, with
+/// its line end.
+pub fn study_line(study: &Study) -> String {
+    format!("# {}\n", study.to_json_line())
+}
 
 fn num(v: Option<f64>) -> String {
     // An empty cell, never NaN, when no trial succeeded.
@@ -32,14 +46,30 @@ fn pair(s: Option<Stats>) -> String {
     format!("{},{}", num(s.map(|s| s.mean)), num(s.map(|s| s.std)))
 }
 
-/// The CSV of sweep points (one row each, in the given order).
-pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
+/// The CSV of sweep points of `study` (one row each, in the given order):
+/// its study line, the header, the rows.
+pub fn sweep_csv(study: &Study, points: &[SweepPoint], classifier: bool) -> String {
+    let mut out = study_line(study);
+    out.push_str(&sweep_header(classifier));
+    out.push_str(&sweep_rows(&study.config, points, classifier));
+    out
+}
+
+/// The header line of a sweep's CSV, with its line end.
+pub fn sweep_header(classifier: bool) -> String {
     let mut out =
         String::from("scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std");
     if classifier {
         out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
     }
     out.push_str(",lost_mean\n");
+    out
+}
+
+/// The rows of sweep points of `config`, one each (a row may span lines
+/// inside a quoted formula), each with its line end.
+pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
+    let mut out = String::new();
     for p in points {
         let _ = write!(
             out,
@@ -59,4 +89,38 @@ pub fn sweep_csv(config: &Config, points: &[SweepPoint], classifier: bool) -> St
         let _ = writeln!(out, ",{}", p.lost_mean);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{sweep, Scheme, SweepPlan};
+
+    #[test]
+    fn the_first_line_is_the_study_and_reruns_the_rows() {
+        let config = Config::from_json(r#"{"trials": 5, "noise": 0.1, "seed": 3}"#).unwrap();
+        let study = Study {
+            schemes: vec![Scheme::Bacc, Scheme::Letcc],
+            n: vec![20, 40],
+            ..Study::of_config(config.clone())
+        };
+        let points = sweep(&config, &study.plan().unwrap().plan).unwrap();
+        let csv = sweep_csv(&study, &points, false);
+        let (first, rest) = csv.split_once('\n').unwrap();
+        let json = first.strip_prefix("# ").expect("a comment line");
+        assert_eq!(Study::from_json(json).unwrap(), study);
+        assert!(json.contains("\"noise\":0.1"), "{json}");
+        assert!(rest.starts_with("scheme,function,n,p,"));
+        assert_eq!(rest.lines().count(), 1 + 4);
+        // The rows are the header's and the rows' writers' (the shards use
+        // them apart).
+        assert_eq!(
+            rest,
+            sweep_header(false) + &sweep_rows(&config, &points, false)
+        );
+        // A formula with a line end stays on one line in the study.
+        let formula = Config::from_json(r#"{"function": {"expr": "x +\n 1"}}"#).unwrap();
+        let line = study_line(&Study::of_config(formula));
+        assert_eq!(line.matches('\n').count(), 1, "{line}");
+    }
 }

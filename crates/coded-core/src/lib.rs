@@ -9,7 +9,7 @@
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `problem`, `report`,
-//! `sweep`, `csv`, `study`.
+//! `sweep`, `study`, `csv`.
 
 pub mod banded;
 pub mod barycentric;

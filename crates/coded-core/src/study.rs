@@ -25,6 +25,12 @@ pub struct Study {
     /// The p values of independent stragglers; `None`: the configured
     /// straggler model. Under any other model the list is not used.
     pub p: Option<Vec<f64>>,
+    /// What was computed from it, as the page saved it (its "with
+    /// results" export): kept as JSON, since its form is the page's (the
+    /// views of `coded-panels`), which the core does not know. Nothing
+    /// here reads it; the CLI reruns the study and ignores it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub results: Option<Value>,
 }
 
 /// The points of a study, and what the plan left out.
@@ -45,15 +51,14 @@ impl Study {
             schemes: vec![config.scheme],
             n: vec![config.n],
             p: None,
+            results: None,
             config,
         }
     }
 
-    /// The sweep: N sorted, repeated values once, N past the limit and
-    /// below K left out (an error when none is left); the p list when the
-    /// model is independent stragglers.
-    pub fn plan(&self) -> Result<StudyPlan, ConfigError> {
-        let k = self.config.k;
+    /// The N a plan keeps (sorted, each once, from K to the limit), and
+    /// those of the list below K.
+    fn planned_ns(&self) -> (Vec<usize>, Vec<usize>) {
         let mut ns: Vec<usize> = self
             .n
             .iter()
@@ -62,8 +67,42 @@ impl Study {
             .collect();
         ns.sort_unstable();
         ns.dedup();
-        let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < k).collect();
-        ns.retain(|&n| n >= k);
+        let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < self.config.k).collect();
+        ns.retain(|&n| n >= self.config.k);
+        (ns, below_k)
+    }
+
+    /// The study as a run uses it: the N its plan keeps, no p list where
+    /// the model does not use one (any model but independent stragglers),
+    /// no results. Two studies that plan the same points are then equal,
+    /// whichever file they came from (so the page's table and `coded sweep`
+    /// write the same first line of CSV).
+    pub fn as_run(self) -> Study {
+        let iid = matches!(self.config.stragglers, StragglerModel::Iid { .. });
+        Study {
+            n: self.planned_ns().0,
+            p: self.p.filter(|_| iid),
+            results: None,
+            ..self
+        }
+    }
+
+    /// The study in one line of JSON, without its results: the first line
+    /// of every CSV the programs write (see [`crate::csv::study_line`]).
+    pub fn to_json_line(&self) -> String {
+        let bare = Study {
+            results: None,
+            ..self.clone()
+        };
+        serde_json::to_string(&bare).expect("a study always serialises")
+    }
+
+    /// The sweep: N sorted, repeated values once, N past the limit and
+    /// below K left out (an error when none is left); the p list when the
+    /// model is independent stragglers.
+    pub fn plan(&self) -> Result<StudyPlan, ConfigError> {
+        let k = self.config.k;
+        let (ns, below_k) = self.planned_ns();
         if ns.is_empty() {
             return Err(ConfigError::new(
                 "sweep N",
@@ -127,10 +166,12 @@ impl Study {
                     study.p = serde_json::from_value(v.clone())
                         .map_err(|_| bad("a list of numbers from 0 to 1, or null"))?
                 }
+                // Read by whoever wrote them (the page); kept as they are.
+                "results" => study.results = Some(v.clone()),
                 other => {
                     return Err(ConfigError::new(
                         other,
-                        "unknown key of a study (its keys: config, schemes, n, p)",
+                        "unknown key of a study (its keys: config, schemes, n, p, results)",
                     ))
                 }
             }
@@ -154,8 +195,38 @@ mod tests {
             schemes: vec![Scheme::Letcc, Scheme::Bacc],
             n: vec![40, 10, 20],
             p: Some(vec![0.1, 0.25]),
+            results: None,
         };
         assert_eq!(study(&s.to_json()), s);
+        assert!(!s.to_json().contains("results"), "no results: no key");
+        // With results: kept as they were written, and read back.
+        let saved = Study {
+            results: Some(serde_json::json!({"curves": {"kind": "ErrorVsN"}, "table": [1, 2]})),
+            ..s.clone()
+        };
+        assert_eq!(study(&saved.to_json()), saved);
+        // The one-line form leaves them out, and is one line.
+        let line = saved.to_json_line();
+        assert!(!line.contains('\n') && !line.contains("results"), "{line}");
+        assert_eq!(study(&line), s);
+    }
+
+    #[test]
+    fn as_run_keeps_the_p_list_only_where_the_model_uses_it() {
+        let iid = study(r#"{"config": {}, "n": [40, 5, 20, 40], "p": [0.1, 0.3], "results": 1}"#)
+            .as_run();
+        assert_eq!(iid.n, [20, 40], "the N the plan keeps");
+        assert_eq!(iid.p, Some(vec![0.1, 0.3]));
+        assert_eq!(iid.results, None);
+        let fixed = study(
+            r#"{"config": {"stragglers": {"model": "fixed", "s": 2}}, "n": [20], "p": [0.1]}"#,
+        );
+        let run = fixed.clone().as_run();
+        assert_eq!(run.p, None);
+        assert_eq!(
+            run.plan().unwrap().plan.models,
+            fixed.plan().unwrap().plan.models
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
     run_round, sweep, Config, DecodeError, FunctionKind, LambdaDec, LambdaRule, PointSet,
-    RoundReport, Scheme, StragglerModel, SweepPlan, SweepPoint,
+    RoundReport, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
 use nalgebra::DMatrix;
 
@@ -62,7 +62,11 @@ fn sweep_all(c: &Config, ns: &[usize]) -> Vec<SweepPoint> {
         }
         assert!((0.0..=1.0).contains(&p.lost_mean) && (0.0..=1.0).contains(&p.p));
     }
-    let csv = sweep_csv(c, &points, c.function.is_classifier());
+    let csv = sweep_csv(
+        &Study::of_config(c.clone()),
+        &points,
+        c.function.is_classifier(),
+    );
     assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
     points
 }

@@ -17,7 +17,7 @@ use coded_core::csv::sweep_csv;
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
-    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, SweepPlan,
+    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, Study, SweepPlan,
     SweepPoint,
 };
 use proptest::prelude::*;
@@ -200,7 +200,11 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     for p in &points {
         check_point(p, c)?;
     }
-    let csv = sweep_csv(c, &points, c.function.is_classifier());
+    let csv = sweep_csv(
+        &Study::of_config(c.clone()),
+        &points,
+        c.function.is_classifier(),
+    );
     no_nan_text(&csv)?;
     let again = sweep(c, &plan).unwrap();
     prop_assert_eq!(format!("{points:?}"), format!("{again:?}"));

@@ -1,6 +1,8 @@
 //! What the panels' draw functions share: the themed mesh, legends, ticks,
-//! clipping and messages ([`common`]), and the one axis coordinate type
-//! ([`coord`]). Each panel's own drawing is in its module (`draw.rs`).
+//! clipping and messages ([`common`]), the one axis coordinate type
+//! ([`coord`]), and the caption line of an exported image ([`caption`]).
+//! Each panel's own drawing is in its module (`draw.rs`).
 
+pub mod caption;
 pub mod common;
 pub mod coord;

@@ -16,6 +16,10 @@ use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// The dash pattern of a saved run's curves (a study file opened, drawn
+/// beside the current run's solid ones; no band).
+const SAVED_DASH: usize = 2;
+
 /// How far below the lowest drawn error the "exact" floor lies: a decade,
 /// so it never reads as a value of the curve.
 const FLOOR_DECADES: i32 = 1;
@@ -132,7 +136,8 @@ pub fn draw<DB: DrawingBackend>(
             c.label.clone(),
             Swatch::Line {
                 color: theme.series[c.color % 7],
-                dash: None,
+                // A saved run's curve: dashed (see `saved`).
+                dash: c.saved.then_some(SAVED_DASH),
                 shape: Some(c.shape),
             },
         ));
@@ -296,7 +301,7 @@ fn body<DB: DrawingBackend>(
     }
     // Bands first, under every line; a band is drawn over runs of points
     // that are not exact (an exact point has no spread to show).
-    for c in &view.curves {
+    for c in view.curves.iter().filter(|c| !c.saved) {
         let color = theme.series[c.color % 7];
         let runs = c
             .points
@@ -344,7 +349,13 @@ fn body<DB: DrawingBackend>(
         let color = theme.series[c.color % 7];
         let pts: Vec<(f64, f64)> = c.points.iter().map(at).collect();
         for piece in clip_polyline(&pts, x, y) {
-            chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
+            let stroke = color.stroke_width(theme.px(2.0));
+            if c.saved {
+                let (d, g) = dash(theme, SAVED_DASH);
+                chart.draw_series(DashedLineSeries::new(piece, d, g, stroke))?;
+            } else {
+                chart.draw_series(LineSeries::new(piece, stroke))?;
+            }
         }
         // Filled marker: every trial decoded; hollow: some rounds failed.
         let marks = c

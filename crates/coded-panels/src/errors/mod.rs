@@ -5,20 +5,23 @@
 //! sweeps, error vs λ_dec one point per λ.
 //!
 //! Its parts: [`view`] (the data and how it is built; [`failed`] groups the
-//! points where every round failed by why), [`summary`] (the
-//! sentence that describes it), [`hover`] (the values under the cursor) and,
-//! with the feature `draw`, [`draw`](mod@draw) (the drawing).
+//! points where every round failed by why), [`saved`] (a saved run's
+//! curves beside the current ones), [`summary`] (the sentence that
+//! describes it), [`hover`] (the values under the cursor) and, with the
+//! feature `draw`, [`draw`](mod@draw) (the drawing).
 
 #[cfg(feature = "draw")]
 pub mod draw;
 pub mod failed;
 pub mod hover;
+pub mod saved;
 pub mod summary;
 pub mod view;
 
 #[cfg(feature = "draw")]
 pub use draw::draw;
 pub use hover::hover;
+pub use saved::with_saved;
 pub use summary::summary;
 pub use view::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, scheme_color,

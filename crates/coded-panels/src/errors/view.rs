@@ -17,6 +17,10 @@ pub enum CurveKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurvePoint {
     pub x: f64,
+    /// The probability that a server straggles at this point (the core's
+    /// `SweepPoint::p`): the point's own, since under a fixed S it is S/N
+    /// and varies along a curve; on the error-vs-p axis it is x.
+    pub p: f64,
     pub mean: f64,
     pub std: f64,
     /// The median and the 10 % and 90 % quantiles of the rounds' errors.
@@ -98,6 +102,10 @@ pub struct Curve {
     /// where every round failed (which have no point).
     pub failed: Vec<(f64, f64)>,
     pub slope: Option<f64>,
+    /// A curve of a saved run (a study file opened, see [`super::saved`]):
+    /// drawn dashed, without its band.
+    #[serde(default)]
+    pub saved: bool,
 }
 
 /// A dashed line: a claimed rate, or a constant level to compare with.
@@ -189,6 +197,7 @@ fn points_of<'a>(
                 let q = s.mse_spread;
                 out.push(CurvePoint {
                     x: *x,
+                    p: s.p,
                     mean: m.mean,
                     std: if m.std.is_finite() { m.std } else { 0.0 },
                     median: finite(q.map_or(m.mean, |q| q.median)),
@@ -288,6 +297,7 @@ pub fn error_vs_n_view(
             points: pts,
             failed,
             slope,
+            saved: false,
         });
     }
     notes.extend(all_failed.notes(&config.function));
@@ -338,6 +348,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             points: pts,
             failed,
             slope: None,
+            saved: false,
         });
     }
     notes.extend(all_failed.notes(&config.function));
@@ -460,6 +471,7 @@ pub fn error_vs_lambda_view(
             points: pts,
             failed,
             slope: None,
+            saved: false,
         }],
         references: refs,
         marker,
@@ -577,6 +589,9 @@ mod tests {
         assert_eq!(v.references.len(), 1);
         assert!(v.references[0].label.contains("S³"));
         assert!((v.references[0].slope.unwrap() + 3.0).abs() < 1e-9);
+        // Each point has its own p: S/N, which falls along the curve.
+        let ps: Vec<f64> = v.curves[0].points.iter().map(|p| p.p).collect();
+        assert_eq!(ps, [3.0 / 20.0, 3.0 / 40.0]);
     }
 
     #[test]
@@ -586,6 +601,10 @@ mod tests {
         assert_eq!(v.curves.len(), 2);
         assert_eq!(v.curves[0].points.len(), P_GRID.len());
         assert_eq!(v.marker.as_ref().unwrap().x, 0.2);
+        // Along the p axis, every point's p is its x.
+        for c in &v.curves {
+            assert!(c.points.iter().all(|p| p.p == p.x), "{:?}", c.points);
+        }
         // Errors grow with p (common random numbers make it monotone-ish).
         let b = &v.curves[0].points;
         assert!(b[9].mean > b[0].mean);
