@@ -22,19 +22,6 @@ pub struct Preset {
 }
 
 impl Preset {
-    /// The state it loads (from the first round).
-    pub fn link_state(&self) -> crate::settings::LinkState {
-        crate::settings::LinkState {
-            config: self.config.clone(),
-            ui: UiState {
-                trial: 0,
-                ..self.ui.clone()
-            },
-            preset: Some(self.id),
-            ..Default::default()
-        }
-    }
-
     /// Whether `config` and `ui` are its settings (the round shown aside):
     /// then its note holds.
     pub fn matches(&self, config: &Config, ui: &UiState) -> bool {

@@ -49,7 +49,7 @@ impl PageLink {
             look: link.look,
         };
         let embedded = page.embed.is_some();
-        let last = StoredValue::new(None::<Entry>);
+        let last = StoredValue::new(None::<history::Entry>);
         Effect::new(move |first: Option<()>| {
             let q = format!("?{}", page.query(state));
             let Some(w) = web_sys::window() else { return };
@@ -58,7 +58,7 @@ impl PageLink {
                 return;
             }
             let now = w.performance().map_or(0.0, |p| p.now());
-            let entry = Entry {
+            let entry = history::Entry {
                 at: now,
                 keys: history::changed_keys(&shown, &q),
             };
@@ -124,16 +124,14 @@ fn on_back_or_forward(state: AppState) {
     on_pop.forget();
 }
 
-/// The last history entry written: when, and which keys it changed.
-#[derive(Clone)]
-struct Entry {
-    at: f64,
-    keys: Vec<String>,
-}
-
 /// Which changes of the link become history entries.
 mod history {
-    use super::Entry;
+    /// The last history entry written: when, and which keys it changed.
+    #[derive(Clone)]
+    pub struct Entry {
+        pub at: f64,
+        pub keys: Vec<String>,
+    }
 
     /// Changes of the same keys within this time are one entry: typing
     /// "0.25" commits after each pause, playing rounds steps the round.

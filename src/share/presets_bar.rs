@@ -7,7 +7,23 @@
 
 use leptos::prelude::*;
 
+use crate::presets::Preset;
+use crate::settings::LinkState;
 use crate::state::AppState;
+use coded_protocol::UiState;
+
+/// The state a preset loads (from the first round), naming the preset.
+fn loaded_state(p: &Preset) -> LinkState {
+    LinkState {
+        config: p.config.clone(),
+        ui: UiState {
+            trial: 0,
+            ..p.ui.clone()
+        },
+        preset: Some(p.id),
+        ..LinkState::default()
+    }
+}
 
 /// The presets row, then (once one is chosen) what to look for in it; after
 /// an edit, the note says that it described the preset's settings.
@@ -27,7 +43,7 @@ pub fn PresetsBar(state: AppState) -> impl IntoView {
                 .into_iter()
                 .map(|p| {
                     let (id, title, look) = (p.id, p.title, p.look);
-                    let loaded = p.link_state();
+                    let loaded = loaded_state(&p);
                     view! {
                         <button
                             type="button"
