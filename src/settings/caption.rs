@@ -6,9 +6,9 @@
 //! person can change (a new one is in it the day it is in the table), in
 //! the controls' own words, and cannot disagree with what a link carries.
 
+use super::choices::Choice;
 use super::model::{Group, Home, Kind, LinkState, Setting};
 use super::view::WORKERS;
-use super::SETTINGS;
 
 /// What the caption says when nothing differs.
 pub const ALL_DEFAULTS: &str = "Every setting at its default.";
@@ -46,7 +46,7 @@ fn differs(st: &Setting, s: &LinkState) -> bool {
 /// The value of `st` in words: a choice by its label, a list with spaces.
 fn value_words(st: &Setting, s: &LinkState) -> String {
     let text = (st.text)(s);
-    let label_of = |choices: fn() -> Vec<super::Choice>, v: &str| {
+    let label_of = |choices: fn() -> Vec<Choice>, v: &str| {
         choices()
             .into_iter()
             .find(|c| c.value == v)
@@ -73,10 +73,11 @@ fn value_words(st: &Setting, s: &LinkState) -> String {
 }
 
 /// The settings of the experiment in `s` that differ from the defaults,
-/// in the table's order, as one line: "Settings other than the defaults:
-/// Noise σ = 0.1; Trials = 7", or [`ALL_DEFAULTS`].
-pub fn differences_from_default(s: &LinkState) -> String {
-    let named: Vec<String> = SETTINGS
+/// in the order of `table` (the table of settings), as one line: "Settings
+/// other than the defaults: Noise σ = 0.1; Trials = 7", or
+/// [`ALL_DEFAULTS`].
+pub fn differences(table: &[Setting], s: &LinkState) -> String {
+    let named: Vec<String> = table
         .iter()
         .filter(|st| of_the_experiment(st) && differs(st, s))
         .map(|st| format!("{} = {}", short(st.label), value_words(st, s)))
@@ -92,6 +93,10 @@ pub fn differences_from_default(s: &LinkState) -> String {
 mod tests {
     use super::*;
     use coded_core::Config;
+
+    fn differences_from_default(s: &LinkState) -> String {
+        differences(crate::settings::SETTINGS, s)
+    }
 
     fn caption(config: &str) -> String {
         differences_from_default(&LinkState {

@@ -19,7 +19,6 @@ mod parse;
 mod stragglers;
 mod view;
 
-pub use caption::differences_from_default;
 pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
 pub use model::{Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS};
@@ -95,6 +94,12 @@ const CONTROLS: Setting = Setting {
     adds_up: true,
     ..BASE
 };
+
+/// The settings of the experiment that differ from the defaults, in words:
+/// the caption of an exported image (see `caption`).
+pub fn differences_from_default(s: &LinkState) -> String {
+    caption::differences(SETTINGS, s)
+}
 
 /// The setting of a URL key.
 pub fn by_key(key: &str) -> Option<&'static Setting> {

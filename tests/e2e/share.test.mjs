@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +24,7 @@ import {
   andWait,
   allowClipboard,
   copiedBy,
+  linkBecomes,
   MAIN_CANVAS,
 } from './harness.mjs';
 
@@ -320,6 +321,43 @@ test('the exported study through the CLI gives the exported table and curves; PN
     const snippet = await page.locator('#embed-snippet').inputValue();
     assert.match(snippet, /^<iframe id="coded-table-[0-9a-f]{8}" src="http:\/\/127\.0\.0\.1:\d+\/sub\/dir\/\?v=1&amp;embed=table&amp;controls=n,trials&amp;sc=letcc&amp;/);
     assert.doesNotMatch(snippet, /panels=/);
+  });
+});
+
+test('a study saved with its results opens again: its settings, its curves beside the current ones', T, async () => {
+  await withPage('share-open-study', DESKTOP, async (page) => {
+    await openApp(page, `${server.appUrl}?v=1&tr=20&ns=20,40&sigma=0.1`);
+    await page.check('#export-with-results');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+    const file = join(scratch, 'with-results.json');
+    await download.saveAs(file);
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    assert.equal(saved.config.noise, 0.1);
+    assert.equal(saved.results.curves.kind, 'ErrorVsN');
+    assert.ok(saved.results.curves.curves.every((c) => c.points.length === 2), 'two N per curve');
+    assert.ok(saved.results.table.rows.length > 0, 'the table rows');
+    // The CLI reruns such a file and ignores its results.
+    execFileSync(CODED, ['sweep', '--config', file], { encoding: 'utf8' });
+    // Another view, then the file: its settings, and its curves dashed beside the current ones.
+    await openApp(page, `${server.appUrl}?v=1&tr=10&ns=20,40`);
+    await andWait(page, () => page.setInputFiles('#open-study', file));
+    await linkBecomes(page, 'tr', '20');
+    await linkBecomes(page, 'sigma', '0.1');
+    await page.locator('#saved-remove').waitFor();
+    assert.match(await page.locator('#open-study-message').textContent(), /^Opened with-results\.json: /);
+    await page.waitForFunction(() => document.querySelector('#errors-plot-summary').textContent.includes('saved: '));
+    // Removed: the plot is the current run's alone.
+    await page.click('#saved-remove');
+    await page.waitForFunction(() => !document.querySelector('#errors-plot-summary').textContent.includes('saved: '));
+    assert.equal(await page.locator('#saved-remove').count(), 0);
+    // A bad file: a message in words, and nothing changes.
+    const bad = join(scratch, 'bad-study.json');
+    await writeFile(bad, '{"config": {"k": 50, "n": 40}}');
+    const before = page.url();
+    await page.setInputFiles('#open-study', bad);
+    await page.waitForFunction(() => /was not opened/.test(document.querySelector('#open-study-message').textContent));
+    assert.match(await page.locator('#open-study-message').textContent(), /K \(inputs\) cannot be used: got 50/);
+    assert.equal(page.url(), before);
   });
 });
 

@@ -94,7 +94,7 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{sweep, Scheme, SweepPlan};
+    use crate::{sweep, Scheme};
 
     #[test]
     fn the_first_line_is_the_study_and_reruns_the_rows() {

@@ -88,7 +88,7 @@ impl Study {
     }
 
     /// The study in one line of JSON, without its results: the first line
-    /// of every CSV the programs write (see [`crate::csv::study_line`]).
+    /// of every CSV the programs write (the `csv` module's study line).
     pub fn to_json_line(&self) -> String {
         let bare = Study {
             results: None,

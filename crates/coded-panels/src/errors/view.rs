@@ -102,7 +102,7 @@ pub struct Curve {
     /// where every round failed (which have no point).
     pub failed: Vec<(f64, f64)>,
     pub slope: Option<f64>,
-    /// A curve of a saved run (a study file opened, see [`super::saved`]):
+    /// A curve of a saved run (a study file opened, see the `saved` module):
     /// drawn dashed, without its band.
     #[serde(default)]
     pub saved: bool,
