@@ -23,6 +23,7 @@ pub mod settings;
 pub mod share;
 pub mod start_hint;
 pub mod state;
+pub mod status_line;
 pub mod theme;
 pub mod time_left;
 pub mod url;

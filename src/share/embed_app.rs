@@ -118,7 +118,7 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             <Notices link=link />
             // What was computed, for tests and screen readers: an embed
             // shows no status line.
-            <crate::app::Status state=state hidden=true />
+            <crate::status_line::Status state=state hidden=true />
             {(slide && !look.plot_only)
                 .then(|| {
                     view! {
@@ -129,7 +129,11 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
                             aria-expanded=move || about.get().to_string()
                             on:click=move |_| about.update(|a| *a = !*a)
                         >
-                            {move || if about.get() { "Hide the explanation" } else { "About this plot" }}
+                            {move || match (about.get(), panel == Panel::Table) {
+                                (true, _) => "Hide the explanation",
+                                (false, true) => "About this table",
+                                (false, false) => "About this plot",
+                            }}
                         </button>
                     }
                 })}
