@@ -92,8 +92,7 @@ fn control(
 ) -> impl IntoView {
     let draft = state.drafts.of(st.id);
     let range = Signal::derive(move || shown.with(|s| (st.rule)(s)));
-    let hidden =
-        move || keep.with_value(|k| shown.with(|s| !control_shown(st, s, k.as_deref())));
+    let hidden = move || keep.with_value(|k| shown.with(|s| !control_shown(st, s, k.as_deref())));
     let commit = move || state.apply();
     let body = match st.kind {
         Kind::Text => text_field(state, st, draft, range).into_any(),

@@ -4,6 +4,7 @@
 //! Why data-* attributes: the end-to-end tests read the sweep's state and
 //! counts without parsing the text.
 
+use coded_panels::format::NBSP;
 use coded_protocol::SweepState;
 use leptos::prelude::*;
 
@@ -14,8 +15,8 @@ fn time_left(ms: Option<f64>) -> String {
     match ms {
         None => "estimating the time left".into(),
         Some(ms) if ms < 1000.0 => "under a second left".into(),
-        Some(ms) if ms < 90_000.0 => format!("about {:.0} s left", ms / 1000.0),
-        Some(ms) => format!("about {:.0} min left", ms / 60_000.0),
+        Some(ms) if ms < 90_000.0 => format!("about {:.0}{NBSP}s left", ms / 1000.0),
+        Some(ms) => format!("about {:.0}{NBSP}min left", ms / 60_000.0),
     }
 }
 
@@ -50,7 +51,7 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                     // text gives both.
                     Some((p, SweepState::Running)) => {
                         format!(
-                            "Sweep: {} of {} {}, {:.0} % of the work, {}.",
+                            "Sweep: {} of {} {}, {:.0}{NBSP}% of the work, {}.",
                             p.done,
                             p.total,
                             points(p.total),
@@ -60,13 +61,14 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                     }
                     Some((p, SweepState::Cancelled)) => {
                         format!(
-                            "Cancelled after {} of {} points: the curves show the points computed so far. Change a setting to run it again.",
+                            "Cancelled after {} of {} {}: the curves show the points computed so far. Change a setting to run it again.",
                             p.done,
                             p.total,
+                            points(p.total),
                         )
                     }
                     Some((p, SweepState::Done)) => {
-                        format!("Sweep: {} {} in {:.0} ms.", p.total, points(p.total), p.elapsed_ms)
+                        format!("Sweep: {} {} in {:.0}{NBSP}ms.", p.total, points(p.total), p.elapsed_ms)
                     }
                 }}
             </span>
@@ -115,9 +117,10 @@ pub fn TableProgress(state: AppState) -> impl IntoView {
                     progress()
                         .map(|p| {
                             format!(
-                                "Table: {} of {} trials, {}.",
+                                "Table: {} of {} {}, {}.",
                                 p.done,
                                 p.total,
+                                if p.total == 1 { "trial" } else { "trials" },
                                 time_left(p.left_ms),
                             )
                         })

@@ -175,9 +175,9 @@ pub fn control_shown(st: &Setting, s: &LinkState, keep: Option<&[&str]>) -> bool
 /// Whether a fieldset is shown: some control in it is (a heading over
 /// nothing is not).
 pub fn group_shown(g: Group, s: &LinkState, keep: Option<&[&str]>) -> bool {
-    SETTINGS
-        .iter()
-        .any(|st| st.group == g && !matches!(st.kind, Kind::Elsewhere) && control_shown(st, s, keep))
+    SETTINGS.iter().any(|st| {
+        st.group == g && !matches!(st.kind, Kind::Elsewhere) && control_shown(st, s, keep)
+    })
 }
 
 /// The first rule the state breaks that involves several settings: the
@@ -225,7 +225,8 @@ mod tests {
 
     #[test]
     fn controls_are_named_by_label_or_key_in_any_case() {
-        let (known, unknown) = controls_named("N, sigma, foo, p, σ, Trials, n, λ_dec, S (stragglers)");
+        let (known, unknown) =
+            controls_named("N, sigma, foo, p, σ, Trials, n, λ_dec, S (stragglers)");
         assert_eq!(known, ["n", "noise", "p", "trials", "lambda-dec", "s"]);
         assert_eq!(unknown, ["foo"]);
         // Every control by its id, key, label and name, in any case.
@@ -250,7 +251,11 @@ mod tests {
         assert!(!group_shown(Group::Stragglers, &s, Some(keep)));
         assert!(group_shown(Group::Computation, &s, Some(keep)));
         assert!(!group_shown(Group::Scheme, &s, Some(keep)));
-        assert!(group_shown(Group::Stragglers, &LinkState::default(), Some(keep)));
+        assert!(group_shown(
+            Group::Stragglers,
+            &LinkState::default(),
+            Some(keep)
+        ));
         // The page (no embed) shows every group.
         for g in Group::SHOWN {
             assert!(group_shown(g, &s, None), "{g:?}");
