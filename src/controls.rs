@@ -10,11 +10,29 @@ use leptos::prelude::*;
 
 use crate::components::{Field, TypedInput};
 use crate::drafts::Draft;
-use crate::settings::{Choice, Group, Kind, Setting, SETTINGS};
+use crate::settings::{
+    control_shown, group_shown, Choice, Group, Kind, LinkState, Setting, SETTINGS,
+};
 use crate::state::AppState;
 
+/// The controls column; in an embed, only the controls `keep` names (a
+/// fieldset none of whose controls is shown is hidden, heading and all).
 #[component]
-pub fn Controls(state: AppState) -> impl IntoView {
+pub fn Controls(
+    state: AppState,
+    #[prop(optional)] keep: Option<Vec<&'static str>>,
+) -> impl IntoView {
+    let keep = StoredValue::new(keep);
+    // The state as the selects now say: a new model shows its parameters
+    // at once, even while another field is invalid.
+    let shown = Memo::new(move |_| {
+        let base = crate::settings::LinkState {
+            config: state.config.get(),
+            ui: state.ui.get(),
+            ..Default::default()
+        };
+        state.drafts.with_choices(&base)
+    });
     // On a phone the controls are a drawer, closed at first, so the plots
     // start within the first screens (the style sheet shows the toggle and
     // hides the closed drawer only at phone widths).
@@ -42,13 +60,18 @@ pub fn Controls(state: AppState) -> impl IntoView {
                 {Group::SHOWN
                     .into_iter()
                     .map(|g| {
+                        let hidden = move || {
+                            keep.with_value(|k| {
+                                shown.with(|s| !group_shown(g, s, k.as_deref()))
+                            })
+                        };
                         view! {
-                            <fieldset>
+                            <fieldset hidden=hidden>
                                 <legend>{g.legend()}</legend>
                                 {SETTINGS
                                     .iter()
                                     .filter(|st| st.group == g)
-                                    .map(|st| control(state, st))
+                                    .map(|st| control(state, st, shown, keep))
                                     .collect_view()}
                             </fieldset>
                         }
@@ -60,21 +83,16 @@ pub fn Controls(state: AppState) -> impl IntoView {
 }
 
 /// One setting's control, hidden while it does not apply (the parameters
-/// of the other straggler models).
-fn control(state: AppState, st: &'static Setting) -> impl IntoView {
+/// of the other straggler models) or an embed does not keep it.
+fn control(
+    state: AppState,
+    st: &'static Setting,
+    shown: Memo<LinkState>,
+    keep: StoredValue<Option<Vec<&'static str>>>,
+) -> impl IntoView {
     let draft = state.drafts.of(st.id);
-    // The state as the selects now say: a new model shows its parameters
-    // at once, even while another field is invalid.
-    let shown = Memo::new(move |_| {
-        let base = crate::settings::LinkState {
-            config: state.config.get(),
-            ui: state.ui.get(),
-            ..Default::default()
-        };
-        state.drafts.with_choices(&base)
-    });
     let range = Signal::derive(move || shown.with(|s| (st.rule)(s)));
-    let hidden = move || shown.with(|s| (st.applies)(s).is_err());
+    let hidden = move || keep.with_value(|k| shown.with(|s| !control_shown(st, s, k.as_deref())));
     let commit = move || state.apply();
     let body = match st.kind {
         Kind::Text => text_field(state, st, draft, range).into_any(),

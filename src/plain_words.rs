@@ -199,6 +199,71 @@ fn curves_views(c: &Config) -> Vec<CurvesView> {
     .collect()
 }
 
+/// What the sweep planner refuses, as the page shows it, from bad inputs on
+/// every tab: lists the page's settings accept but the plot cannot use (N
+/// values all below K, none, an empty or out-of-range p list) and
+/// configurations the settings refuse (K = 0, N below K, a bad p).
+fn planner_refusals() -> Vec<String> {
+    let c = Config::default();
+    let lists: [(&[usize], &[f64]); 5] = [
+        (&[3, 5], &[0.1]),
+        (&[], &[0.1]),
+        (&[20], &[]),
+        (&[20], &[1.5]),
+        (&[9000, 9], &[0.2]),
+    ];
+    let configs = [
+        Config { k: 0, ..c.clone() },
+        Config { n: 5, ..c.clone() },
+        Config {
+            stragglers: coded_core::StragglerModel::Iid { p: 2.0 },
+            ..c.clone()
+        },
+    ];
+    let mut cases: Vec<(Config, UiState)> = lists
+        .iter()
+        .map(|(ns, ps)| {
+            let ui = UiState {
+                sweep_ns: ns.to_vec(),
+                sweep_ps: ps.to_vec(),
+                ..UiState::default()
+            };
+            (c.clone(), ui)
+        })
+        .collect();
+    cases.extend(configs.into_iter().map(|c| (c, UiState::default())));
+    let mut out = vec![];
+    for (config, ui) in cases {
+        for error_tab in [
+            CurveKind::ErrorVsN,
+            CurveKind::ErrorVsP,
+            CurveKind::ErrorVsLambda,
+        ] {
+            let ui = UiState {
+                error_tab,
+                ..ui.clone()
+            };
+            if let Err(e) = coded_engine::plan::Plan::new(&config, &ui) {
+                out.push(coded_engine::plan::words(&e));
+            }
+        }
+    }
+    // Every bad list is refused on its tab, every bad configuration on all.
+    assert!(out.len() >= 5 + 3 * 3, "{out:?}");
+    out
+}
+
+/// The names a text quotes (“N values”) that are not the start of a
+/// setting's label: a text names a setting as the page labels it.
+fn unknown_settings(text: &str) -> Vec<String> {
+    text.split('“')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('”').map(|(name, _)| name))
+        .filter(|name| !SETTINGS.iter().any(|st| st.label.starts_with(name)))
+        .map(String::from)
+        .collect()
+}
+
 /// Every text of the plots of a configuration: drawn, summarised, noted.
 fn plot_texts(c: &Config) -> Vec<String> {
     let theme = Theme::light();
@@ -242,6 +307,15 @@ fn what_a_person_reads_is_plain_words() {
         );
     }
     add("link notices", link_notices());
+    let refusals = planner_refusals();
+    for r in &refusals {
+        assert_eq!(unknown_settings(r), Vec::<String>::new(), "{r}");
+    }
+    add("sweep planner", refusals);
+    add(
+        "embed dialog",
+        vec![crate::share::snippet::unknown_controls_note("N, foo, bar_baz").unwrap()],
+    );
     add(
         "errors panel",
         vec![
@@ -316,6 +390,10 @@ fn the_scan_finds_what_it_looks_for() {
     ] {
         assert_eq!(offences(good), Vec::<String>::new(), "{good}");
     }
+    assert_eq!(
+        unknown_settings("add one to “N values”, or to “p values”; or “Nonsense”"),
+        ["Nonsense"]
+    );
     assert_eq!(
         svg_texts(r#"<svg><text x="1">a &lt; b</text><rect/><text>c</text></svg>"#),
         ["a < b", "c"]

@@ -8,6 +8,8 @@
 //! when the work moved, then counted down with the clock; a new one that
 //! is only somewhat higher is noise of a steady rate and is not shown.
 
+use coded_panels::format::NBSP;
+
 /// A new estimate above the countdown by more than this factor (and
 /// [`RISE_MARGIN_MS`]) means the rate really changed: it is shown.
 pub const RISE_FACTOR: f64 = 1.25;
@@ -58,8 +60,9 @@ pub fn words(ms: Option<f64>) -> String {
         None => "estimating the time left".into(),
         Some(ms) if ms <= 0.0 => "finishing".into(),
         Some(ms) if ms < 1000.0 => "under a second left".into(),
-        Some(ms) if ms < 90_000.0 => format!("about {:.0} s left", ms / 1000.0),
-        Some(ms) => format!("about {:.0} min left", ms / 60_000.0),
+        // A non-breaking space: "s" never starts a line alone.
+        Some(ms) if ms < 90_000.0 => format!("about {:.0}{NBSP}s left", ms / 1000.0),
+        Some(ms) => format!("about {:.0}{NBSP}min left", ms / 60_000.0),
     }
 }
 

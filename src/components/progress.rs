@@ -4,6 +4,7 @@
 //! Why data-* attributes: the end-to-end tests read the sweep's state and
 //! counts without parsing the text.
 
+use coded_panels::format::NBSP;
 use coded_protocol::{Progress, SweepState};
 use leptos::prelude::*;
 
@@ -96,7 +97,7 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                     // text gives both.
                     Some((p, SweepState::Running)) => {
                         format!(
-                            "Sweep: {} of {} {}, {:.0} % of the work, {}.",
+                            "Sweep: {} of {} {}, {:.0}{NBSP}% of the work, {}.",
                             p.done,
                             p.total,
                             points(p.total),
@@ -106,13 +107,14 @@ pub fn SweepProgress(state: AppState) -> impl IntoView {
                     }
                     Some((p, SweepState::Cancelled)) => {
                         format!(
-                            "Cancelled after {} of {} points: the curves show the points computed so far. “Compute again” or a change of setting runs it again.",
+                            "Cancelled after {} of {} {}: the curves show the points computed so far. “Compute again” or a change of setting runs it again.",
                             p.done,
                             p.total,
+                            points(p.total),
                         )
                     }
                     Some((p, SweepState::Done)) => {
-                        format!("Sweep: {} {} in {:.0} ms.", p.total, points(p.total), p.elapsed_ms)
+                        format!("Sweep: {} {} in {:.0}{NBSP}ms.", p.total, points(p.total), p.elapsed_ms)
                     }
                 }}
             </span>
@@ -162,9 +164,10 @@ pub fn TableProgress(state: AppState) -> impl IntoView {
                     progress()
                         .map(|p| {
                             format!(
-                                "Table: {} of {} trials, {}.",
+                                "Table: {} of {} {}, {}.",
                                 p.done,
                                 p.total,
+                                if p.total == 1 { "trial" } else { "trials" },
                                 left.get(),
                             )
                         })

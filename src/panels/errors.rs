@@ -303,8 +303,8 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         .into_iter()
                         .map(|b| {
                             let text = match b {
-                                Band::Mean95 => "mean, 95 % interval",
-                                Band::Quantiles => "median, 10–90 % of rounds",
+                                Band::Mean95 => "mean, 95\u{a0}% interval",
+                                Band::Quantiles => "median, 10–90\u{a0}% of rounds",
                             };
                             view! {
                                 <option value=b.name() selected=move || state.ui.with(|u| u.band == b)>

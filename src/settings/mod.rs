@@ -79,18 +79,18 @@ const CONTROLS: Setting = Setting {
     // Lists add up (a link may name controls in several values);
     // unknown names are left out.
     read: |s, t| {
-        let mut all = true;
-        for name in entries(t) {
-            let norm = name.replace('_', "-");
-            match control_ids().find(|c| *c == norm) {
-                Some(c) if !s.controls.contains(&c) => s.controls.push(c),
-                Some(_) => {}
-                None => all = false,
+        let (known, unknown) = controls_named(t);
+        for c in known {
+            if !s.controls.contains(&c) {
+                s.controls.push(c);
             }
         }
-        all
+        unknown.is_empty()
     },
-    rule: |_| "names of controls of the controls column, separated by commas".into(),
+    rule: |_| {
+        "names of controls of the controls column (their labels or link keys, in any case), separated by commas"
+            .into()
+    },
     adds_up: true,
     ..BASE
 };
@@ -113,10 +113,79 @@ pub fn by_id(id: &str) -> Option<&'static Setting> {
 
 /// The controls of the controls column: what an embed's `controls=` names.
 pub fn control_ids() -> impl Iterator<Item = &'static str> {
+    controls().map(|s| s.id)
+}
+
+fn controls() -> impl Iterator<Item = &'static Setting> {
     SETTINGS
         .iter()
         .filter(|s| s.group != Group::Elsewhere && s.group != Group::Panels)
-        .map(|s| s.id)
+}
+
+/// A name as compared: lower case, `_` as `-`, spaces single.
+fn folded(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+        .replace('_', "-")
+}
+
+/// The control a person names (in an embed's controls): by its id or link
+/// key, its label (with or without the part in brackets) or its name, in
+/// any case; else by one word of its label or name that no other control
+/// has (“σ” for “Noise σ”).
+pub fn control_named(name: &str) -> Option<&'static str> {
+    let want = folded(name);
+    let whole = |st: &Setting| {
+        let short_label = st.label.split(" (").next().unwrap_or(st.label);
+        let short_name = st.name.strip_prefix("The ").unwrap_or(st.name);
+        [st.id, st.key, st.label, short_label, st.name, short_name]
+            .iter()
+            .any(|form| folded(form) == want)
+    };
+    if let Some(st) = controls().find(|st| whole(st)) {
+        return Some(st.id);
+    }
+    let has_word = |st: &&Setting| {
+        st.label
+            .split_whitespace()
+            .chain(st.name.split_whitespace())
+            .any(|w| folded(w) == want)
+    };
+    let mut by_word = controls().filter(has_word);
+    match (by_word.next(), by_word.next()) {
+        (Some(st), None) => Some(st.id),
+        _ => None,
+    }
+}
+
+/// The controls a comma-separated text names, in its order (each once),
+/// and the entries that name none.
+pub fn controls_named(text: &str) -> (Vec<&'static str>, Vec<String>) {
+    let (mut known, mut unknown) = (vec![], vec![]);
+    for entry in entries(text) {
+        match control_named(entry) {
+            Some(id) if !known.contains(&id) => known.push(id),
+            Some(_) => {}
+            None => unknown.push(entry.to_string()),
+        }
+    }
+    (known, unknown)
+}
+
+/// Whether a setting's control is shown: it applies in state `s`, and an
+/// embed that keeps only some controls (`keep`) keeps it.
+pub fn control_shown(st: &Setting, s: &LinkState, keep: Option<&[&str]>) -> bool {
+    (st.applies)(s).is_ok() && keep.is_none_or(|k| k.contains(&st.id))
+}
+
+/// Whether a fieldset is shown: some control in it is (a heading over
+/// nothing is not).
+pub fn group_shown(g: Group, s: &LinkState, keep: Option<&[&str]>) -> bool {
+    SETTINGS.iter().any(|st| {
+        st.group == g && !matches!(st.kind, Kind::Elsewhere) && control_shown(st, s, keep)
+    })
 }
 
 /// The first rule the state breaks that involves several settings: the
@@ -159,6 +228,45 @@ mod tests {
                     .any(|s| matches!(s.home, Home::Config(h) if h == f)),
                 "no setting for the Config field {f}"
             );
+        }
+    }
+
+    #[test]
+    fn controls_are_named_by_label_or_key_in_any_case() {
+        let (known, unknown) =
+            controls_named("N, sigma, foo, p, σ, Trials, n, λ_dec, S (stragglers)");
+        assert_eq!(known, ["n", "noise", "p", "trials", "lambda-dec", "s"]);
+        assert_eq!(unknown, ["foo"]);
+        // Every control by its id, key, label and name, in any case.
+        for st in controls() {
+            for form in [st.id, st.key, st.label, st.name] {
+                for form in [form.to_string(), form.to_uppercase(), form.to_lowercase()] {
+                    assert_eq!(control_named(&form), Some(st.id), "{form}");
+                }
+            }
+        }
+        // Not a control of the controls column, or a word of several.
+        assert_eq!(control_named("show"), None);
+        assert_eq!(control_named("values"), None);
+    }
+
+    #[test]
+    fn a_heading_is_shown_only_over_a_shown_control() {
+        let mut s = LinkState::default();
+        s.config.stragglers = coded_core::StragglerModel::Fixed { s: 3 };
+        let keep: &[&str] = &["n", "p"];
+        // Under the S model p does not apply: no "Stragglers" heading.
+        assert!(!group_shown(Group::Stragglers, &s, Some(keep)));
+        assert!(group_shown(Group::Computation, &s, Some(keep)));
+        assert!(!group_shown(Group::Scheme, &s, Some(keep)));
+        assert!(group_shown(
+            Group::Stragglers,
+            &LinkState::default(),
+            Some(keep)
+        ));
+        // The page (no embed) shows every group.
+        for g in Group::SHOWN {
+            assert!(group_shown(g, &s, None), "{g:?}");
         }
     }
 

@@ -43,40 +43,6 @@ fn report_height() {
     }
 }
 
-/// The elements of a `querySelectorAll` result that are of type `T` (none
-/// when the selector failed).
-fn nodes<T: JsCast>(list: Result<web_sys::NodeList, wasm_bindgen::JsValue>) -> Vec<T> {
-    let Ok(list) = list else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i).and_then(|n| n.dyn_into::<T>().ok()))
-        .collect()
-}
-
-/// Hides every control not in `keep`, then fieldsets left empty.
-fn hide_controls(root: &web_sys::HtmlDivElement, keep: &[&str]) {
-    let hide = |el: &web_sys::Element| {
-        let _ = el.set_attribute("hidden", "");
-    };
-    for el in nodes::<web_sys::Element>(root.query_selector_all("[data-setting]")) {
-        let id = el.get_attribute("data-setting").unwrap_or_default();
-        if !keep.contains(&id.as_str()) {
-            hide(&el);
-        }
-    }
-    for el in nodes::<web_sys::Element>(root.query_selector_all("fieldset")) {
-        let empty = el
-            .query_selector("[data-setting]:not([hidden])")
-            .ok()
-            .flatten()
-            .is_none();
-        if empty {
-            hide(&el);
-        }
-    }
-}
-
 /// Embed mode: just one panel, and the controls the link names.
 #[component]
 pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
@@ -91,14 +57,6 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
     let about = RwSignal::new(false);
     let keep = link.controls.get_value();
     let look = link.look;
-    let controls_ref = NodeRef::<html::Div>::new();
-    let keep_list = keep.clone();
-    Effect::new(move |_| {
-        let Some(root) = controls_ref.get() else {
-            return;
-        };
-        hide_controls(&root, &keep_list);
-    });
     let title = panel.title();
     // Leptos' view! knows no `aria-level`; set it once the element exists.
     let heading_ref = NodeRef::<html::P>::new();
@@ -140,8 +98,8 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             {(!keep.is_empty())
                 .then(|| {
                     view! {
-                        <div class="embed-controls" node_ref=controls_ref>
-                            <Controls state=state />
+                        <div class="embed-controls">
+                            <Controls state=state keep=keep.clone() />
                         </div>
                     }
                 })}

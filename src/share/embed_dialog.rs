@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 
 use super::copy_button::CopyButton;
 use super::link::{base_url, origin};
-use super::snippet::{snippet, EmbedChoice};
+use super::snippet::{snippet, unknown_controls_note, EmbedChoice};
 use crate::settings::look::{Size, ThemeChoice};
 use crate::state::AppState;
 
@@ -75,6 +75,7 @@ pub fn EmbedDialog(
     choice: RwSignal<EmbedChoice>,
     on_close: Callback<()>,
 ) -> impl IntoView {
+    let unknown_note = Memo::new(move |_| choice.with(|c| unknown_controls_note(&c.controls)));
     let snippet_text = Memo::new(move |_| {
         choice.with(|c| snippet(&base_url(), &origin(), state.link_state_tracked(), c))
     });
@@ -115,14 +116,24 @@ pub fn EmbedDialog(
                 |c| c.panel,
                 |c, p| c.panel = p,
             )}
-            <label for="embed-controls">"Controls shown (comma-separated, e.g. n, p)"</label>
+            <label for="embed-controls">"Controls shown (comma-separated, e.g. N, p, σ)"</label>
             <input
                 type="text"
                 id="embed-controls"
                 autocomplete="off"
+                aria-describedby="embed-controls-unknown"
                 prop:value=move || choice.with(|c| c.controls.clone())
                 on:input=move |ev| choice.update(|c| c.controls = event_target_value(&ev))
             />
+            // Names that are no control are left out: say which.
+            <p
+                class="help embed-unknown"
+                id="embed-controls-unknown"
+                role="status"
+                hidden=move || unknown_note.with(Option::is_none)
+            >
+                {move || unknown_note.get().unwrap_or_default()}
+            </p>
             <label for="embed-theme">"Colours"</label>
             {choice_select(
                 "embed-theme",

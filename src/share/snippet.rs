@@ -15,7 +15,8 @@ use crate::url;
 #[derive(Clone, Debug, PartialEq)]
 pub struct EmbedChoice {
     pub panel: Panel,
-    /// As typed: control ids separated by commas (unknown ones left out).
+    /// As typed: controls named by label or link key, separated by commas
+    /// (names of no control are left out, and the dialog says which).
     pub controls: String,
     pub look: Look,
 }
@@ -47,6 +48,25 @@ pub fn embed_state(state: LinkState, choice: &EmbedChoice) -> LinkState {
         let _ = (st.read)(&mut link, &choice.controls);
     }
     link
+}
+
+/// What the dialog says of the names in “Controls shown” that name no
+/// control (None when every name is one).
+pub fn unknown_controls_note(controls: &str) -> Option<String> {
+    let (_, unknown) = crate::settings::controls_named(controls);
+    if unknown.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = unknown.iter().map(|n| format!("“{n}”")).collect();
+    let what = if unknown.len() == 1 {
+        "Not a control"
+    } else {
+        "Not controls"
+    };
+    Some(format!(
+        "{what}: {} (left out). Name a control by its label in the controls column or its key in a link.",
+        names.join(", ")
+    ))
 }
 
 /// A short tag of a text (FNV-1a): the iframe's id, so that two embeds of
@@ -156,6 +176,25 @@ mod tests {
         assert_eq!(e.embed, Some(Panel::Errors));
         assert_eq!(e.controls, vec!["p"]);
         assert_eq!(e.look, Look::default());
+    }
+
+    #[test]
+    fn names_of_no_control_are_said_and_labels_in_any_case_are_taken() {
+        let choice = EmbedChoice {
+            controls: "N, sigma, foo, σ, Trials".into(),
+            ..EmbedChoice::default()
+        };
+        let e = embed_state(LinkState::default(), &choice);
+        assert_eq!(e.controls, vec!["n", "noise", "trials"]);
+        assert_eq!(
+            unknown_controls_note(&choice.controls).as_deref(),
+            Some("Not a control: “foo” (left out). Name a control by its label in the controls column or its key in a link.")
+        );
+        assert!(unknown_controls_note("foo, bar")
+            .unwrap()
+            .starts_with("Not controls: “foo”, “bar” (left out)."));
+        assert_eq!(unknown_controls_note("n, P (straggle probability)"), None);
+        assert_eq!(unknown_controls_note(""), None);
     }
 
     #[test]

@@ -198,7 +198,7 @@ test('every plot is an image with a name and a summary sentence that follows the
     };
 
     let text = await check(['stragglers-plot', 'encdec-plot', 'errors-plot']);
-    assert.match(text['stragglers-plot'], /^Round 1 of 100 \(independent, p = 0\.2\): \d+ of 40 servers straggles?, \d+ answered \(longest run of consecutive stragglers: \d+\); over all 100 rounds, [\d.]+ % of the servers straggled/);
+    assert.match(text['stragglers-plot'], /^Round 1 of 100 \(independent, p = 0\.2\): \d+ of 40 servers straggles?, \d+ answered \(longest run of consecutive stragglers: \d+\); over all 100 rounds, [\d.]+\u00a0% of the servers straggled/);
     assert.match(text['encdec-plot'], /^BACC decoded K = 10 values from \d+ of 40 answers; largest error [\d.e-]+, mean squared error [\d.e-]+\.$/);
     assert.match(text['errors-plot'], /^Mean squared error vs N .*: BACC, p = 0\.1 falls from [\d.e-]+ at N = 10 to [\d.e-]+ at N = 320 \(fitted slope −[\d.]+\)/);
 
@@ -221,7 +221,7 @@ test('every plot is an image with a name and a summary sentence that follows the
     // LeNet-5: the digits panel.
     await andWait(page, () => page.click('#preset-lenet'));
     text = await check(['stragglers-plot', 'digits-plot']);
-    assert.match(text['digits-plot'], /^LeTCC: \d+ of the 10 digits shown \(of K = 20\) decoded to the right class \(\d+ agree with the uncoded network.*relative accuracy [\d.]+ %, accuracy [\d.]+ %/);
+    assert.match(text['digits-plot'], /^LeTCC: \d+ of the 10 digits shown \(of K = 20\) decoded to the right class \(\d+ agree with the uncoded network.*relative accuracy [\d.]+\u00a0%, accuracy [\d.]+\u00a0%/);
   });
 });
 

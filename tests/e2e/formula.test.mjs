@@ -112,6 +112,16 @@ test('a link carries any formula text exactly; a formula that is not finite fail
     assert.match(await summary(page, ENCDEC), /could not decode this round .*: f is not a finite number at the input x = /);
     const round = page.locator('#results tbody tr').first().locator('td').last();
     assert.match(await round.textContent(), /failed: f is not a finite number/);
+    // Why, once per reason: the table's line, and one line under the error
+    // plot (not one per point) once its sweep is in.
+    assert.match(
+      await page.locator('#results-failures li').first().textContent(),
+      /^Rounds failed because f\(x\) = ln\(x\) is not a finite number at x = \S+ \(input \d+\), so the error cannot be measured: BACC \d+ of \d+/,
+    );
+    await page.locator('#errors-notes li', { hasText: 'Every round' }).first().waitFor({ timeout: 60_000 });
+    const failedNotes = await page.locator('#errors-notes li', { hasText: 'failed' }).allTextContents();
+    assert.equal(failedNotes.length, 1, failedNotes.join('\n'));
+    assert.match(failedNotes[0], /^Every round of every point failed: f\(x\) = ln\(x\) is not a finite number at x = /);
     assert.ok(await canvasHasPixels(page, ENCDEC), 'the panel still draws what it can');
     await noNaN(page);
 

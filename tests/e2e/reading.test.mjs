@@ -220,12 +220,12 @@ test('the band choice redraws the error plot and its legend says which band', T,
         .find((c) => c.id === 'errors-plot')
         .list.map((b) => b.text)
         .filter((t) => t.startsWith('line: '));
-    assert.deepEqual(await legend(), ['line: mean; band: 95 % confidence interval of the mean']);
+    assert.deepEqual(await legend(), ['line: mean; band: 95\u00a0% confidence interval of the mean']);
     await page.locator('#band').scrollIntoViewIfNeeded();
     await page.selectOption('#band', 'quantiles');
     await page.waitForFunction(() => new URL(document.querySelector('#share-link').value).searchParams.get('band') === 'quantiles');
     await page.waitForTimeout(300);
-    assert.deepEqual(await legend(), ['line: median; band: 10–90 % of the rounds']);
+    assert.deepEqual(await legend(), ['line: median; band: 10–90\u00a0% of the rounds']);
     assert.match(await page.locator('#errors-explain').textContent(), /median over the rounds that decoded/);
   });
 });

@@ -84,7 +84,7 @@ test('a click is handled while a LeNet-5 sweep runs, and partial curves appear',
     const end = await sweep(page);
     assert.equal(end.done, end.total);
     await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
-    assert.match(await page.locator('#sweep-progress').textContent(), /points in \d+ ms/);
+    assert.match(await page.locator('#sweep-progress').textContent(), /points? in \d+\u00a0ms/);
   });
 });
 
@@ -92,7 +92,7 @@ test('Cancel stops a running sweep; changing a setting restarts it', T, async ()
   await withPage('worker-cancel', {}, async (page) => {
     await startLongSweep(page);
     await waitSweep(page, (s) => s.state === 'running' && s.done >= 1);
-    assert.match(await page.locator('#sweep-progress').textContent(), /of 24 points, \d+ % of the work, (about|under|estimating)/);
+    assert.match(await page.locator('#sweep-progress').textContent(), /of 24 points, \d+\u00a0% of the work, (about|under|estimating)/);
     await page.click('#cancel-sweep');
     await waitSweep(page, (s) => s.state === 'cancelled');
     const stopped = await sweep(page);

@@ -235,7 +235,10 @@ mod tests {
             &ui(CurveKind::ErrorVsN, &[3, 5], &[0.1]),
         )
         .unwrap_err();
-        assert_eq!(e.field, "sweep N");
+        assert!(
+            crate::plan::words(&e).starts_with("No N in “N values”"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -274,7 +274,7 @@ impl Jobs {
             }
             out.push(FromWorker::Round {
                 id,
-                result: result.map_err(|e| e.to_string()),
+                result: result.map_err(|e| crate::plan::words(&e)),
                 ms: clock() - t0,
             });
             return Unit::Ran;
@@ -306,7 +306,7 @@ impl Jobs {
                 Err(e) => {
                     out.push(FromWorker::Table {
                         id,
-                        result: Err(e.to_string()),
+                        result: Err(crate::plan::words(&e)),
                         ms,
                     });
                     ended.extend(job.table.take().map(|t| t.ranges.run));
@@ -321,7 +321,7 @@ impl Jobs {
             let progress = run.progress(now);
             match step {
                 Step::Ended => {
-                    let result = run.view().map_err(|e| e.to_string());
+                    let result = run.view().map_err(|e| crate::plan::words(&e));
                     if result.is_ok() {
                         self.keys.curves = run.key.clone();
                     }
@@ -338,7 +338,7 @@ impl Jobs {
                     run.last_partial = now;
                     out.push(FromWorker::Curves {
                         id,
-                        result: run.view().map_err(|e| e.to_string()),
+                        result: run.view().map_err(|e| crate::plan::words(&e)),
                         progress,
                         finished: false,
                     });

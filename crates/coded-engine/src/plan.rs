@@ -6,6 +6,7 @@
 //! progress, Cancel between two points), and its points must assemble into
 //! exactly the view the core's `sweep` gives in one go.
 
+use coded_core::config::MAX_N;
 use coded_core::study::StudyPlan;
 use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
@@ -140,6 +141,55 @@ impl Plan {
     }
 }
 
+/// The field of the planner's own refusals, whose message is a sentence in
+/// the page's words (the lists the page's settings accept, but the plot
+/// cannot use).
+const IN_WORDS: &str = "(in words)";
+
+/// A refusal of the planner (or of a stage) as the page shows it: plain
+/// words that name the setting as the page labels it. Its own refusals say what to change; a
+/// refused configuration is one the page's settings refuse first, with
+/// their own message by the control, so the plot only points there.
+pub fn words(e: &ConfigError) -> String {
+    match e.field.as_str() {
+        IN_WORDS => e.message.clone(),
+        // Building f can fail where its text is valid (LeNet-5's weights
+        // unreadable): the reason is written for people.
+        "function" => format!("f cannot be computed: {}", e.message),
+        _ => "These settings cannot be computed: the message by the controls says which value to change."
+            .into(),
+    }
+}
+
+/// The lists of the error-vs-N plot checked before the core plans them:
+/// what the page's “N values” and “p values” accept but the plot cannot use.
+fn check_lists(config: &Config, ns: &[usize], ps: &[f64]) -> Result<(), ConfigError> {
+    let k = config.k;
+    if !ns.iter().any(|n| (k..=MAX_N).contains(n)) {
+        return Err(ConfigError::new(
+            IN_WORDS,
+            format!(
+                "No N in “N values” is from K = {k} to {MAX_N}, so the error-vs-N plot has no point: add an N of at least {k} to “N values”, or lower K."
+            ),
+        ));
+    }
+    if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+        if ps.is_empty() {
+            return Err(ConfigError::new(
+                IN_WORDS,
+                "“p values” is empty, so the error-vs-N plot has no curve: give at least one p from 0 to 1.",
+            ));
+        }
+        if let Some(p) = ps.iter().find(|p| !(0.0..=1.0).contains(*p)) {
+            return Err(ConfigError::new(
+                IN_WORDS,
+                format!("“p values” must be numbers from 0 to 1, and {p} is not."),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The sweep plan of error vs N ([`Study::plan`]: the page and `coded sweep`
 /// of an exported study plan the same points), whether its models are
 /// independent stragglers, and the notes to show.
@@ -149,6 +199,7 @@ pub fn error_vs_n_plan(
     ns: &[usize],
     ps: &[f64],
 ) -> Result<(SweepPlan, bool, Vec<String>), ConfigError> {
+    check_lists(config, ns, ps)?;
     let study = Study {
         config: config.clone(),
         schemes: schemes.to_vec(),
@@ -207,7 +258,18 @@ mod tests {
         assert!(iid);
         assert_eq!(notes, ["N below K = 10 left out: 5"]);
         let err = error_vs_n_plan(&c, &[Scheme::Bacc], &[3, 5], &[0.1]).unwrap_err();
-        assert_eq!(err.field, "sweep N");
+        assert_eq!(
+            words(&err),
+            "No N in “N values” is from K = 10 to 8192, so the error-vs-N plot has no point: add an N of at least 10 to “N values”, or lower K."
+        );
+        for (ns, ps) in [(&[20][..], &[][..]), (&[20], &[1.5]), (&[], &[0.1])] {
+            let err = error_vs_n_plan(&c, &[Scheme::Bacc], ns, ps).unwrap_err();
+            assert_eq!(err.field, IN_WORDS, "{ns:?} {ps:?}: {err}");
+        }
+        // A configuration the page's settings refuse: the plot points there.
+        let bad = Config { k: 0, ..c.clone() };
+        let err = Plan::new(&bad, &UiState::default()).unwrap_err();
+        assert!(words(&err).contains("the message by the controls"));
         // Another model: the p list does not apply, and a note says so.
         let fixed = cfg(r#"{"stragglers": {"model": "fixed", "s": 3}}"#);
         let (plan, iid, notes) =

@@ -41,10 +41,14 @@ pub fn mean_std(mean: f64, std: f64) -> String {
     format!("{} ± {}", sig(mean, 4), sig(std, 4))
 }
 
+/// The space between a number and its unit or "%": a line never breaks
+/// there (a wrapped title left "%" alone on a phone's last line).
+pub const NBSP: char = '\u{a0}';
+
 /// A probability or fraction as a percentage with one decimal.
 pub fn percent(v: f64) -> String {
     if v.is_finite() {
-        format!("{:.1} %", v * 100.0)
+        format!("{:.1}{NBSP}%", v * 100.0)
     } else {
         "–".into()
     }
@@ -81,6 +85,6 @@ mod tests {
         assert_eq!(sig(f64::NAN, 4), "–");
         assert_eq!(sig4(None), "–");
         assert_eq!(mean_std(1.0, 0.25), "1.000 ± 0.2500");
-        assert_eq!(percent(0.125), "12.5 %");
+        assert_eq!(percent(0.125), "12.5\u{a0}%");
     }
 }

@@ -9,6 +9,7 @@ use crate::errors::view::scheme_label;
 use crate::format::percent;
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
+use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -28,6 +29,16 @@ pub fn headline(view: &DigitsView) -> String {
                 .unwrap_or_else(|| "–".into()),
             view.accuracy.map(percent).unwrap_or_else(|| "–".into()),
         ),
+    }
+}
+
+/// The coded class under an input card, against the uncoded network's:
+/// "= coded 9" (the same class), "≠ coded 3", or "coded –" (the round failed).
+fn coded_text(decoded: Option<usize>, uncoded: usize, theme: &Theme) -> (String, RGBColor) {
+    match decoded {
+        Some(d) if d == uncoded => (format!("= coded {d}"), theme.good),
+        Some(d) => (format!("≠ coded {d}"), theme.alert),
+        None => ("coded –".to_string(), theme.alert),
     }
 }
 
@@ -104,15 +115,20 @@ pub fn draw<DB: DrawingBackend>(
         .pos(centre);
     // Texts wrap to the width, so nothing is cut on a phone.
     let head_lines = wrap(&headline(view), theme.font(14.0), inner_w);
+    // Under each input: its true label, the uncoded network's class, and
+    // the coded class compared with that one ("=" agrees with the uncoded
+    // network; it says nothing of the true label).
     let in_text = format!(
-        "Inputs x_k ({} of K = {}): true label · uncoded model · decoded",
+        "Inputs x_k ({} of K = {}): true label · uncoded network's class · coded class (= or ≠ the uncoded one)",
         view.inputs.len(),
         view.k
     );
-    let sv_text = format!(
-        "What {} of the N = {} servers receive: x̃_n = u_enc(β_n), a blend of the inputs (crossed: straggled)",
+    let sv_text =
+        format!(
+        "What {} of the N = {} {}: x̃_n = u_enc(β_n), a blend of the inputs (crossed: straggled)",
         view.servers.len(),
-        view.n
+        plural(view.n, "server", "servers"),
+        if view.servers.len() == 1 { "receives" } else { "receive" }
     );
     let in_lines = wrap(&in_text, theme.font(12.5), inner_w);
     let sv_lines = wrap(&sv_text, theme.font(12.5), inner_w);
@@ -175,15 +191,11 @@ pub fn draw<DB: DrawingBackend>(
             .unwrap_or_else(|| "?".into());
         area.draw(&Text::new(format!("label {label}"), (cx, t), small.clone()))?;
         area.draw(&Text::new(
-            format!("model {}", card.model),
+            format!("uncoded {}", card.model),
             (cx, t + line),
             small.clone(),
         ))?;
-        let (text, color) = match card.decoded {
-            Some(d) if d == card.model => (format!("coded {d} ✓"), theme.good),
-            Some(d) => (format!("coded {d} ✗"), theme.alert),
-            None => ("coded –".to_string(), theme.alert),
-        };
+        let (text, color) = coded_text(card.decoded, card.model, theme);
         let st = ("sans-serif", theme.font(10.5))
             .into_font()
             .color(&color)
@@ -221,7 +233,7 @@ pub fn draw<DB: DrawingBackend>(
             area.draw(&Rectangle::new([(x0, y0), (x0 + s, y0 + s)], st))?;
         }
         area.draw(&Text::new(
-            format!("server {}", card.index + 1),
+            format!("server {}", card.index),
             (cx, t),
             small.clone(),
         ))?;
@@ -259,7 +271,18 @@ mod tests {
         assert!(s.contains("Inputs x_k (6 of K = 6)"));
         assert_eq!(f.charts.len(), 6 + 10);
         for card in &v.inputs {
-            assert!(s.contains(&format!("model {}", card.model)));
+            assert!(s.contains(&format!("uncoded {}", card.model)));
+            // The mark compares with the uncoded network, not the label.
+            let same = card.decoded == Some(card.model);
+            let mark = if same { "=" } else { "≠" };
+            let d = card.decoded.unwrap();
+            assert!(s.contains(&format!("{mark} coded {d}")), "{mark} coded {d}");
+        }
+        assert!(!s.contains('✓'), "a tick reads as “correct”");
+        // Servers are numbered from 0, as in the straggler panel.
+        for card in &v.servers {
+            let text = format!("server {}", card.index);
+            assert!(s.lines().any(|l| l.trim() == text), "{text}");
         }
         let crossed = v.servers.iter().filter(|c| c.straggled).count();
         assert_eq!(

@@ -40,7 +40,7 @@ pub fn hover(view: &DigitsView, frame: &Frame, px: f64, py: f64) -> Option<Strin
         };
         Some(format!(
             "server {} (β = {}), {state}: network says {}; pixel ({row}, {col}) = {}",
-            card.index + 1,
+            card.index,
             f4(card.beta),
             card.prediction,
             pixel(&card.pixels)

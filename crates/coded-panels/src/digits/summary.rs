@@ -42,8 +42,8 @@ pub fn summary(v: &DigitsView) -> String {
     };
     let share = |v: Option<f64>| v.map(percent).unwrap_or_else(|| "no value".into());
     format!(
-        "{name}: {right} of {of} decoded to the right class ({agree} agree with the uncoded network{lost}); {servers}. Over all K = {} inputs: relative accuracy {}, accuracy {}, mean squared error of the logits {}.",
-        v.k,
+        "{name}: {right} of {of} decoded to the right class ({agree} agree with the uncoded network{lost}); {servers}. Over all K = {}: relative accuracy {}, accuracy {}, mean squared error of the logits {}.",
+        plural(v.k, "input", "inputs"),
         share(v.relative_accuracy),
         share(v.accuracy),
         num(v.squared_error)

@@ -43,7 +43,7 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
         };
         format!(
             "server {} at β = {}: x̃ = {}, f(x̃) = {} ({state})",
-            n + 1,
+            n,
             f4(view.betas[n]),
             view.coded[n].map(f4).unwrap_or_else(|| "–".into()),
             view.answers[n].map(f4).unwrap_or_else(|| "–".into())
@@ -137,6 +137,6 @@ mod tests {
         let (px, py) = g.to_pixel(v.betas[0], v.answers[0].unwrap());
         assert!(hover(&v, &f, px, py, 1.0)
             .unwrap()
-            .starts_with("server 1 at β = -1"));
+            .starts_with("server 0 at β = -1"));
     }
 }

@@ -2,7 +2,7 @@
 //! draws, the canvas's text alternative (see the crate's docs on summaries).
 
 use super::view::EncDecView;
-use crate::words::{num, subject};
+use crate::words::{num, plural, subject};
 use coded_core::Scheme;
 
 /// Panel 2: what the decoder recovered from the answers of this round.
@@ -16,7 +16,7 @@ pub fn summary(v: &EncDecView) -> String {
 
 fn encdec_round(v: &EncDecView) -> String {
     let answered = v.straggled.iter().filter(|s| !**s).count();
-    let answers = format!("{answered} of {} answers", v.n);
+    let answers = format!("{answered} of {}", plural(v.n, "answer", "answers"));
     let name = subject(v.scheme);
     if let Some(why) = &v.failure {
         return format!("{name} could not decode this round with {answers}: {why}.");
@@ -31,11 +31,11 @@ fn encdec_round(v: &EncDecView) -> String {
         .reduce(f64::max);
     let verb = v.scheme.about().verb;
     let values = if recovered == v.k {
-        format!("K = {} values", v.k)
+        format!("K = {}", plural(v.k, "value", "values"))
     } else {
         format!(
-            "{recovered} of K = {} values ({} lost)",
-            v.k,
+            "{recovered} of K = {} ({} lost)",
+            plural(v.k, "value", "values"),
             v.k - recovered
         )
     };

@@ -426,7 +426,7 @@ fn failed_strip<DB: DrawingBackend>(
     let label_y = theme.px(LABEL_Y);
     let mut builder = builder(area, theme, 2.0, theme.px(44.0));
     let y = Axis::linear(0.0..1.05);
-    let y_text = |v: &f64| format!("{:.0} %", v * 100.0);
+    let y_text = |v: &f64| format!("{:.0}{}%", v * 100.0, crate::format::NBSP);
     let x_text = |v: &f64| tick(*v);
     let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;
     let mut chart = builder.build_cartesian_2d(
@@ -490,7 +490,7 @@ mod tests {
         );
         assert!(s.contains("abstract, BACC: O(log³₁/ₚ(N)·N⁻³)"));
         assert!(s.contains("abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)"));
-        assert!(s.contains("95 % confidence interval of the mean"));
+        assert!(s.contains("95\u{a0}% confidence interval of the mean"));
         // Each claimed rate is named at its line's end too.
         assert!(s.contains("BACC: log³N·N⁻³, p = 0.1\n"), "tag on the line");
         // Bands are polygons; dashed references are many short segments.
@@ -538,7 +538,7 @@ mod tests {
         assert!(scale(&v, Band::Quantiles).floor.is_none());
         let (svg, _) =
             crate::to_svg(600, 400, |a| draw(a, &Theme::light(), &v, Band::Quantiles)).unwrap();
-        assert!(svg.contains("line: median; band: 10–90 % of the rounds"));
+        assert!(svg.contains("line: median; band: 10–90\u{a0}% of the rounds"));
     }
 
     #[test]

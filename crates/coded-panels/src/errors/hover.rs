@@ -3,6 +3,7 @@
 use super::view::{CurveKind, CurvesView};
 use crate::format::f4;
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
+use crate::words::plural;
 
 /// Chart ids in the frame: the errors, and the share of failed rounds.
 pub const CHART: u32 = 40;
@@ -32,19 +33,23 @@ pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
             let d = (qx - px).hypot(qy - py);
             if best.as_ref().is_none_or(|b| d < b.0) {
                 let failed = if p.failures > 0 {
-                    format!(", {} of {} rounds failed", p.failures, p.trials)
+                    format!(
+                        ", {} of {} failed",
+                        p.failures,
+                        plural(p.trials, "round", "rounds")
+                    )
                 } else {
                     String::new()
                 };
                 best = Some((
                     d,
                     format!(
-                        "{}: {x_name} = {}, MSE {} ± {} ({} trials{failed})",
+                        "{}: {x_name} = {}, MSE {} ± {} ({}{failed})",
                         c.label,
                         f4(p.x),
                         f4(p.mean),
                         f4(p.std),
-                        p.trials
+                        plural(p.trials, "trial", "trials")
                     ),
                 ));
             }

@@ -1,6 +1,7 @@
 //! Panel 4's views: plot-ready data, built from the core's results.
 use super::failed::AllFailed;
 use crate::claimed_rates::{loglog_slope, Rate};
+use crate::words::plural;
 use coded_core::metrics::{curves as core_curves, fitted_slope};
 use coded_core::{Config, LambdaDec, Scheme, StragglerModel, SweepPoint};
 use serde::{Deserialize, Serialize};
@@ -60,8 +61,8 @@ impl Band {
     /// What the line and the band are, in words (the legend's first row).
     pub fn words(self) -> &'static str {
         match self {
-            Band::Mean95 => "line: mean; band: 95 % confidence interval of the mean",
-            Band::Quantiles => "line: median; band: 10–90 % of the rounds",
+            Band::Mean95 => "line: mean; band: 95\u{a0}% confidence interval of the mean",
+            Band::Quantiles => "line: median; band: 10–90\u{a0}% of the rounds",
         }
     }
 }
@@ -304,10 +305,10 @@ pub fn error_vs_n_view(
     CurvesView {
         kind: CurveKind::ErrorVsN,
         title: format!(
-            "Mean squared error vs N ({}, K = {}, {} trials)",
+            "Mean squared error vs N ({}, K = {}, {})",
             config.function.title(),
             config.k,
-            config.trials
+            plural(config.trials, "trial", "trials")
         ),
         x_label: "N (servers)".into(),
         y_label: "mean squared error".into(),
@@ -373,10 +374,10 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
     CurvesView {
         kind: CurveKind::ErrorVsP,
         title: format!(
-            "Mean squared error vs p (N = {}, K = {}, {} trials{})",
+            "Mean squared error vs p (N = {}, K = {}, {}{})",
             config.n,
             config.k,
-            config.trials,
+            plural(config.trials, "trial", "trials"),
             formula_in_title(config)
         ),
         x_label: "p (probability that a server straggles)".into(),
@@ -453,10 +454,10 @@ pub fn error_vs_lambda_view(
     CurvesView {
         kind: CurveKind::ErrorVsLambda,
         title: format!(
-            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {} trials{})",
+            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {}{})",
             config.n,
             model_words(&config.stragglers),
-            config.trials,
+            plural(config.trials, "trial", "trials"),
             formula_in_title(config)
         ),
         x_label: "λ_dec".into(),

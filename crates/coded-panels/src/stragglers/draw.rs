@@ -8,6 +8,7 @@ use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
+use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
 
@@ -208,8 +209,10 @@ pub fn draw_focused<DB: DrawingBackend>(
     let y = Axis::linear(first + rows as f64..first);
     // Wrapped, not plotters' one-line caption: it must fit a phone.
     let caption = format!(
-        "{} trials × {} servers: a mark is a straggler ({})",
-        rows, view.n, view.model
+        "{} × {}: a mark is a straggler ({})",
+        plural(rows, "trial", "trials"),
+        plural(view.n, "server", "servers"),
+        view.model
     );
     let bottom = titled(&bottom, theme, &caption, 12.5)?;
     let mut chart = ChartBuilder::on(&bottom)

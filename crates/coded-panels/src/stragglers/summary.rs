@@ -80,7 +80,7 @@ mod tests {
         let want = percent(all as f64 / 4000.0);
         assert!(
             s.ends_with(&format!(
-                "; over all 40 rounds, {want} of the servers straggled (the model's probability: 10.0 %)."
+                "; over all 40 rounds, {want} of the servers straggled (the model's probability: 10.0\u{a0}%)."
             )),
             "{s}"
         );

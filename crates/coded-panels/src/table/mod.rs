@@ -41,8 +41,8 @@ impl TableView {
         // The model as configured: a row's `p` is the effective fraction
         // (S/N for a fixed S), which would misname it.
         let caption = format!(
-            "Results per scheme over {} trials at the configured N = {}, stragglers {}; last column: round {}.",
-            config.trials,
+            "Results per scheme over {} at the configured N = {}, stragglers {}; last column: round {}.",
+            crate::words::plural(config.trials, "trial", "trials"),
             config.n,
             crate::stragglers::view::describe_model(&config.stragglers),
             trial + 1
@@ -143,6 +143,13 @@ mod tests {
             t.caption,
             "Results per scheme over 7 trials at the configured N = 40, stragglers exactly S = 5 at random; last column: round 1."
         );
+        // One trial is "1 trial", in the caption as in the plot's title.
+        let one = Config::from_json(r#"{"trials": 1}"#).unwrap();
+        assert!(TableView::assemble(&one, 0, vec![])
+            .caption
+            .starts_with("Results per scheme over 1 trial at"));
+        let title = crate::errors::error_vs_n_view(&one, &[], false, false, vec![]).title;
+        assert!(title.ends_with(", 1 trial)"), "{title}");
         let t = TableView::assemble(&Config::default(), 3, vec![]);
         assert!(t
             .caption
