@@ -37,7 +37,7 @@ pub use computation::Computation;
 pub use config::{Config, ConfigError};
 pub use formula::Formula;
 pub use functions::FunctionKind;
-pub use metrics::{Quantiles, Stats};
+pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{run_round, RoundReport};
