@@ -96,7 +96,7 @@ pub fn plots_as_png(factor: f64) -> Vec<(String, String)> {
             continue;
         };
         let area = PlotBackend::Canvas(backend).into_drawing_area();
-        if draw(&area, &theme.with_scale(factor)).is_ok() {
+        if draw(&area, &theme.with_scale(factor).for_export()).is_ok() {
             if let Ok(url) = canvas.to_data_url() {
                 out.push((id, url));
             }
@@ -116,7 +116,7 @@ pub fn plots_as_svg() -> Vec<(String, String)> {
         let drawn = {
             let area =
                 PlotBackend::Svg(SVGBackend::with_string(&mut svg, (w, h))).into_drawing_area();
-            let drawn = draw(&area, &theme.with_scale(1.0));
+            let drawn = draw(&area, &theme.with_scale(1.0).for_export());
             // Writes the closing tag (the backend also would when dropped).
             drawn.is_ok() && area.present().is_ok()
         };
@@ -190,6 +190,10 @@ pub fn PlotCanvas<F, H>(
     /// (device pixels, as for `hover`); the canvas then shows a hand cursor.
     #[prop(optional)]
     click: Option<Callback<(Frame, f64, f64)>>,
+    /// Shown right under the canvas, above the summary (the error plot's
+    /// legend buttons).
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView
 where
     F: Fn(&CanvasArea<'_>, &Theme) -> CanvasResult + 'static,
@@ -359,6 +363,7 @@ where
                 </div>
             </Show>
         </div>
+        {children.map(|c| c())}
         {summary_view}
     }
 }

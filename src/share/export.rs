@@ -100,19 +100,21 @@ pub fn table_csv(config: &Config, t: &TableView) -> String {
 /// Every plotted series of the error panel: curves, then reference rates.
 pub fn curves_csv(v: &CurvesView) -> String {
     let mut out = format!(
-        "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures\n",
+        "series,label,scheme,p,{},mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures\n",
         cell(&v.x_label)
     );
     for c in &v.curves {
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{},{},{},{}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                 cell(&c.label),
                 c.scheme.name(),
                 c.p,
                 p.x,
                 p.mean,
                 p.std,
+                p.ci_lo,
+                p.ci_hi,
                 p.median,
                 p.q10,
                 p.q90,
@@ -123,7 +125,7 @@ pub fn curves_csv(v: &CurvesView) -> String {
     }
     for r in &v.references {
         for (x, y) in &r.points {
-            out.push_str(&format!("reference,{},,,{x},{y},,,,,,\n", cell(&r.label)));
+            out.push_str(&format!("reference,{},,,{x},{y},,,,,,,,\n", cell(&r.label)));
         }
     }
     out
@@ -210,6 +212,8 @@ mod tests {
             x: 20.0,
             mean: 0.5,
             std: 0.25,
+            ci_lo: 0.3,
+            ci_hi: 0.8,
             median: 0.4,
             q10: 0.1,
             q90: 0.9,
@@ -223,6 +227,7 @@ mod tests {
             y_label: String::new(),
             x_log: true,
             curves: vec![Curve {
+                key: "bacc-0.1".into(),
                 label: "BACC, p = 0.1".into(),
                 scheme: Scheme::Bacc,
                 p: 0.1,
@@ -231,14 +236,17 @@ mod tests {
                 points: vec![point],
                 failed: vec![],
                 slope: None,
+                median_slope: None,
             }],
             references: vec![Reference {
+                key: "claim-bacc".into(),
                 label: "N^-1".into(),
-                tag: String::new(),
                 dash: 0,
                 color: 0,
                 points: vec![(20.0, 0.05)],
+                median_points: vec![(20.0, 0.04)],
                 slope: None,
+                level: false,
             }],
             marker: None,
             exact_below: 0.0,
@@ -246,9 +254,9 @@ mod tests {
         };
         assert_eq!(
             curves_csv(&view),
-            "series,label,scheme,p,\"N, servers\",mean,std,median,q10,q90,trials,failures\n\
-             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.4,0.1,0.9,10,1\n\
-             reference,N^-1,,,20,0.05,,,,,,\n"
+            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures\n\
+             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1\n\
+             reference,N^-1,,,20,0.05,,,,,,,,\n"
         );
     }
 }

@@ -5,18 +5,21 @@
 //! sweeps, error vs λ_dec one point per λ.
 //!
 //! Its parts: [`view`] (the data and how it is built), [`summary`] (the
-//! sentence that describes it), [`hover`] (the values under the cursor) and,
+//! sentence that describes it), [`hover`] (the values under the cursor),
+//! [`look`] (the page's choices of line, band and hidden series) and,
 //! with the feature `draw`, [`draw`](mod@draw) (the drawing).
 
 #[cfg(feature = "draw")]
 pub mod draw;
 pub mod hover;
+pub mod look;
 pub mod summary;
 pub mod view;
 
 #[cfg(feature = "draw")]
 pub use draw::draw;
 pub use hover::hover;
+pub use look::{legend_entries, CurvesLook, LegendEntry};
 pub use summary::summary;
 pub use view::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, scheme_color,
