@@ -410,7 +410,7 @@ fn failed_strip<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::testing::{bacc_letcc_vs_n, error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{Config, Scheme};
 
     fn svg(view: &CurvesView, w: u32, h: u32) -> (String, Frame) {
@@ -469,13 +469,7 @@ mod tests {
     #[test]
     fn references_of_different_schemes_have_different_dashes() {
         let c = Config::from_json(r#"{"trials": 5}"#).unwrap();
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40, 80],
-            &[0.1, 0.3],
-            true,
-        );
+        let v = bacc_letcc_vs_n(&c, &[0.1, 0.3]);
         let dashes: Vec<usize> = v.references.iter().map(|r| r.dash).collect();
         assert_eq!(dashes, [0, 1]);
         assert_ne!(dash(&Theme::light(), 0), dash(&Theme::light(), 1));
@@ -484,13 +478,7 @@ mod tests {
     #[test]
     fn hidden_series_are_not_drawn_and_the_page_draws_no_legend() {
         let c = Config::from_json(r#"{"trials": 8}"#).unwrap();
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40, 80],
-            &[0.1],
-            true,
-        );
+        let v = bacc_letcc_vs_n(&c, &[0.1]);
         let (all, _) = svg(&v, 800, 600);
         let keys: Vec<&str> = v.curves.iter().map(|c| c.key.as_str()).collect();
         assert_eq!(keys, ["bacc-0.1", "letcc-0.1"]);

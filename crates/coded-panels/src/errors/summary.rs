@@ -154,19 +154,13 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
 mod tests {
     use super::*;
     use crate::format::sig;
+    use crate::testing::{bacc_letcc_vs_n, error_vs_lambda, error_vs_n, error_vs_p};
     use crate::testing::{cfg, no_nan};
-    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::Scheme;
     #[test]
     fn curves_sentence_follows_every_curve() {
         let c = cfg(r#"{"trials": 10}"#);
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40, 80],
-            &[0.1],
-            true,
-        );
+        let v = bacc_letcc_vs_n(&c, &[0.1]);
         let s = summary(&v, &CurvesLook::default());
         assert!(
             s.starts_with(&format!("{}: BACC, p = 0.1 ", v.title)),

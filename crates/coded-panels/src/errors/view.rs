@@ -580,7 +580,7 @@ pub fn error_vs_lambda_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{cfg, error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::testing::{bacc_letcc_vs_n, cfg, error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{sweep, SweepPlan};
 
     #[test]
@@ -666,13 +666,7 @@ mod tests {
         assert!(!same_shape(&a, &shifted));
         // The probabilistic claims at p = 0.1, 0.3 and 0.5: one line each.
         let c = cfg(r#"{"trials": 6}"#);
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40, 80],
-            &[0.1, 0.3, 0.5],
-            true,
-        );
+        let v = bacc_letcc_vs_n(&c, &[0.1, 0.3, 0.5]);
         assert_eq!(v.curves.len(), 6);
         assert_eq!(v.references.len(), 2);
     }
