@@ -102,6 +102,59 @@ fn quantile_of_sorted(sorted: &[f64], t: f64) -> f64 {
     }
 }
 
+/// Uniform indices below `n`, many of them: the bootstrap's inner loop.
+///
+/// Why not [`Rng::below`]: it divides (a 64-bit remainder) for every draw,
+/// and draws 64 bits for each. Here each 64-bit draw gives two 32-bit halves,
+/// and each half an index by Lemire's multiply-and-reject (unbiased: the
+/// halves whose low product falls below (2³² − n) mod n are rejected), with
+/// the one remainder computed once. About three times faster, the same
+/// natively and in wasm (u64 arithmetic only). Samples larger than 2³²
+/// values fall back to `below`.
+struct Indices {
+    rng: Rng,
+    n: u64,
+    reject_below: u64,
+    spare: Option<u32>,
+}
+
+impl Indices {
+    fn new(rng: Rng, n: usize) -> Indices {
+        let n = n as u64;
+        let reject_below = if (1..=u32::MAX as u64).contains(&n) {
+            ((1u64 << 32) - n) % n
+        } else {
+            0
+        };
+        Indices {
+            rng,
+            n,
+            reject_below,
+            spare: None,
+        }
+    }
+
+    fn next(&mut self) -> usize {
+        if self.n > u32::MAX as u64 {
+            return self.rng.below(self.n) as usize;
+        }
+        loop {
+            let half = match self.spare.take() {
+                Some(h) => h,
+                None => {
+                    let v = self.rng.next_u64();
+                    self.spare = Some((v >> 32) as u32);
+                    v as u32
+                }
+            };
+            let m = half as u64 * self.n;
+            if (m & 0xFFFF_FFFF) >= self.reject_below {
+                return (m >> 32) as usize;
+            }
+        }
+    }
+}
+
 /// A 95 % interval of a sample's mean: from `lo` to `hi`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MeanInterval {
@@ -109,10 +162,14 @@ pub struct MeanInterval {
     pub hi: f64,
 }
 
-/// How many resamples the sweep's bootstrap draws (see [`bootstrap_mean_95`]):
-/// its ends then move by a few per cent of the interval's width from one
-/// seed to another, far less than the width itself.
-pub const BOOTSTRAP_RESAMPLES: usize = 2000;
+/// How many resamples the sweep's bootstrap draws (see [`bootstrap_mean_95`]).
+/// An end, a 2.5 % quantile of B means, moves with the seed by about
+/// 2.7/√B of the means' spread (a normal approximation), 4 % of the
+/// interval's half-width at B = 1000: not visible on a log axis. Its cost is
+/// B·T index draws per point: at 10⁴ trials, a little under a second more
+/// for the page's default sweep of 24 points on one thread (2000 would cost
+/// twice that for an invisible gain).
+pub const BOOTSTRAP_RESAMPLES: usize = 1000;
 
 /// The 95 % bootstrap percentile interval of the mean of `xs`: draw
 /// `resamples` samples of `xs.len()` values from `xs` with replacement (from
@@ -150,10 +207,10 @@ pub fn bootstrap_mean_95(xs: &[f64], seed: u64, resamples: usize) -> Option<Mean
         scaled = xs.iter().map(|x| x / scale).collect();
         &scaled
     };
-    let mut rng = Rng::new(seed);
+    let mut draw = Indices::new(Rng::new(seed), n);
     let mut means: Vec<f64> = (0..resamples.max(1))
         .map(|_| {
-            let sum = (0..n).fold(0.0, |s, _| s + values[rng.below(n as u64) as usize]);
+            let sum = (0..n).fold(0.0, |s, _| s + values[draw.next()]);
             sum / n as f64 * scale
         })
         .collect();
@@ -324,6 +381,29 @@ mod tests {
             big.hi.is_finite() && big.hi <= f64::MAX && big.lo > 0.0,
             "{big:?}"
         );
+    }
+
+    #[test]
+    fn bootstrap_indices_are_uniform_and_in_range() {
+        for n in [1usize, 2, 3, 7, 1000] {
+            let mut draw = Indices::new(Rng::new(9), n);
+            let mut counts = vec![0usize; n];
+            let total = 2000 * n.min(50);
+            for _ in 0..total {
+                counts[draw.next()] += 1;
+            }
+            let expected = total as f64 / n as f64;
+            // Each count within 6 standard deviations of its expectation.
+            let sd = (expected * (1.0 - 1.0 / n as f64)).sqrt();
+            assert!(
+                counts
+                    .iter()
+                    .all(|&c| (c as f64 - expected).abs() <= 6.0 * sd + 1e-9),
+                "{n}: {counts:?}"
+            );
+        }
+        // The rejection zone of n = 3: (2³² − 3) mod 3 = 1.
+        assert_eq!(Indices::new(Rng::new(1), 3).reject_below, 1);
     }
 
     #[test]
