@@ -270,9 +270,19 @@ fn plot_texts(c: &Config) -> Vec<String> {
     let mut out = vec![];
     for v in curves_views(c) {
         for band in coded_panels::errors::Band::ALL {
-            out.extend(drawn(|a| errors::draw(a, &theme, &v, band)));
+            let look = band.into();
+            out.extend(drawn(|a| errors::draw(a, &theme, &v, &look)));
+            out.push(errors::summary(&v, &look));
         }
-        out.push(errors::summary(&v));
+        // With every series hidden: the plot's message, the summary's list.
+        let every = coded_panels::errors::CurvesLook {
+            hidden: (v.curves.iter().map(|c| c.key.clone()))
+                .chain(v.references.iter().map(|r| r.key.clone()))
+                .collect(),
+            ..Default::default()
+        };
+        out.extend(drawn(|a| errors::draw(a, &theme, &v, &every)));
+        out.push(errors::summary(&v, &every));
         out.extend(v.notes.iter().cloned());
     }
     let problem = Problem::new(c).unwrap();

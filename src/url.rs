@@ -189,6 +189,7 @@ mod tests {
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
+                hidden: vec!["bacc-0.1".into(), "claim-letcc".into()],
                 workers: Some(3),
             },
             embed: None,
@@ -228,6 +229,8 @@ mod tests {
                 coded_panels::errors::Band::Quantiles
             )
         );
+        assert!(q.contains("hide=bacc-0.1,claim-letcc"), "{q}");
+        assert_eq!(back.ui.hidden, s.ui.hidden);
         assert_eq!(encode(&back), q);
         for m in [
             StragglerModel::Fixed { s: 9 },
@@ -737,6 +740,18 @@ mod fuzz {
             "tab" => pick(&["n", "p", "lambda"]),
             "ref" => pick(&["0", "1"]),
             "band" => pick(&["ci", "quantiles"]),
+            "hide" => list(
+                pick(&[
+                    "bacc-0.1",
+                    "letcc",
+                    "claim-bacc",
+                    "level-gcv",
+                    "BACC",
+                    "a b",
+                    "",
+                ]),
+                4,
+            ),
             "theme" => pick(&["system", "light", "dark", " dark"]),
             "plot-only" => pick(&["0", "1"]),
             "size" => pick(&["page", "slide"]),
@@ -809,6 +824,7 @@ mod fuzz {
         "down",
         "w",
         "band",
+        "hide",
         "theme",
         "plot-only",
         "size",
@@ -983,6 +999,10 @@ mod fuzz {
                 prop::sample::select(kinds),
                 any::<bool>(),
                 prop::sample::select(coded_panels::errors::Band::ALL.to_vec()),
+                prop::sample::subsequence(
+                    vec!["bacc-0.1", "letcc-0.3", "claim-bacc", "level-gcv", "lcc"],
+                    0..=3,
+                ),
             ),
             prop::option::of(prop::sample::select(coded_panels::Panel::ALL.to_vec())),
             (
@@ -1001,7 +1021,7 @@ mod fuzz {
                     ns,
                     ps,
                     (trial, p),
-                    (tab, references, band),
+                    (tab, references, band, hidden),
                     embed,
                     (controls, (theme, plot_only, size)),
                 )| {
@@ -1020,6 +1040,7 @@ mod fuzz {
                         error_tab: tab,
                         references,
                         band,
+                        hidden: hidden.into_iter().map(String::from).collect(),
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),
                     };

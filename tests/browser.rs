@@ -281,6 +281,66 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
 }
 
 #[wasm_bindgen_test]
+async fn a_legend_button_hides_and_shows_its_series() {
+    let root = container();
+    in_process();
+    let handle = leptos::mount::mount_to(root.clone(), App);
+    idle(&root, 0).await;
+    sleep(Duration::from_millis(100)).await;
+    let button: HtmlElement = root
+        .query_selector(r#"#errors-legend button.series-toggle[data-series="bacc-0.1"]"#)
+        .unwrap()
+        .expect("a legend button for BACC at p = 0.1")
+        .unchecked_into();
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    let plot = canvas(&root, "errors-plot");
+    let before = plot.to_data_url().unwrap();
+    let summary = || {
+        root.query_selector("#errors-plot-summary")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap()
+    };
+    button.focus().unwrap();
+    button.click();
+    sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("false")
+    );
+    assert!(summary().contains("hidden: BACC, p = 0.1"), "{}", summary());
+    assert_ne!(
+        before,
+        plot.to_data_url().unwrap(),
+        "the plot did not change"
+    );
+    // The button pressed is the same element, still focused: a keyboard
+    // user presses it again.
+    let focused = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element();
+    assert_eq!(
+        focused.as_ref(),
+        Some(button.unchecked_ref::<web_sys::Element>())
+    );
+    button.click();
+    sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    assert!(!summary().contains("hidden:"), "{}", summary());
+    drop(handle);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
 fn error_box_shows_the_message() {
     coded_playground::panic::show_error_box("test message <b>not markup</b>");
     let document = web_sys::window().unwrap().document().unwrap();

@@ -120,7 +120,7 @@ pub fn plots_as_png(factor: f64, caption: &str) -> Vec<(String, String)> {
         else {
             continue;
         };
-        let theme = theme.with_scale(factor);
+        let theme = theme.with_scale(factor).for_export();
         let width = (size.width * factor).round() as u32;
         let band = Caption::new(caption, &theme, width);
         canvas.set_width(width);
@@ -145,7 +145,7 @@ pub fn plots_as_svg(caption: &str) -> Vec<(String, String)> {
     let mut out = vec![];
     for (id, draw, size, theme) in shown_plots() {
         let mut svg = String::new();
-        let theme = theme.with_scale(1.0);
+        let theme = theme.with_scale(1.0).for_export();
         let w = size.width.round() as u32;
         let band = Caption::new(caption, &theme, w);
         let h = size.height.round() as u32 + band.height();
@@ -249,6 +249,10 @@ pub fn PlotCanvas<F, H>(
     /// canvas then shows a hand cursor.
     #[prop(optional)]
     click: Option<Callback<(Frame, f64, f64, bool)>>,
+    /// Shown right under the canvas, above the summary (the error plot's
+    /// legend buttons).
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView
 where
     F: Fn(&CanvasArea<'_>, &Theme) -> CanvasResult + 'static,
@@ -432,6 +436,7 @@ where
                 </div>
             </Show>
         </div>
+        {children.map(|c| c())}
         {summary_view}
     }
 }

@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 
 use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
 use crate::panels::round_plot::placeholder;
+use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::state::AppState;
 
 const TABS: [(CurveKind, &str, &str); 3] = [
@@ -27,7 +28,7 @@ const TABS: [(CurveKind, &str, &str); 3] = [
 /// says; with what the plot does with failed rounds and exact answers.
 pub fn band_text(band: Band) -> &'static str {
     match band {
-        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % confidence interval, mean ± 1.96·std/√n over those n rounds; where the interval reaches 0 (a few rounds much worse than the rest), the band runs to the bottom of the axis. Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
+        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % bootstrap interval: the rounds are drawn again at random, with repeats, 1000 times, and the band holds the middle 95 % of those means. It never reaches 0, and it is as lopsided as the errors are (a few rounds much worse than the rest stretch it upwards). Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
         Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
     }
 }
@@ -248,7 +249,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             return "Computing the sweep…".to_string();
         }
         match drawn.get().as_deref() {
-            Some(Ok(v)) => panel::summary(v),
+            Some(Ok(v)) => state.ui.with(|u| panel::summary(v, &curves_look(u, false))),
             Some(Err(e)) => format!("No plot: {e}"),
             None => state.pending_text(Stage::Curves),
         }
@@ -330,18 +331,28 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     label="Error curves: mean squared error against N, p or λ_dec, per scheme"
                     aspect_ratio=1.35
                     summary=summary
+                    // The page's legend is the buttons below; an exported
+                    // image draws its own.
                     draw=move |area, theme| match drawn.get().as_deref() {
-                        Some(Ok(v)) => panel::draw(area, theme, v, state.ui.with(|u| u.band)),
+                        Some(Ok(v)) => {
+                            let look = state.ui.with(|u| curves_look(u, theme.exported));
+                            panel::draw(area, theme, v, &look)
+                        }
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, &state.pending_text(Stage::Curves)),
                     }
                     hover=move |f, x, y, scale| {
                         drawn.with_untracked(|r| match r.as_deref() {
-                            Some(Ok(v)) => panel::hover(v, f, x, y, scale),
+                            Some(Ok(v)) => {
+                                let look = state.ui.with_untracked(|u| curves_look(u, false));
+                                panel::hover(v, &look, f, x, y, scale)
+                            }
                             _ => None,
                         })
                     }
-                />
+                >
+                    <SeriesLegend state=state />
+                </PlotCanvas>
                 <p class="note" id="errors-uses">
                     {move || state.config.with(|c| state.ui.with(|u| uses_sentence(c, u)))}
                 </p>
@@ -459,6 +470,14 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn the_band_text_says_how_the_interval_is_made() {
+        let text = band_text(Band::Mean95);
+        let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
+        assert!(text.contains(&format!("{count} times")), "{text}");
+        assert!(text.contains("bootstrap") && !text.contains("1.96"));
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod errors;
 pub mod registry;
 pub mod round_detail;
 pub mod round_plot;
+pub mod series_legend;
 pub mod stragglers;
 pub mod table;
 

@@ -65,6 +65,7 @@ pub const SETTINGS: &[Setting] = &[
     view::TAB,
     view::REFERENCES,
     view::BAND,
+    view::HIDDEN,
     view::ROUND,
 ];
 

@@ -258,7 +258,51 @@ pub const BAND: Setting = Setting {
         None => false,
     },
     rule: |_| {
-        "ci (the mean and its 95 % confidence interval) or quantiles (the median and 10–90 % of the rounds)".into()
+        "ci (the mean and its 95 % bootstrap interval) or quantiles (the median and 10–90 % of the rounds)".into()
+    },
+    ..BASE
+};
+
+/// Most series a link hides (a view has at most 2 × 4 × 6 curves and lines).
+pub const MAX_HIDDEN: usize = 64;
+
+/// A series' key as views write them (`bacc-0.1`, `claim-letcc`,
+/// `level-gcv`): lower-case letters, digits, dots and dashes.
+fn series_key(text: &str) -> Option<String> {
+    let ok = !text.is_empty()
+        && text.len() <= 32
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' || b == b'-');
+    ok.then(|| text.to_string())
+}
+
+pub const HIDDEN: Setting = Setting {
+    key: "hide",
+    id: "errors-legend",
+    label: "Hidden series",
+    name: "The hidden series",
+    home: Home::Ui,
+    text: |s| s.ui.hidden.join(","),
+    // Keys of series not in the view shown stay: they may be another tab's,
+    // or come back with the next computation.
+    read: |s, t| {
+        let keys: Option<Vec<String>> = entries(t).map(series_key).collect();
+        match keys {
+            Some(keys) if keys.len() <= MAX_HIDDEN => {
+                s.ui.hidden.clear();
+                for k in keys {
+                    if !s.ui.hidden.contains(&k) {
+                        s.ui.hidden.push(k);
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    },
+    rule: |_| {
+        format!("names of the error plot's series, such as “bacc-0.1” or “claim-letcc”, separated by commas (at most {MAX_HIDDEN})")
     },
     ..BASE
 };

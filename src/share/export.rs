@@ -141,20 +141,22 @@ fn number_cell(v: Option<f64>) -> String {
 pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
     let mut out = study_line(study);
     out.push_str(&format!(
-        "series,label,scheme,p,{},mean,std,median,q10,q90,trials,failures,slope\n",
+        "series,label,scheme,p,{},mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope\n",
         cell(&v.x_label)
     ));
     for c in &v.curves {
         let slope = number_cell(c.slope);
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{},{},{},{},{slope}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{},{slope}\n",
                 cell(&c.label),
                 c.scheme.name(),
                 p.p,
                 p.x,
                 p.mean,
                 p.std,
+                p.ci_lo,
+                p.ci_hi,
                 p.median,
                 p.q10,
                 p.q90,
@@ -167,7 +169,7 @@ pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
         let slope = number_cell(r.slope);
         for (x, y) in &r.points {
             out.push_str(&format!(
-                "reference,{},,,{x},{y},,,,,,,{slope}\n",
+                "reference,{},,,{x},{y},,,,,,,,,{slope}\n",
                 cell(&r.label)
             ));
         }
@@ -258,6 +260,8 @@ mod tests {
             p: 0.1,
             mean: 0.5,
             std: 0.25,
+            ci_lo: 0.3,
+            ci_hi: 0.8,
             median: 0.4,
             q10: 0.1,
             q90: 0.9,
@@ -271,6 +275,7 @@ mod tests {
             y_label: String::new(),
             x_log: true,
             curves: vec![Curve {
+                key: "bacc-0.1".into(),
                 label: "BACC, p = 0.1".into(),
                 scheme: Scheme::Bacc,
                 p: 0.1,
@@ -279,15 +284,18 @@ mod tests {
                 points: vec![point],
                 failed: vec![],
                 slope: Some(-1.5),
+                median_slope: None,
                 saved: false,
             }],
             references: vec![Reference {
+                key: "claim-bacc".into(),
                 label: "N^-1".into(),
-                tag: String::new(),
                 dash: 0,
                 color: 0,
                 points: vec![(20.0, 0.05)],
+                median_points: vec![(20.0, 0.04)],
                 slope: None,
+                level: false,
             }],
             marker: None,
             exact_below: 0.0,
@@ -302,9 +310,9 @@ mod tests {
         );
         assert_eq!(
             rest,
-            "series,label,scheme,p,\"N, servers\",mean,std,median,q10,q90,trials,failures,slope\n\
-             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.4,0.1,0.9,10,1,-1.5\n\
-             reference,N^-1,,,20,0.05,,,,,,,\n"
+            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope\n\
+             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5\n\
+             reference,N^-1,,,20,0.05,,,,,,,,,\n"
         );
     }
 

@@ -115,7 +115,7 @@ pub fn sweep(
                 parts.push(mc);
             }
             let joined = MonteCarlo::join(parts)?;
-            points.push(joined.finish(of(id), &plan.models[id.model]));
+            points.push(joined.finish(of(id), &plan.models[id.model], config.seed));
         }
         Ok(points)
     })

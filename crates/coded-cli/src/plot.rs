@@ -17,7 +17,7 @@ pub fn write_error_vs_n(
     let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
     let view = error_vs_n_view(config, points, iid, true, vec![]);
     let (svg, _) = coded_panels::to_svg(SIZE.0, SIZE.1, |area| {
-        coded_panels::errors::draw(area, &Theme::light(), &view, Default::default())
+        coded_panels::errors::draw(area, &Theme::light(), &view, &Default::default())
     })?;
     std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
 }

@@ -39,7 +39,7 @@ pub use config::{Config, ConfigError};
 pub use failure::Failure;
 pub use formula::Formula;
 pub use functions::FunctionKind;
-pub use metrics::{Quantiles, Stats};
+pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{run_round, RoundReport};

@@ -22,6 +22,9 @@ use std::borrow::Cow;
 const TAG_INPUTS: u64 = 1;
 const TAG_STRAGGLERS: u64 = 2;
 const TAG_NOISE: u64 = 3;
+/// The bootstrap of a sweep point's interval (`sweep`): its own stream, so
+/// that it changes no draw of the rounds.
+pub(crate) const TAG_BOOTSTRAP: u64 = 4;
 
 /// The part of an experiment that does not depend on N or the scheme: the
 /// function, the data points and the K inputs with their exact outputs.

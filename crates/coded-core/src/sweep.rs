@@ -7,8 +7,10 @@
 
 use crate::config::{validate_stragglers, Config, ConfigError};
 use crate::failure::{add_up, Failure};
-use crate::metrics::{CurvePoint, Quantiles, Stats};
-use crate::problem::{draw_stragglers, Prepared, Problem};
+use crate::metrics::BOOTSTRAP_RESAMPLES;
+use crate::metrics::{bootstrap_mean_95, CurvePoint, MeanInterval, Quantiles, Stats};
+use crate::problem::{draw_stragglers, Prepared, Problem, TAG_BOOTSTRAP};
+use crate::rng::derive;
 use crate::scheme::Scheme;
 use crate::stragglers::StragglerModel;
 use serde::{Deserialize, Serialize};
@@ -22,6 +24,9 @@ pub struct SweepPoint {
     pub trials: usize,
     pub failures: usize,
     pub mse: Option<Stats>,
+    /// The 95 % bootstrap interval of the mean squared error
+    /// ([`bootstrap_mean_95`], seeded by [`bootstrap_seed`]).
+    pub mse_interval: Option<MeanInterval>,
     /// The median and 10–90 % quantiles of the squared errors.
     pub mse_spread: Option<Quantiles>,
     pub rmse: Option<Stats>,
@@ -117,7 +122,7 @@ impl Problem {
     ) -> SweepPoint {
         let mut mc = MonteCarlo::new(trials);
         mc.advance(self, prepared, model, seed, trials);
-        mc.finish(prepared, model)
+        mc.finish(prepared, model, seed)
     }
 }
 
@@ -305,25 +310,32 @@ impl MonteCarlo {
     }
 
     /// The point, over the trials run (all of them once finished).
-    pub fn finish(&self, prepared: &Prepared, model: &StragglerModel) -> SweepPoint {
-        self.point(prepared.coder.scheme, prepared.coder.n(), model)
+    /// `seed` is the configuration's (the bootstrap's stream derives from it).
+    pub fn finish(&self, prepared: &Prepared, model: &StragglerModel, seed: u64) -> SweepPoint {
+        self.point(seed, prepared.coder.scheme, prepared.coder.n(), model)
     }
 
     /// [`MonteCarlo::finish`] from what the point is of, for a run whose
     /// trials were run elsewhere (the worker pool's helpers).
-    pub fn point(&self, scheme: Scheme, n: usize, model: &StragglerModel) -> SweepPoint {
+    pub fn point(&self, seed: u64, scheme: Scheme, n: usize, model: &StragglerModel) -> SweepPoint {
         let rmse: Vec<f64> = self.se.iter().map(|e| e.sqrt()).collect();
         // A fold in trial order from +0.0: the sum is the same bits however
         // the trials were run.
         let lost = self.lost.iter().fold(0.0, |sum, l| sum + l);
         let done = self.done();
+        let p = model.straggle_probability(n);
         SweepPoint {
             scheme,
             n,
-            p: model.straggle_probability(n),
+            p,
             trials: done,
             failures: done - self.se.len(),
             mse: Stats::of(&self.se),
+            mse_interval: bootstrap_mean_95(
+                &self.se,
+                bootstrap_seed(seed, scheme, n, p),
+                BOOTSTRAP_RESAMPLES,
+            ),
             mse_spread: Quantiles::of(&self.se),
             rmse: Stats::of(&rmse),
             rel_acc: Stats::of(&self.rel),
@@ -332,6 +344,18 @@ impl MonteCarlo {
             failed_because: self.failed.clone(),
         }
     }
+}
+
+/// The seed of a point's bootstrap: from the configuration's seed and what
+/// the point is of, in a stream of its own (so the rounds' draws do not
+/// move, and a point's interval does not depend on which other points were
+/// run, nor on how its trials were shared out).
+pub fn bootstrap_seed(seed: u64, scheme: Scheme, n: usize, p: f64) -> u64 {
+    let scheme_index = Scheme::ALL.iter().position(|s| *s == scheme).unwrap_or(0);
+    derive(
+        seed,
+        &[TAG_BOOTSTRAP, scheme_index as u64, n as u64, p.to_bits()],
+    )
 }
 
 impl CurvePoint for SweepPoint {
@@ -387,7 +411,9 @@ mod tests {
                     assert_eq!(postcard::to_allocvec(&back).unwrap(), bytes);
                     back
                 });
-                let joined = MonteCarlo::join(parts).unwrap().finish(&prepared, &model);
+                let joined = MonteCarlo::join(parts)
+                    .unwrap()
+                    .finish(&prepared, &model, c.seed);
                 assert_eq!(
                     serde_json::to_string(&joined).unwrap(),
                     serde_json::to_string(&whole).unwrap(),

@@ -210,7 +210,7 @@ mod tests {
                     if s.advance_trials(&c, scheme, c.n, m, &mut mc, late, 0.0)
                         .unwrap()
                     {
-                        break mc.point(scheme, c.n, m);
+                        break mc.point(c.seed, scheme, c.n, m);
                     }
                 };
                 assert_eq!(calls, c.trials, "one trial per call");

@@ -358,7 +358,8 @@ impl TrialRanges {
                 _ => unreachable!("every range is done"),
             });
             let joined = MonteCarlo::join(parts).expect("the ranges cover the trials in order");
-            out.push((i, joined.point(p.task.scheme, p.task.n, &p.task.model)));
+            let t = &p.task;
+            out.push((i, joined.point(t.config.seed, t.scheme, t.n, &t.model)));
             self.taken[i] = true;
         }
         out

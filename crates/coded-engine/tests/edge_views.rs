@@ -95,8 +95,9 @@ fn views(c: &Config, ui: &UiState) -> Views {
         let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| e.to_string());
         if let Ok(v) = &v {
             no_nan("curves", v);
-            let (_, f) = svg("curves", |a| errors::draw(a, &theme, v, Default::default()));
-            if let Some(t) = errors::hover(v, &f, 450.0, 300.0, 1.0) {
+            let look = errors::CurvesLook::default();
+            let (_, f) = svg("curves", |a| errors::draw(a, &theme, v, &look));
+            if let Some(t) = errors::hover(v, &look, &f, 450.0, 300.0, 1.0) {
                 no_nan("hover", &t);
             }
         }

@@ -45,24 +45,40 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         ]),
         any::<bool>(),
         prop::sample::select(Band::ALL.to_vec()),
+        // Series keys of every tab, and one that no view has.
+        prop::sample::subsequence(
+            vec![
+                "bacc-0.1",
+                "bacc",
+                "letcc",
+                "claim-bacc",
+                "level-gcv",
+                "lcc-1",
+                "none",
+            ],
+            0..=3,
+        ),
     )
         .prop_map(
-            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references, band)| UiState {
-                compare,
-                sweep_ns,
-                sweep_ps,
-                trial,
-                // The round and detail panels are always computed here.
-                panels: {
-                    let mut shown = Panels::default();
-                    shown.set(Panel::Errors, p[3] || p[0]);
-                    shown.set(Panel::Table, p[4] || p[1]);
-                    shown
-                },
-                error_tab,
-                references,
-                band,
-                workers: None,
+            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references, band, hidden)| {
+                UiState {
+                    compare,
+                    sweep_ns,
+                    sweep_ps,
+                    trial,
+                    // The round and detail panels are always computed here.
+                    panels: {
+                        let mut shown = Panels::default();
+                        shown.set(Panel::Errors, p[3] || p[0]);
+                        shown.set(Panel::Table, p[4] || p[1]);
+                        shown
+                    },
+                    error_tab,
+                    references,
+                    band,
+                    hidden: hidden.into_iter().map(String::from).collect(),
+                    workers: None,
+                }
             },
         )
 }
@@ -176,6 +192,11 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     match &curves {
         Ok(v) => {
             no_nan("curves", v)?;
+            let look = errors::CurvesLook {
+                band: ui.band,
+                hidden: ui.hidden.clone(),
+                legend: true,
+            };
             for curve in &v.curves {
                 for p in &curve.points {
                     // A log axis: finite, and positive unless exact (drawn
@@ -183,14 +204,17 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
                     prop_assert!(p.mean >= 0.0 && p.mean.is_finite() && p.std >= 0.0);
                     prop_assert!(p.mean > 0.0 || p.mean <= v.exact_below);
                     prop_assert!(p.q10 <= p.median && p.median <= p.q90);
+                    // The bootstrap interval never reaches 0 on the log axis.
+                    prop_assert!(p.ci_lo <= p.ci_hi);
+                    prop_assert!(p.ci_lo > 0.0 || p.mean <= v.exact_below);
                     prop_assert!(p.failures < p.trials);
                 }
             }
             draw_and_hover(
                 "curves",
                 size,
-                |a| errors::draw(a, &theme, v, ui.band),
-                |f, x, y| errors::hover(v, f, x, y, 1.0),
+                |a| errors::draw(a, &theme, v, &look),
+                |f, x, y| errors::hover(v, &look, f, x, y, 1.0),
             )?;
         }
         // Only when no N of the list is at least K.

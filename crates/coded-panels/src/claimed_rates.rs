@@ -40,16 +40,6 @@ impl Rate {
         }
     }
 
-    /// A short name for the line itself (the legend has the whole claim).
-    pub fn tag(self) -> &'static str {
-        match self {
-            Rate::AbstractBacc => "BACC: log³N·N⁻³",
-            Rate::AbstractLetcc => "LeTCC: log⁴N·N⁻²",
-            Rate::LetccDeterministic => "LeTCC: S³N⁻³",
-            Rate::LetccNoisy | Rate::LetccNoisyRun => "LeTCC noisy: S^8/5·N^−3/5",
-        }
-    }
-
     /// The scheme the claim is about.
     pub fn scheme(self) -> Scheme {
         match self {

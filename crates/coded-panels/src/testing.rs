@@ -58,6 +58,18 @@ pub fn error_vs_n(
     error_vs_n_view(config, &points, iid, references, vec![])
 }
 
+/// BACC against LeTCC at N = 20, 40, 80 and each p of `ps`, with the
+/// claimed rates: the error plot most tests look at.
+pub fn bacc_letcc_vs_n(config: &Config, ps: &[f64]) -> CurvesView {
+    error_vs_n(
+        config,
+        &[Scheme::Bacc, Scheme::Letcc],
+        &[20, 40, 80],
+        ps,
+        true,
+    )
+}
+
 pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> CurvesView {
     let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes)).unwrap();
     error_vs_p_view(config, &sweep(config, &plan).unwrap())

@@ -47,6 +47,9 @@ pub struct Theme {
     /// Marks something that went right (a returned server, a right prediction).
     pub good: RGBColor,
     pub scale: f64,
+    /// Drawn for an exported image (PNG, SVG), which stands alone: what the
+    /// page shows beside the canvas (the error plot's legend) is drawn into it.
+    pub exported: bool,
 }
 
 impl Theme {
@@ -71,6 +74,7 @@ impl Theme {
             alert: VERMILLION,
             good: BLUE,
             scale: 1.0,
+            exported: false,
         }
     }
 
@@ -96,6 +100,7 @@ impl Theme {
             alert: ORANGE,
             good: SKY_BLUE,
             scale: 1.0,
+            exported: false,
         }
     }
 
@@ -114,6 +119,12 @@ impl Theme {
         } else {
             1.0
         };
+        self
+    }
+
+    /// The same theme for an exported image.
+    pub fn for_export(mut self) -> Self {
+        self.exported = true;
         self
     }
 

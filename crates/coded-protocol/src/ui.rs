@@ -27,6 +27,10 @@ pub struct UiState {
     pub references: bool,
     /// What the error curves' line and band show (drawing only).
     pub band: Band,
+    /// The error plot's series not drawn, by their keys (`Curve::key`,
+    /// `Reference::key` in `coded-panels`; drawing only). A key stays
+    /// hidden across tabs and recomputations, as long as it is in the list.
+    pub hidden: Vec<String>,
     /// Web Workers sharing the Monte-Carlo trials; the numbers do not
     /// depend on it. None in a link or a preset means the page's default
     /// (one per core), which the page fills in before each request; a
@@ -48,6 +52,7 @@ impl Default for UiState {
             error_tab: CurveKind::ErrorVsN,
             references: true,
             band: Band::Mean95,
+            hidden: vec![],
             workers: None,
         }
     }

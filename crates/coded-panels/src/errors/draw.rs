@@ -1,12 +1,15 @@
 //! Draws a [`CurvesView`]: error vs N (log-log), error vs p, error vs λ_dec.
 //!
 //! A line (the mean, or the median) with a shaded band (the mean's 95 %
-//! confidence interval, or the 10–90 % quantiles of the rounds), errors at
-//! rounding level on an "exact" floor, dashed reference lines labelled at
-//! their ends, a vertical marker at the current setting, the share of failed
-//! rounds in a strip below wherever rounds fail, and a legend below.
+//! bootstrap interval, or the 10–90 % quantiles of the rounds), errors at
+//! rounding level on an "exact" floor, dashed reference lines (named in the
+//! legend only: a label on the plot would cover data), a vertical marker at
+//! the current setting, the share of failed rounds in a strip below wherever
+//! rounds fail, and a legend below (unless the page shows its own). Hidden
+//! series are not drawn, and the axes fit what is.
 
 use super::hover::{CHART, FAILED_CHART};
+use super::look::{legend_entries, CurvesLook, SAVED_DASH};
 use super::view::{Band, CurveKind, CurvePoint, CurvesView};
 use crate::chart::common::*;
 use crate::chart::coord::{fitted_log_ticks, AxisCoord};
@@ -14,11 +17,7 @@ use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// The dash pattern of a saved run's curves (a study file opened, drawn
-/// beside the current run's solid ones; no band).
-const SAVED_DASH: usize = 2;
 
 /// How far below the lowest drawn error the "exact" floor lies: a decade,
 /// so it never reads as a value of the curve.
@@ -53,7 +52,7 @@ pub fn scale(view: &CurvesView, band: Band) -> Scale {
         .chain(
             view.references
                 .iter()
-                .flat_map(|r| r.points.iter().map(|p| p.0)),
+                .flat_map(|r| r.line(band).iter().map(|p| p.0)),
         )
         .chain(view.marker.iter().map(|m| m.x));
     let x = match view.kind {
@@ -85,7 +84,7 @@ pub fn scale(view: &CurvesView, band: Band) -> Scale {
     ys.extend(
         view.references
             .iter()
-            .flat_map(|r| r.points.iter().map(|p| p.1)),
+            .flat_map(|r| r.line(band).iter().map(|p| p.1)),
     );
     let lowest = ys
         .iter()
@@ -118,41 +117,39 @@ pub fn draw<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
     view: &CurvesView,
-    band: Band,
+    look: &CurvesLook,
 ) -> DrawResult<DB> {
+    let band = look.band;
+    // The image's legend names what it shows: hidden series are left out.
+    let entries: Vec<(String, Swatch)> = legend_entries(view, look)
+        .into_iter()
+        .filter(|e| !e.hidden)
+        .map(|e| {
+            let swatch = match e.color {
+                None => Swatch::Area { color: theme.muted },
+                Some(c) => Swatch::Line {
+                    color: theme.series[c % 7],
+                    dash: e.dash,
+                    shape: e.shape,
+                },
+            };
+            (e.label, swatch)
+        })
+        .collect();
+    let all = view;
+    let view = &look.visible(all);
     let failures = has_failures(view);
     if view.curves.iter().all(|c| c.points.is_empty()) && !failures {
         let mut lines = vec!["Nothing to plot on a log axis.".to_string()];
+        if all.curves.len() > view.curves.len() {
+            lines = vec!["Every curve with points is hidden: show one in the legend.".into()];
+        }
         lines.extend(view.notes.iter().take(4).cloned());
         return message(area, theme, &view.title, &lines);
     }
     area.fill(&theme.surface)?;
-    let mut entries: Vec<(String, Swatch)> = vec![(
-        band.words().to_string(),
-        Swatch::Area { color: theme.muted },
-    )];
-    for c in &view.curves {
-        entries.push((
-            c.label.clone(),
-            Swatch::Line {
-                color: theme.series[c.color % 7],
-                // A saved run's curve: dashed (see `saved`).
-                dash: c.saved.then_some(SAVED_DASH),
-                shape: Some(c.shape),
-            },
-        ));
-    }
-    for r in &view.references {
-        entries.push((
-            r.label.clone(),
-            Swatch::Line {
-                color: theme.series[r.color % 7],
-                dash: Some(r.dash),
-                shape: None,
-            },
-        ));
-    }
-    let (chart_area, legend) = with_legend(area, theme, entries.len());
+    let rows = if look.legend { entries.len() } else { 0 };
+    let (chart_area, legend) = with_legend(area, theme, rows);
     let chart_area = titled(&chart_area, theme, &view.title, 14.0)?;
     let (main_area, strip_area) = if failures {
         let (_, h) = chart_area.dim_in_pixel();
@@ -225,7 +222,7 @@ fn chart<DB: DrawingBackend>(
         floor: s.floor,
     };
     let mut c = builder.build_cartesian_2d(x_coord, y_coord)?;
-    body(&mut c, area, theme, view, band, s, &labels)
+    body(&mut c, theme, view, band, s, &labels)
 }
 
 /// The y axis's labelled values and grid lines for an axis `length` pixels
@@ -256,7 +253,6 @@ struct AxisLabels<'a> {
 
 fn body<DB: DrawingBackend>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
-    area: &Area<DB>,
     theme: &Theme,
     view: &CurvesView,
     band: Band,
@@ -316,22 +312,16 @@ fn body<DB: DrawingBackend>(
             )))?;
         }
     }
-    let mut tags: Vec<(i32, i32, String, RGBColor)> = vec![];
     for r in &view.references {
         let color = theme.series[r.color % 7];
         let (d, g) = dash(theme, r.dash);
-        let pieces = clip_polyline(&r.points, x, y);
-        for piece in &pieces {
+        for piece in clip_polyline(r.line(band), x, y) {
             chart.draw_series(DashedLineSeries::new(
-                piece.clone(),
+                piece,
                 d,
                 g,
                 color.mix(0.85).stroke_width(theme.px(1.5)),
             ))?;
-        }
-        if let Some(end) = pieces.last().and_then(|p| p.last()) {
-            let (px, py) = chart.backend_coord(end);
-            tags.push((px, py, r.tag.clone(), color));
         }
     }
     if let Some(m) = &view.marker {
@@ -375,44 +365,7 @@ fn body<DB: DrawingBackend>(
         draw_markers(chart, c.shape, size, marks)?;
     }
     let px = chart.plotting_area().get_pixel_range();
-    draw_tags(area, theme, tags, (px.0.start, px.1.start))?;
     Ok(ChartGeometry::new(CHART, px, x, y))
-}
-
-/// Writes each reference line's short name just left of and above its right
-/// end, moved apart vertically so that no two overlap.
-fn draw_tags<DB: DrawingBackend>(
-    area: &Area<DB>,
-    theme: &Theme,
-    mut tags: Vec<(i32, i32, String, RGBColor)>,
-    plot_top_left: (i32, i32),
-) -> Result<(), AreaError<DB>> {
-    let (ax, ay) = area.get_base_pixel();
-    let line = theme.px(14.0) as i32;
-    let min_y = plot_top_left.1 + line;
-    let mut last = i32::MIN;
-    // Top to bottom; a handful of lines, so picking the topmost each time
-    // costs less page code than a sort.
-    while let Some(i) = (0..tags.len()).min_by_key(|&i| tags[i].1) {
-        let (px, py, tag, color) = tags.swap_remove(i);
-        let y = (py - theme.px(3.0) as i32).max(min_y).max(last + line);
-        last = y;
-        let font_px = theme.font(10.5);
-        let style = ("sans-serif", font_px)
-            .into_font()
-            .color(&color)
-            .pos(Pos::new(HPos::Right, VPos::Bottom));
-        // A backing of the surface's colour keeps the name readable over
-        // the lines it crosses.
-        let (x1, y1) = (px - ax, y - ay);
-        let w = text_width(&tag, font_px) as i32;
-        area.draw(&Rectangle::new(
-            [(x1 - w - 2, y1 - line + 2), (x1 + 2, y1 + 1)],
-            theme.surface.mix(0.85).filled(),
-        ))?;
-        area.draw(&Text::new(tag, (x1, y1), style))?;
-    }
-    Ok(())
 }
 
 /// The share of failed rounds against the same x, 0 to 100 %.
@@ -464,11 +417,15 @@ fn failed_strip<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::testing::{bacc_letcc_vs_n, error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{Config, Scheme};
 
     fn svg(view: &CurvesView, w: u32, h: u32) -> (String, Frame) {
-        crate::to_svg(w, h, |a| draw(a, &Theme::light(), view, Band::Mean95)).unwrap()
+        svg_with(view, w, h, &CurvesLook::default())
+    }
+
+    fn svg_with(view: &CurvesView, w: u32, h: u32, look: &CurvesLook) -> (String, Frame) {
+        crate::to_svg(w, h, |a| draw(a, &Theme::light(), view, look)).unwrap()
     }
 
     #[test]
@@ -488,11 +445,14 @@ mod tests {
             s.contains("BACC, p = 0.1 (slope −"),
             "legend with the slope"
         );
-        assert!(s.contains("abstract, BACC: O(log³₁/ₚ(N)·N⁻³)"));
-        assert!(s.contains("abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)"));
-        assert!(s.contains("95\u{a0}% confidence interval of the mean"));
-        // Each claimed rate is named at its line's end too.
-        assert!(s.contains("BACC: log³N·N⁻³, p = 0.1\n"), "tag on the line");
+        // One claimed line per scheme (p changes only their constant),
+        // named in the legend and nowhere on the plot.
+        assert_eq!(v.references.len(), 2);
+        assert!(s.contains("abstract, BACC: O(log³₁/ₚ(N)·N⁻³) (slope"));
+        assert!(s.contains("abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²) (slope"));
+        assert_eq!(s.matches("abstract, ").count(), 2, "{s}");
+        assert!(!s.contains("log³N·N⁻³"), "no short name on the line");
+        assert!(s.contains("95\u{a0}% bootstrap interval of the mean"));
         // Bands are polygons; dashed references are many short segments.
         assert!(s.matches("<polygon").count() >= 4);
         assert!(
@@ -514,12 +474,52 @@ mod tests {
     }
 
     #[test]
-    fn references_for_different_p_have_different_dashes() {
+    fn references_of_different_schemes_have_different_dashes() {
         let c = Config::from_json(r#"{"trials": 5}"#).unwrap();
-        let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40, 80], &[0.1, 0.3], true);
+        let v = bacc_letcc_vs_n(&c, &[0.1, 0.3]);
         let dashes: Vec<usize> = v.references.iter().map(|r| r.dash).collect();
         assert_eq!(dashes, [0, 1]);
         assert_ne!(dash(&Theme::light(), 0), dash(&Theme::light(), 1));
+    }
+
+    #[test]
+    fn hidden_series_are_not_drawn_and_the_page_draws_no_legend() {
+        let c = Config::from_json(r#"{"trials": 8}"#).unwrap();
+        let v = bacc_letcc_vs_n(&c, &[0.1]);
+        let (all, _) = svg(&v, 800, 600);
+        let keys: Vec<&str> = v.curves.iter().map(|c| c.key.as_str()).collect();
+        assert_eq!(keys, ["bacc-0.1", "letcc-0.1"]);
+        let refs: Vec<&str> = v.references.iter().map(|r| r.key.as_str()).collect();
+        assert_eq!(refs, ["claim-bacc", "claim-letcc"]);
+        let look = CurvesLook {
+            hidden: vec!["letcc-0.1".into(), "claim-bacc".into()],
+            ..CurvesLook::default()
+        };
+        let (some, _) = svg_with(&v, 800, 600, &look);
+        // LeTCC's band (Okabe–Ito vermillion) is gone, BACC's (blue) is not.
+        let band = |s: &str, colour: &str| s.contains(&format!("fill=\"{colour}\" points="));
+        assert!(band(&all, "#D55E00") && band(&all, "#0072B2"));
+        assert!(
+            !band(&some, "#D55E00") && band(&some, "#0072B2"),
+            "LeTCC drawn"
+        );
+        assert!(!some.contains("LeTCC, p = 0.1") && all.contains("LeTCC, p = 0.1"));
+        assert!(!some.contains("abstract, BACC") && some.contains("abstract, LeTCC"));
+        // The page's canvas: no legend, the same plot.
+        let page = CurvesLook {
+            legend: false,
+            ..CurvesLook::default()
+        };
+        let (bare, _) = svg_with(&v, 800, 600, &page);
+        assert!(!bare.contains("BACC, p = 0.1") && !bare.contains("bootstrap"));
+        assert!(band(&bare, "#D55E00") && band(&bare, "#0072B2"));
+        // Every curve hidden: says so.
+        let none = CurvesLook {
+            hidden: keys.iter().map(|k| k.to_string()).collect(),
+            ..CurvesLook::default()
+        };
+        let (empty, _) = svg_with(&v, 800, 600, &none);
+        assert!(empty.contains("hidden: show one in the legend"), "{empty}");
     }
 
     #[test]
@@ -528,16 +528,14 @@ mod tests {
         let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40, 80], &[0.3], false);
         for p in &v.curves[0].points {
             let (lo, hi) = p.band(Band::Mean95);
-            let half = 1.96 * p.std / ((p.trials - p.failures) as f64).sqrt();
-            assert!((hi - p.mean - half).abs() <= 1e-12 * hi);
-            assert!((p.mean - lo - half).abs() <= 1e-12 * hi.abs().max(p.mean));
+            assert_eq!((lo, hi), (p.ci_lo, p.ci_hi));
+            assert!(0.0 < lo && lo < p.mean && p.mean < hi, "{p:?}");
             assert_eq!(p.band(Band::Quantiles), (p.q10, p.q90));
             assert!(p.q10 <= p.median && p.median <= p.q90);
             assert_eq!(p.centre(Band::Quantiles), p.median);
         }
         assert!(scale(&v, Band::Quantiles).floor.is_none());
-        let (svg, _) =
-            crate::to_svg(600, 400, |a| draw(a, &Theme::light(), &v, Band::Quantiles)).unwrap();
+        let (svg, _) = svg_with(&v, 600, 400, &Band::Quantiles.into());
         assert!(svg.contains("line: median; band: 10–90\u{a0}% of the rounds"));
     }
 

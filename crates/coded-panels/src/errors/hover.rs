@@ -1,6 +1,7 @@
 //! Panel 4's values under the cursor, in words (the tooltip).
 
-use super::view::{CurveKind, CurvesView};
+use super::look::CurvesLook;
+use super::view::{Band, CurveKind, CurvesView};
 use crate::format::f4;
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
 use crate::words::plural;
@@ -9,7 +10,17 @@ use crate::words::plural;
 pub const CHART: u32 = 40;
 pub const FAILED_CHART: u32 = 41;
 
-pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> Option<String> {
+/// The point under the cursor, in the statistic the line shows (hidden
+/// series are not drawn, so not found), or the axes' values there.
+pub fn hover(
+    view: &CurvesView,
+    look: &CurvesLook,
+    frame: &Frame,
+    px: f64,
+    py: f64,
+    scale: f64,
+) -> Option<String> {
+    let band = look.band;
     let chart = frame.chart_at(px, py)?;
     if chart.id != CHART {
         return None;
@@ -20,16 +31,16 @@ pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
         CurveKind::ErrorVsLambda => "λ_dec",
     };
     let mut best: Option<(f64, String)> = None;
-    for c in &view.curves {
+    for c in view.curves.iter().filter(|c| !look.hides(&c.key)) {
         if let Some(i) = nearest(
             chart,
-            c.points.iter().map(|p| (p.x, p.mean)),
+            c.points.iter().map(|p| (p.x, p.centre(band))),
             px,
             py,
             PICK_RADIUS * scale,
         ) {
             let p = &c.points[i];
-            let (qx, qy) = chart.to_pixel(p.x, p.mean);
+            let (qx, qy) = chart.to_pixel(p.x, p.centre(band));
             let d = (qx - px).hypot(qy - py);
             if best.as_ref().is_none_or(|b| d < b.0) {
                 let failed = if p.failures > 0 {
@@ -41,14 +52,19 @@ pub fn hover(view: &CurvesView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
                 } else {
                     String::new()
                 };
+                let (lo, hi) = p.band(band);
+                let value = match band {
+                    Band::Mean95 => format!("MSE {} ± {}", f4(p.mean), f4(p.std)),
+                    Band::Quantiles => format!("median squared error {}", f4(p.median)),
+                };
                 best = Some((
                     d,
                     format!(
-                        "{}: {x_name} = {}, MSE {} ± {} ({}{failed})",
-                        c.label,
+                        "{}: {x_name} = {}, {value} (band {} to {}; {}{failed})",
+                        c.legend(band),
                         f4(p.x),
-                        f4(p.mean),
-                        f4(p.std),
+                        f4(lo),
+                        f4(hi),
                         plural(p.trials, "trial", "trials")
                     ),
                 ));
@@ -75,12 +91,22 @@ mod tests {
         let c = Config::from_json(r#"{"k": 5, "n": 12, "trials": 5}"#).unwrap();
         let cv = crate::testing::error_vs_n(&c, &[Scheme::Bacc], &[10, 20, 40], &[0.2], false);
         let (_, f) = crate::to_svg(800, 500, |a| {
-            super::super::draw::draw(a, &Theme::light(), &cv, Default::default())
+            super::super::draw::draw(a, &Theme::light(), &cv, &CurvesLook::default())
         })
         .unwrap();
         let p = &cv.curves[0].points[1];
         let (px, py) = f.charts[0].to_pixel(p.x, p.mean);
-        let t = hover(&cv, &f, px, py, 1.0).unwrap();
+        let look = CurvesLook::default();
+        let t = hover(&cv, &look, &f, px, py, 1.0).unwrap();
         assert!(t.contains("N = 20, MSE") && t.contains("5 trials"), "{t}");
+        let (lo, hi) = p.band(Band::Mean95);
+        assert!(t.contains(&format!("band {} to {}", f4(lo), f4(hi))), "{t}");
+        // A hidden curve is not found: the cursor reads the axes.
+        let hidden = CurvesLook {
+            hidden: vec![cv.curves[0].key.clone()],
+            ..CurvesLook::default()
+        };
+        let t = hover(&cv, &hidden, &f, px, py, 1.0).unwrap();
+        assert!(t.starts_with("N = ") && !t.contains("trials"), "{t}");
     }
 }

@@ -7,13 +7,15 @@
 //! Its parts: [`view`] (the data and how it is built; [`failed`] groups the
 //! points where every round failed by why), [`saved`] (a saved run's
 //! curves beside the current ones), [`summary`] (the sentence that
-//! describes it), [`hover`] (the values under the cursor) and, with the
-//! feature `draw`, [`draw`](mod@draw) (the drawing).
+//! describes it), [`hover`] (the values under the cursor), [`look`] (the
+//! page's choices of line, band and hidden series) and, with the feature
+//! `draw`, [`draw`](mod@draw) (the drawing).
 
 #[cfg(feature = "draw")]
 pub mod draw;
 pub mod failed;
 pub mod hover;
+pub mod look;
 pub mod saved;
 pub mod summary;
 pub mod view;
@@ -21,6 +23,7 @@ pub mod view;
 #[cfg(feature = "draw")]
 pub use draw::draw;
 pub use hover::hover;
+pub use look::{legend_entries, CurvesLook, LegendEntry};
 pub use saved::with_saved;
 pub use summary::summary;
 pub use view::{

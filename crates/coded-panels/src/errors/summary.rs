@@ -1,7 +1,8 @@
 //! Panel 4's summary: one sentence computed from the same view the draw function
 //! draws, the canvas's text alternative (see the crate's docs on summaries).
 
-use super::view::{Curve, CurveKind, CurvesView};
+use super::look::CurvesLook;
+use super::view::{Band, Curve, CurveKind, CurvesView};
 use crate::words::{num, plural, slope};
 
 /// An x value as the axis shows it (N whole, p as given, λ_dec in
@@ -23,52 +24,51 @@ fn x_name(kind: CurveKind) -> &'static str {
     }
 }
 
-/// One curve: where it starts and ends, its slope, its lowest point when
-/// that lies in between, and the failed rounds it leaves out.
-fn curve(kind: CurveKind, c: &Curve) -> String {
-    // The legend label without its "(slope …)" part: the slope is said below.
-    let name = c.label.split(" (").next().unwrap_or(&c.label);
+/// One curve, in the statistic its line shows (the mean or the median):
+/// where it starts and ends, its slope, its lowest point when that lies in
+/// between, and the failed rounds it leaves out.
+fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
+    // The slope is said below, of the same statistic.
+    let name = c.name();
     let at = |x: f64| format!("{} = {}", x_name(kind), x_text(kind, x));
+    let y = |p: &super::view::CurvePoint| p.centre(band);
     let mut s = match c.points.as_slice() {
         [] => {
             return format!(
                 "{name}: no point to show (every round failed, or the error is exactly 0)"
             )
         }
-        [p] => format!("{name}: {} at {}", num(Some(p.mean)), at(p.x)),
+        [p] => format!("{name}: {} at {}", num(Some(y(p))), at(p.x)),
         [first, .., last] => {
-            let verb = if last.mean < first.mean {
+            let (first_y, last_y) = (y(first), y(last));
+            let verb = if last_y < first_y {
                 "falls"
-            } else if last.mean > first.mean {
+            } else if last_y > first_y {
                 "rises"
             } else {
                 "stays"
             };
             let mut s = format!(
                 "{name} {verb} from {} at {} to {} at {}",
-                num(Some(first.mean)),
+                num(Some(first_y)),
                 at(first.x),
-                num(Some(last.mean)),
+                num(Some(last_y)),
                 at(last.x)
             );
             let low = c
                 .points
                 .iter()
-                .min_by(|a, b| a.mean.total_cmp(&b.mean))
+                .min_by(|a, b| y(a).total_cmp(&y(b)))
                 .expect("two points or more");
             // Only when it reads differently from both ends at this precision.
-            let ends = [first.mean, last.mean].map(|m| num(Some(m)));
-            if low.mean < first.mean.min(last.mean) && !ends.contains(&num(Some(low.mean))) {
-                s.push_str(&format!(
-                    ", lowest {} at {}",
-                    num(Some(low.mean)),
-                    at(low.x)
-                ));
+            let ends = [first_y, last_y].map(|m| num(Some(m)));
+            if y(low) < first_y.min(last_y) && !ends.contains(&num(Some(y(low)))) {
+                s.push_str(&format!(", lowest {} at {}", num(Some(y(low))), at(low.x)));
             }
             s
         }
     };
-    if let Some(k) = c.slope.filter(|k| k.is_finite()) {
+    if let Some(k) = c.slope_of(band).filter(|k| k.is_finite()) {
         s.push_str(&format!(" (fitted slope {})", slope(k)));
     }
     let failures: usize = c.points.iter().map(|p| p.failures).sum();
@@ -81,9 +81,12 @@ fn curve(kind: CurveKind, c: &Curve) -> String {
     s
 }
 
-/// Panel 4: every curve of the error plot, and the dashed lines.
-pub fn summary(v: &CurvesView) -> String {
-    let parts: Vec<String> = v.curves.iter().map(|c| curve(v.kind, c)).collect();
+/// Panel 4: every curve of the error plot and the dashed lines, in the
+/// statistic the line shows, and which series are hidden.
+pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
+    let band = look.band;
+    let v = &look.visible(all);
+    let parts: Vec<String> = v.curves.iter().map(|c| curve(v.kind, c, band)).collect();
     let mut s = format!("{}: ", v.title);
     if parts.is_empty() {
         s.push_str("no curve to show");
@@ -97,8 +100,12 @@ pub fn summary(v: &CurvesView) -> String {
                 .iter()
                 .filter_map(|r| r.slope.filter(|k| k.is_finite()).map(slope))
                 .collect();
+            let through = match band {
+                Band::Mean95 => "the first points",
+                Band::Quantiles => "the first medians",
+            };
             s.push_str(&format!(
-                "; dashed: {} scaled through the first points",
+                "; dashed: {} scaled through {through}",
                 plural(v.references.len(), "claimed rate", "claimed rates")
             ));
             if !slopes.is_empty() {
@@ -106,8 +113,12 @@ pub fn summary(v: &CurvesView) -> String {
             }
         }
         CurveKind::ErrorVsLambda if !v.references.is_empty() => {
-            let levels: Vec<&str> = v.references.iter().map(|r| r.label.as_str()).collect();
-            s.push_str(&format!("; levels: {}", levels.join(", ")));
+            let levels: Vec<String> = v.references.iter().map(|r| r.legend(band)).collect();
+            let what = match band {
+                Band::Mean95 => "levels",
+                Band::Quantiles => "median levels",
+            };
+            s.push_str(&format!("; {what}: {}", levels.join(", ")));
         }
         _ => {}
     }
@@ -120,6 +131,21 @@ pub fn summary(v: &CurvesView) -> String {
         };
         s.push_str(&format!("; the vertical line marks {what}"));
     }
+    let hidden: Vec<&str> = all
+        .curves
+        .iter()
+        .filter(|c| look.hides(&c.key))
+        .map(|c| c.name())
+        .chain(
+            all.references
+                .iter()
+                .filter(|r| look.hides(&r.key))
+                .map(|r| r.label.split(" (").next().unwrap_or(&r.label)),
+        )
+        .collect();
+    if !hidden.is_empty() {
+        s.push_str(&format!("; hidden: {}", hidden.join(", ")));
+    }
     s.push('.');
     s
 }
@@ -128,20 +154,14 @@ pub fn summary(v: &CurvesView) -> String {
 mod tests {
     use super::*;
     use crate::format::sig;
+    use crate::testing::{bacc_letcc_vs_n, error_vs_lambda, error_vs_n, error_vs_p};
     use crate::testing::{cfg, no_nan};
-    use crate::testing::{error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::Scheme;
     #[test]
     fn curves_sentence_follows_every_curve() {
         let c = cfg(r#"{"trials": 10}"#);
-        let v = error_vs_n(
-            &c,
-            &[Scheme::Bacc, Scheme::Letcc],
-            &[20, 40, 80],
-            &[0.1],
-            true,
-        );
-        let s = summary(&v);
+        let v = bacc_letcc_vs_n(&c, &[0.1]);
+        let s = summary(&v, &CurvesLook::default());
         assert!(
             s.starts_with(&format!("{}: BACC, p = 0.1 ", v.title)),
             "{s}"
@@ -168,7 +188,7 @@ mod tests {
         // Every round fails at p = 1: words, not a number.
         let v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[1.0], false);
         assert_eq!(
-            summary(&v),
+            summary(&v, &CurvesLook::default()),
             format!(
                 "{}: BACC, p = 1: no point to show (every round failed, or the error is exactly 0).",
                 v.title
@@ -181,7 +201,7 @@ mod tests {
             r#"{"trials": 20, "scheme": "lcc", "function": "cubic", "k": 4, "n": 16, "stragglers": {"model": "iid", "p": 0.3}}"#,
         );
         let v = error_vs_p(&c, &[Scheme::Bacc, Scheme::Lcc]);
-        let s = summary(&v);
+        let s = summary(&v, &CurvesLook::default());
         assert!(s.contains("BACC rises from "), "{s}");
         assert!(s.contains("failed rounds left out"), "{s}");
         assert!(s.ends_with("; the vertical line marks p = 0.3."), "{s}");
@@ -191,7 +211,7 @@ mod tests {
         let c = cfg(
             r#"{"trials": 5, "n": 20, "stragglers": {"model": "deadline", "shift": 1, "rate": 1, "deadline": 1.5}}"#,
         );
-        let s = summary(&error_vs_p(&c, &[Scheme::Bacc]));
+        let s = summary(&error_vs_p(&c, &[Scheme::Bacc]), &CurvesLook::default());
         assert!(
             s.ends_with("; the vertical line marks the model's p = 0.61."),
             "{s}"
@@ -200,7 +220,7 @@ mod tests {
         // Error vs λ_dec: the levels it compares with.
         let c = cfg(r#"{"trials": 5, "lambda_dec": 1e-6}"#);
         let v = error_vs_lambda(&c, &[Scheme::Bacc, Scheme::Letcc]);
-        let s = summary(&v);
+        let s = summary(&v, &CurvesLook::default());
         let name = v.curves[0].label.split(" (").next().unwrap();
         assert!(s.contains(&format!(": {name} ")), "{s}");
         assert!(s.contains(" at λ_dec = 1e-12 to "), "{s}");
@@ -215,5 +235,66 @@ mod tests {
             "no lowest point equal to an end: {s}"
         );
         no_nan(&s);
+    }
+
+    /// In "median, 10–90 %" mode every number of the sentence is a median:
+    /// the curves' ends and lowest points, their slopes, the levels of
+    /// error vs λ_dec; in the default mode every one is a mean.
+    #[test]
+    fn every_number_follows_the_line_and_band_choice() {
+        let c = cfg(r#"{"trials": 30, "lambda_dec": 1e-6}"#);
+        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        let views = [
+            error_vs_n(&c, &schemes, &[20, 40, 80], &[0.2], true),
+            error_vs_p(&c, &schemes),
+            error_vs_lambda(&c, &schemes),
+        ];
+        let mut differ = 0;
+        for v in &views {
+            for band in Band::ALL {
+                let s = summary(v, &band.into());
+                for curve in &v.curves {
+                    let (first, last) = (&curve.points[0], curve.points.last().unwrap());
+                    let ends = format!(
+                        "from {} at {} = {} to {} at",
+                        num(Some(first.centre(band))),
+                        x_name(v.kind),
+                        x_text(v.kind, first.x),
+                        num(Some(last.centre(band)))
+                    );
+                    assert!(s.contains(&ends), "{band:?}: {ends} in {s}");
+                    differ += usize::from(num(Some(first.mean)) != num(Some(first.median)));
+                    if let Some(k) = curve.slope_of(band) {
+                        assert!(s.contains(&format!("(fitted slope {})", slope(k))), "{s}");
+                    }
+                    // The lowest point, where said, is the lowest of that statistic.
+                    let low = curve
+                        .points
+                        .iter()
+                        .map(|p| p.centre(band))
+                        .fold(f64::INFINITY, f64::min);
+                    if s.contains(&format!("{}, lowest", curve.name())) {
+                        assert!(s.contains(&format!("lowest {}", num(Some(low)))), "{s}");
+                    }
+                }
+                for r in v.references.iter().filter(|r| r.level) {
+                    let y = r.line(band)[0].1;
+                    assert!(
+                        s.contains(&format!("{}: {}", r.label, sig(y, 4))),
+                        "{band:?}: {s}"
+                    );
+                }
+            }
+        }
+        assert!(
+            differ > 4,
+            "means and medians read alike: the test shows nothing"
+        );
+        let l = &views[2];
+        let (mean, median) = (
+            l.references[0].points[0].1,
+            l.references[0].median_points[0].1,
+        );
+        assert_ne!(sig(mean, 4), sig(median, 4));
     }
 }

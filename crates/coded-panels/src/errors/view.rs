@@ -24,6 +24,10 @@ pub struct CurvePoint {
     pub p: f64,
     pub mean: f64,
     pub std: f64,
+    /// The 95 % bootstrap interval of the mean (the core's
+    /// [`coded_core::metrics::bootstrap_mean_95`]).
+    pub ci_lo: f64,
+    pub ci_hi: f64,
     /// The median and the 10 % and 90 % quantiles of the rounds' errors.
     pub median: f64,
     pub q10: f64,
@@ -35,8 +39,8 @@ pub struct CurvePoint {
 /// What the line and the shaded band of an error curve show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Band {
-    /// The mean, and its 95 % confidence interval (mean ± 1.96·std/√n over
-    /// the n rounds that decoded).
+    /// The mean, and its 95 % bootstrap interval (percentiles of the means
+    /// of resampled rounds: never below 0, as lopsided as the errors).
     #[default]
     Mean95,
     /// The median, and the 10–90 % quantiles of the rounds' errors.
@@ -61,7 +65,7 @@ impl Band {
     /// What the line and the band are, in words (the legend's first row).
     pub fn words(self) -> &'static str {
         match self {
-            Band::Mean95 => "line: mean; band: 95\u{a0}% confidence interval of the mean",
+            Band::Mean95 => "line: mean; band: 95\u{a0}% bootstrap interval of the mean",
             Band::Quantiles => "line: median; band: 10–90\u{a0}% of the rounds",
         }
     }
@@ -76,13 +80,10 @@ impl CurvePoint {
         }
     }
 
-    /// The band's ends (the lower one may be 0 or below: the interval of a
-    /// mean of skewed errors can reach past 0).
+    /// The band's ends (above 0 wherever an error is).
     pub fn band(&self, band: Band) -> (f64, f64) {
         match band {
-            Band::Mean95 => {
-                coded_core::metrics::confidence_95(self.mean, self.std, self.trials - self.failures)
-            }
+            Band::Mean95 => (self.ci_lo, self.ci_hi),
             Band::Quantiles => (self.q10, self.q90),
         }
     }
@@ -90,7 +91,9 @@ impl CurvePoint {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
-    /// Legend text, with the fitted slope for error vs N.
+    /// What names it in a link's hidden series ([`Curve::key`]'s words).
+    pub key: String,
+    /// Legend text, with the fitted slope of the means for error vs N.
     pub label: String,
     pub scheme: Scheme,
     pub p: f64,
@@ -102,24 +105,35 @@ pub struct Curve {
     /// The share of failed rounds at every x of the curve, including the x
     /// where every round failed (which have no point).
     pub failed: Vec<(f64, f64)>,
+    /// The fitted log-log slope of the means (error vs N), as `coded sweep`
+    /// prints it.
     pub slope: Option<f64>,
     /// A curve of a saved run (a study file opened, see the `saved` module):
     /// drawn dashed, without its band.
     #[serde(default)]
     pub saved: bool,
+    /// The same of the medians.
+    pub median_slope: Option<f64>,
 }
 
 /// A dashed line: a claimed rate, or a constant level to compare with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reference {
+    /// What names it in a link's hidden series.
+    pub key: String,
+    /// Legend text (a level's adds its value: [`Reference::legend`]).
     pub label: String,
-    /// A short name written next to the line's end.
-    pub tag: String,
-    /// Which dash pattern (one per p value, so lines differ without colour).
+    /// Which dash pattern (one per line, so lines differ without colour).
     pub dash: usize,
     pub color: usize,
+    /// The line through the means: a claimed rate scaled through the first
+    /// mean of its curve, or a level at the mean.
     pub points: Vec<(f64, f64)>,
+    /// The same line through the medians.
+    pub median_points: Vec<(f64, f64)>,
     pub slope: Option<f64>,
+    /// A constant level (error vs λ_dec), not a claimed rate.
+    pub level: bool,
 }
 
 /// A vertical line at the current setting (p or λ_dec).
@@ -165,7 +179,7 @@ pub fn lambda_grid() -> Vec<f64> {
     (-12..=1).map(|e| 10f64.powi(e)).collect()
 }
 
-fn slope_text(s: Option<f64>) -> String {
+pub(crate) fn slope_text(s: Option<f64>) -> String {
     s.map(|s| format!("slope {s:.2}").replace('-', "−"))
         .unwrap_or_else(|| "no slope".into())
 }
@@ -196,11 +210,14 @@ fn points_of<'a>(
             Some(m) => {
                 let finite = |v: f64| if v.is_finite() { v } else { m.mean };
                 let q = s.mse_spread;
+                let ci = s.mse_interval;
                 out.push(CurvePoint {
                     x: *x,
                     p: s.p,
                     mean: m.mean,
                     std: if m.std.is_finite() { m.std } else { 0.0 },
+                    ci_lo: finite(ci.map_or(m.mean, |i| i.lo)),
+                    ci_hi: finite(ci.map_or(m.mean, |i| i.hi)),
                     median: finite(q.map_or(m.mean, |q| q.median)),
                     q10: finite(q.map_or(m.mean, |q| q.q10)),
                     q90: finite(q.map_or(m.mean, |q| q.q90)),
@@ -215,6 +232,119 @@ fn points_of<'a>(
 
 fn model_words(m: &StragglerModel) -> String {
     crate::stragglers::view::describe_model(m)
+}
+
+/// A series' key in a link: its scheme, and its p where curves differ by p.
+fn curve_key(scheme: Scheme, p: Option<f64>) -> String {
+    match p {
+        Some(p) => format!("{}-{p}", scheme.name()),
+        None => scheme.name().to_string(),
+    }
+}
+
+/// The fitted log-log slope of a curve's medians.
+fn median_slope(points: &[CurvePoint]) -> Option<f64> {
+    let xy: Vec<(f64, f64)> = points.iter().map(|p| (p.x, p.median)).collect();
+    loglog_slope(&xy)
+}
+
+/// Whether two claimed lines have one shape: the same N, and values in the
+/// same ratios (each is scaled through a measured point, so a constant
+/// factor between them, such as p's in log₁/ₚ N, is no difference).
+fn same_shape(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(u, v)| {
+            u.0 == v.0 && (u.1 * b[0].1 - v.1 * a[0].1).abs() <= 1e-9 * (u.1 * b[0].1).abs()
+        })
+}
+
+/// A claimed line while it is built: the rate's values at the N of the
+/// curves it stands for, their p values, and the line through the first
+/// curve's first mean and median.
+struct ClaimedLine {
+    shape: Vec<(f64, f64)>,
+    ps: Vec<f64>,
+    points: Vec<(f64, f64)>,
+    median_points: Vec<(f64, f64)>,
+}
+
+/// One claimed rate's dashed lines over the curves of its scheme: one line
+/// through the first point of the first curve, shared by every curve whose
+/// p gives the rate the same shape in N (a claim is O(·), without
+/// constants); a line of its own for a p that gives another shape.
+fn claimed_lines(
+    rate: Rate,
+    curves: &[(Curve, Vec<f64>)],
+    iid: bool,
+    refs: &mut Vec<Reference>,
+    notes: &mut Vec<String>,
+) {
+    let mut lines: Vec<ClaimedLine> = vec![];
+    for (c, xs) in curves.iter().filter(|(c, _)| c.scheme == rate.scheme()) {
+        let p = c.p;
+        let Some(first) = c.points.first() else {
+            continue;
+        };
+        let Some(r0) = rate.value(first.x, p) else {
+            notes.push(format!("{}: undefined at p = {p}", rate.label()));
+            continue;
+        };
+        let values: Vec<(f64, f64)> = xs
+            .iter()
+            .filter_map(|&n| rate.value(n, p).map(|v| (n, v)))
+            .collect();
+        match lines.iter_mut().find(|l| same_shape(&l.shape, &values)) {
+            Some(line) => line.ps.push(p),
+            None => {
+                let through = |y0: f64| {
+                    let c = y0 / r0;
+                    values.iter().map(|&(n, v)| (n, c * v)).collect()
+                };
+                lines.push(ClaimedLine {
+                    points: through(first.mean),
+                    median_points: through(first.median),
+                    shape: values,
+                    ps: vec![p],
+                });
+            }
+        }
+    }
+    let several = lines.len() > 1;
+    for (i, line) in lines.into_iter().enumerate() {
+        let ClaimedLine {
+            ps,
+            points,
+            median_points,
+            ..
+        } = line;
+        let slope = loglog_slope(&points);
+        let label = if iid && several {
+            let ps: Vec<String> = ps.iter().map(|p| p.to_string()).collect();
+            format!(
+                "{}, p = {} ({})",
+                rate.label(),
+                ps.join(", "),
+                slope_text(slope)
+            )
+        } else {
+            format!("{} ({})", rate.label(), slope_text(slope))
+        };
+        let scheme = rate.scheme().name();
+        refs.push(Reference {
+            key: if several {
+                format!("claim-{scheme}-{i}")
+            } else {
+                format!("claim-{scheme}")
+            },
+            label,
+            dash: refs.len(),
+            color: scheme_color(rate.scheme()),
+            points,
+            median_points,
+            slope,
+            level: false,
+        });
+    }
 }
 
 /// The error-vs-N view of sweep points (as `coded sweep` computes them):
@@ -233,8 +363,8 @@ pub fn error_vs_n_view(
             ps.push(p.p);
         }
     }
-    let mut curves = vec![];
-    let mut refs = vec![];
+    // Each curve with the N of its points (including those that failed).
+    let mut curves: Vec<(Curve, Vec<f64>)> = vec![];
     let mut all_failed = AllFailed::default();
     for chunk in core_curves(points) {
         let scheme = chunk[0].scheme;
@@ -255,51 +385,26 @@ pub fn error_vs_n_view(
             &mut notes,
             &mut all_failed,
         );
-        if references {
-            for rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
-                if rate.scheme() != scheme {
-                    continue;
-                }
-                let Some(first) = pts.first() else { continue };
-                let Some(r0) = rate.value(first.x, p) else {
-                    notes.push(format!("{}: undefined at p = {p}", rate.label()));
-                    continue;
-                };
-                let c = first.mean / r0;
-                let rp: Vec<(f64, f64)> = xs
-                    .iter()
-                    .filter_map(|&n| rate.value(n, p).map(|v| (n, c * v)))
-                    .collect();
-                let rs = loglog_slope(&rp);
-                refs.push(Reference {
-                    label: if iid {
-                        format!("{}, p = {p} ({})", rate.label(), slope_text(rs))
-                    } else {
-                        format!("{} ({})", rate.label(), slope_text(rs))
-                    },
-                    tag: if iid && ps.len() > 1 {
-                        format!("{}, p = {p}", rate.tag())
-                    } else {
-                        rate.tag().to_string()
-                    },
-                    dash: shape,
-                    color: scheme_color(scheme),
-                    points: rp,
-                    slope: rs,
-                });
-            }
-        }
-        curves.push(Curve {
+        let curve = Curve {
+            key: curve_key(scheme, iid.then_some(p)),
             label: format!("{name} ({})", slope_text(slope)),
             scheme,
             p,
             color: scheme_color(scheme),
             shape,
+            median_slope: median_slope(&pts),
             points: pts,
             failed,
             slope,
             saved: false,
-        });
+        };
+        curves.push((curve, xs));
+    }
+    let mut refs = vec![];
+    if references {
+        for &rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
+            claimed_lines(rate, &curves, iid, &mut refs, &mut notes);
+        }
     }
     notes.extend(all_failed.notes(&config.function));
     CurvesView {
@@ -313,7 +418,7 @@ pub fn error_vs_n_view(
         x_label: "N (servers)".into(),
         y_label: "mean squared error".into(),
         x_log: true,
-        curves,
+        curves: curves.into_iter().map(|(c, _)| c).collect(),
         references: refs,
         marker: None,
         exact_below: coded_core::problem::rounding_level(config),
@@ -341,6 +446,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
         let name = scheme_label(scheme).to_string();
         let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes, &mut all_failed);
         curves.push(Curve {
+            key: curve_key(scheme, None),
             label: name,
             scheme,
             p: 0.0,
@@ -350,6 +456,7 @@ pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
             failed,
             slope: None,
             saved: false,
+            median_slope: None,
         });
     }
     notes.extend(all_failed.notes(&config.function));
@@ -407,26 +514,37 @@ pub fn error_vs_lambda_view(
     let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes, &mut all_failed);
     let (lo, hi) = (grid[0], grid[grid.len() - 1]);
     let mut refs = vec![];
-    let mut level = |label: String, s: &SweepPoint, color: usize, notes: &mut Vec<String>| {
-        all_failed.see(&label, None, s);
-        match s.mse {
-            Some(m) if m.mean > 0.0 && m.mean.is_finite() => refs.push(Reference {
-                label: format!("{label}: {}", crate::format::sig(m.mean, 4)),
-                tag: label.clone(),
-                dash: refs.len(),
-                color,
-                points: vec![(lo, m.mean), (hi, m.mean)],
-                slope: None,
-            }),
-            Some(_) => notes.push(format!(
-                "{label}: no error to show (an error of 0, or one that overflowed)"
-            )),
-            None => {}
-        }
-    };
+    // A level in each statistic: the mean, and the median (the mean where
+    // the spread is missing, as for the curves' points).
+    let mut level =
+        |key: &str, label: &str, s: &SweepPoint, color: usize, notes: &mut Vec<String>| {
+            all_failed.see(label, None, s);
+            let median = s.mse_spread.map(|q| q.median);
+            match (s.mse, median) {
+                (Some(m), median) if m.mean > 0.0 && m.mean.is_finite() => {
+                    let median = median.filter(|v| v.is_finite()).unwrap_or(m.mean);
+                    refs.push(Reference {
+                        key: key.into(),
+                        label: label.into(),
+                        dash: refs.len(),
+                        color,
+                        points: vec![(lo, m.mean), (hi, m.mean)],
+                        median_points: vec![(lo, median), (hi, median)],
+                        slope: None,
+                        level: true,
+                    })
+                }
+                (Some(_), _) => notes.push(format!(
+                    "{label}: no error to show (an error of 0, or one that overflowed)"
+                )),
+                // Every round failed: said with the other points' reasons.
+                (None, _) => {}
+            }
+        };
     if let Some(gcv) = rest.first() {
         level(
-            "LeTCC, λ_dec by GCV".into(),
+            "level-gcv",
+            "LeTCC, λ_dec by GCV",
             gcv,
             scheme_color(Scheme::Letcc),
             &mut notes,
@@ -434,7 +552,13 @@ pub fn error_vs_lambda_view(
     }
     if schemes.contains(&Scheme::Bacc) {
         if let Some(b) = rest.get(1) {
-            level("BACC".into(), b, scheme_color(Scheme::Bacc), &mut notes);
+            level(
+                "level-bacc",
+                "BACC",
+                b,
+                scheme_color(Scheme::Bacc),
+                &mut notes,
+            );
         }
     }
     let marker = match config.lambda_dec {
@@ -464,6 +588,7 @@ pub fn error_vs_lambda_view(
         y_label: "mean squared error".into(),
         x_log: true,
         curves: vec![Curve {
+            key: curve_key(Scheme::Letcc, None),
             label: "LeTCC, fixed λ_dec".into(),
             scheme: Scheme::Letcc,
             p: config.stragglers.straggle_probability(config.n),
@@ -473,6 +598,7 @@ pub fn error_vs_lambda_view(
             failed,
             slope: None,
             saved: false,
+            median_slope: None,
         }],
         references: refs,
         marker,
@@ -484,7 +610,7 @@ pub fn error_vs_lambda_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{cfg, error_vs_lambda, error_vs_n, error_vs_p};
+    use crate::testing::{bacc_letcc_vs_n, cfg, error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{sweep, SweepPlan};
 
     #[test]
@@ -526,22 +652,53 @@ mod tests {
             }
             assert!(curve.label.contains("slope −"), "{}", curve.label);
         }
-        // One reference per (BACC or LeTCC) curve, anchored at its first point.
-        assert_eq!(v.references.len(), 4);
-        for (r, curve) in v.references.iter().zip(&v.curves) {
-            let (a, b) = (r.points[0].1, curve.points[0].mean);
+        // One reference per scheme (p changes the claims' constants only),
+        // anchored at the first point of the scheme's first curve: through
+        // its mean, or its median.
+        assert_eq!(v.references.len(), 2);
+        for (r, curve) in v.references.iter().zip([&v.curves[0], &v.curves[2]]) {
+            let first = &curve.points[0];
+            let (a, b) = (r.points[0].1, first.mean);
+            assert!((a - b).abs() <= 1e-12 * b, "{a} vs {b}");
+            let (a, b) = (r.median_points[0].1, first.median);
             assert!((a - b).abs() <= 1e-12 * b, "{a} vs {b}");
             assert_eq!(r.points.len(), 3);
+            assert!(!r.label.contains("p = "), "{}", r.label);
+            // One shape through either point: the same slope.
+            let k = loglog_slope(&r.median_points).unwrap();
+            assert!((k - r.slope.unwrap()).abs() < 1e-9, "{k} {:?}", r.slope);
         }
         assert!(v.references[0].label.starts_with("abstract, BACC"));
-        assert!(v.references[1].label.starts_with("abstract, BACC"));
-        assert!(v.references[2].label.starts_with("abstract, LeTCC"));
+        assert!(v.references[1].label.starts_with("abstract, LeTCC"));
+        // The medians' slopes, for the "median" mode.
+        for curve in &v.curves {
+            let k = curve.median_slope.unwrap();
+            assert!(curve.legend(Band::Quantiles).contains("median's slope −"));
+            assert_ne!(Some(k), curve.slope);
+        }
         let none = error_vs_n(&c, &schemes, &[20, 40], &[0.1], false);
         assert!(none.references.is_empty());
         // Points of a sweep still running: shorter curves.
         let partial = error_vs_n_view(&c, &pts[..2], true, true, vec![]);
         assert_eq!(partial.curves.len(), 1);
         assert_eq!(partial.curves[0].points.len(), 2);
+    }
+
+    #[test]
+    fn claimed_lines_are_shared_where_p_changes_only_their_constant() {
+        let a = [(10.0, 1.0), (20.0, 0.25), (40.0, 0.0625)];
+        let scaled: Vec<(f64, f64)> = a.iter().map(|&(n, v)| (n, 3.7 * v)).collect();
+        assert!(same_shape(&a, &scaled));
+        let steeper = [(10.0, 1.0), (20.0, 0.125), (40.0, 0.015625)];
+        assert!(!same_shape(&a, &steeper));
+        assert!(!same_shape(&a, &a[..2]));
+        let shifted = [(10.0, 1.0), (30.0, 0.25), (40.0, 0.0625)];
+        assert!(!same_shape(&a, &shifted));
+        // The probabilistic claims at p = 0.1, 0.3 and 0.5: one line each.
+        let c = cfg(r#"{"trials": 6}"#);
+        let v = bacc_letcc_vs_n(&c, &[0.1, 0.3, 0.5]);
+        assert_eq!(v.curves.len(), 6);
+        assert_eq!(v.references.len(), 2);
     }
 
     #[test]

@@ -1,0 +1,165 @@
+//! Panel 4's look: what the page chooses that changes the drawing, the
+//! summary and the hover text but never the numbers (the line and band, the
+//! hidden series), the legend built from it, and what a curve or a dashed
+//! line shows in each mode of the line and band.
+//!
+//! Separate from the views, which the worker builds: the look is the
+//! page's, applied to a view as it is drawn.
+
+use super::view::{slope_text, Band, Curve, CurvesView, Reference};
+
+/// How the error plot is shown: what the page chooses that changes the
+/// drawing, the summary and the hover text, never the numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurvesLook {
+    pub band: Band,
+    /// The keys ([`Curve::key`], [`Reference::key`]) of the series not drawn.
+    pub hidden: Vec<String>,
+    /// Whether the legend is drawn into the image: the page shows its own
+    /// (buttons that hide and show the series); exported images and the
+    /// CLI's figure draw it.
+    pub legend: bool,
+}
+
+impl Default for CurvesLook {
+    fn default() -> Self {
+        CurvesLook {
+            band: Band::default(),
+            hidden: vec![],
+            legend: true,
+        }
+    }
+}
+
+impl From<Band> for CurvesLook {
+    fn from(band: Band) -> Self {
+        CurvesLook {
+            band,
+            ..CurvesLook::default()
+        }
+    }
+}
+
+impl CurvesLook {
+    pub fn hides(&self, key: &str) -> bool {
+        self.hidden.iter().any(|k| k == key)
+    }
+
+    /// The view without its hidden series: what is drawn and hovered.
+    pub fn visible(&self, view: &CurvesView) -> CurvesView {
+        CurvesView {
+            curves: view
+                .curves
+                .iter()
+                .filter(|c| !self.hides(&c.key))
+                .cloned()
+                .collect(),
+            references: view
+                .references
+                .iter()
+                .filter(|r| !self.hides(&r.key))
+                .cloned()
+                .collect(),
+            ..view.clone()
+        }
+    }
+}
+
+/// One entry of the error plot's legend: the canvas draws these, and the
+/// page shows the same as buttons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendEntry {
+    /// The series' key; None for the row that says what the band is.
+    pub key: Option<String>,
+    pub label: String,
+    /// Index into the theme's series colours; None: the muted colour.
+    pub color: Option<usize>,
+    /// A dash pattern (a dashed line), or None (solid, or a band).
+    pub dash: Option<usize>,
+    /// A marker shape (a curve's).
+    pub shape: Option<usize>,
+    pub hidden: bool,
+}
+
+/// The dash pattern of a saved run's curves (a study file opened, drawn
+/// beside the current run's solid ones; no band).
+pub const SAVED_DASH: usize = 2;
+
+/// The legend of a view: what the band is, every curve, every dashed line.
+pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> {
+    let mut out = vec![LegendEntry {
+        key: None,
+        label: look.band.words().to_string(),
+        color: None,
+        dash: None,
+        shape: None,
+        hidden: false,
+    }];
+    for c in &view.curves {
+        out.push(LegendEntry {
+            key: Some(c.key.clone()),
+            label: c.legend(look.band),
+            color: Some(c.color),
+            dash: c.saved.then_some(SAVED_DASH),
+            shape: Some(c.shape),
+            hidden: look.hides(&c.key),
+        });
+    }
+    for r in &view.references {
+        out.push(LegendEntry {
+            key: Some(r.key.clone()),
+            label: r.legend(look.band),
+            color: Some(r.color),
+            dash: Some(r.dash),
+            shape: None,
+            hidden: look.hides(&r.key),
+        });
+    }
+    out
+}
+
+impl Curve {
+    /// Its name: the label without the slope.
+    pub fn name(&self) -> &str {
+        self.label.split(" (").next().unwrap_or(&self.label)
+    }
+
+    /// The fitted slope of the statistic the line shows.
+    pub fn slope_of(&self, band: Band) -> Option<f64> {
+        match band {
+            Band::Mean95 => self.slope,
+            Band::Quantiles => self.median_slope,
+        }
+    }
+
+    /// The legend's text: with the slope of the statistic the line shows,
+    /// where the curve has slopes (error vs N).
+    pub fn legend(&self, band: Band) -> String {
+        if band == Band::Mean95 || self.name() == self.label {
+            return self.label.clone();
+        }
+        format!(
+            "{} (median's {})",
+            self.name(),
+            slope_text(self.median_slope)
+        )
+    }
+}
+
+impl Reference {
+    /// The line drawn with the statistic the curves' line shows.
+    pub fn line(&self, band: Band) -> &[(f64, f64)] {
+        match band {
+            Band::Mean95 => &self.points,
+            Band::Quantiles => &self.median_points,
+        }
+    }
+
+    /// The legend's text; a level's ends with its value in that statistic.
+    pub fn legend(&self, band: Band) -> String {
+        match self.line(band).first() {
+            Some((_, y)) if self.level => format!("{}: {}", self.label, crate::format::sig(*y, 4)),
+            _ => self.label.clone(),
+        }
+    }
+}
