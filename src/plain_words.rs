@@ -358,6 +358,16 @@ fn what_a_person_reads_is_plain_words() {
         }
         add(&format!("plots {place}"), plot_texts(&s.config));
     }
+    // Why rounds failed: f not finite at an input fails every round.
+    let ln = Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3}"#).unwrap();
+    let ln_notes: Vec<String> = curves_views(&ln)
+        .into_iter()
+        .flat_map(|v| v.notes)
+        .collect();
+    assert!(ln_notes.iter().any(|n| n.contains("not a finite number")));
+    add("plots with ln(x)", ln_notes);
+    let table = coded_engine::table(&mut coded_engine::Session::new(), &ln, &UiState::default());
+    add("table with ln(x)", table.unwrap().failure_notes);
     // The scan reads real texts: plots, notices and settings by the hundred.
     assert!(texts.len() > 500, "{} texts", texts.len());
     let bad: Vec<String> = texts

@@ -92,7 +92,8 @@ fn views(c: &Config, ui: &UiState) -> Views {
             error_tab: tab,
             ..ui.clone()
         };
-        let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| e.to_string());
+        // As the page shows a refusal.
+        let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| coded_engine::plan::words(&e));
         if let Ok(v) = &v {
             no_nan("curves", v);
             let look = errors::CurvesLook::default();
@@ -235,7 +236,11 @@ fn n_equals_k() {
     // No N of the list reaches K: an error naming the list, not a panic.
     let c = cfg(r#"{"trials": 2, "k": 7, "n": 7}"#);
     let v = views(&c, &ui(&[1, 3], &[0.2]));
-    assert!(v.curves[0].as_ref().unwrap_err().contains("sweep N"));
+    let refusal = v.curves[0].as_ref().unwrap_err();
+    assert!(
+        refusal.contains("No N in “N values” is from K = 7"),
+        "{refusal}"
+    );
 }
 
 #[test]

@@ -219,7 +219,8 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
         }
         // Only when no N of the list is at least K.
         Err(e) => prop_assert!(
-            e.field == "sweep N" && ui.sweep_ns.iter().all(|&n| n < c.k),
+            coded_engine::plan::words(e).starts_with("No N in “N values”")
+                && ui.sweep_ns.iter().all(|&n| n < c.k),
             "curves failed: {e}"
         ),
     }
