@@ -18,7 +18,6 @@ use crate::theme::Theme;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
 
-
 /// How far below the lowest drawn error the "exact" floor lies: a decade,
 /// so it never reads as a value of the curve.
 const FLOOR_DECADES: i32 = 1;

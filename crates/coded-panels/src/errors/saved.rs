@@ -111,9 +111,11 @@ mod tests {
         let c = cfg(r#"{"trials": 6}"#);
         let now = error_vs_n(&c, &[Scheme::Bacc], &[20, 40, 80], &[0.1], false);
         let svg = |v: &CurvesView| {
-            crate::to_svg(640, 480, |a| draw(a, &Theme::light(), v, &Band::Mean95.into()))
-                .unwrap()
-                .0
+            crate::to_svg(640, 480, |a| {
+                draw(a, &Theme::light(), v, &Band::Mean95.into())
+            })
+            .unwrap()
+            .0
         };
         let alone = svg(&now);
         let both = svg(&with_saved(&now, &now));
