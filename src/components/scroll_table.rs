@@ -30,11 +30,18 @@ pub fn ScrollTable(caption_id: &'static str, caption: String, children: Children
             return;
         };
         let measured = div.clone();
+        // In the next frame: the hint and the edge shadow change the box's
+        // size, and a change made inside the observer's callback would be
+        // reported again at once (the browser's "ResizeObserver loop"
+        // error).
         let measure = Closure::<dyn Fn()>::new(move || {
-            let wider = measured.scroll_width() > measured.client_width();
-            if overflows.try_get_untracked() != Some(wider) {
-                overflows.try_set(wider);
-            }
+            let measured = measured.clone();
+            request_animation_frame(move || {
+                let wider = measured.scroll_width() > measured.client_width();
+                if overflows.try_get_untracked() != Some(wider) {
+                    overflows.try_set(wider);
+                }
+            });
         });
         let Ok(observer) = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) else {
             return;
