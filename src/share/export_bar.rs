@@ -151,12 +151,12 @@ pub fn ExportBar(state: AppState) -> impl IntoView {
                 />
                 "study with results"
             </label>
+            // In the same row: on a phone every row above the plots pushes
+            // them down.
+            <OpenStudy state=state />
         </div>
         <p class="export-refused" id="export-refused" role="status" hidden=move || refused.with(Option::is_none)>
             {move || refused.get().unwrap_or_default()}
         </p>
-        <div class="share-row" role="group" aria-label="Open a study">
-            <OpenStudy state=state />
-        </div>
     }
 }

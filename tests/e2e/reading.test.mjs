@@ -215,12 +215,10 @@ test('the band choice redraws the error plot and its legend says which band', T,
   await withPage('band-choice', {}, async (page) => {
     await page.addInitScript(RECORD_TEXT);
     await openApp(page, server.appUrl);
-    const legend = async () =>
-      (await page.evaluate(() => window.__textBoxes()))
-        .find((c) => c.id === 'errors-plot')
-        .list.map((b) => b.text)
-        .filter((t) => t.startsWith('line: '));
-    assert.deepEqual(await legend(), ['line: mean; band: 95\u00a0% confidence interval of the mean']);
+    // The legend is the list of buttons under the plot; its first row says
+    // what the line and the band are.
+    const legend = async () => [(await page.locator('#errors-legend .series-band').textContent()).trim()];
+    assert.deepEqual(await legend(), ['line: mean; band: 95\u00a0% bootstrap interval of the mean']);
     await page.locator('#band').scrollIntoViewIfNeeded();
     await page.selectOption('#band', 'quantiles');
     await page.waitForFunction(() => new URL(document.querySelector('#share-link').value).searchParams.get('band') === 'quantiles');

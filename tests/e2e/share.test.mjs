@@ -96,7 +96,7 @@ test('a link with every field set restores the controls, the table and the URL',
   });
 });
 
-test('changes replace the URL (no history entries); a copied link draws the same pixels elsewhere', T, async () => {
+test('each committed change is a history entry and is in the URL; a copied link draws the same pixels elsewhere', T, async () => {
   let link;
   let pixels;
   let config;
@@ -108,7 +108,8 @@ test('changes replace the URL (no history entries); a copied link draws the same
     await andWait(page, () => page.fill('#p', '0.35'));
     await andWait(page, () => page.selectOption('#scheme', 'letcc'));
     await andWait(page, () => page.fill('#seed', '99'));
-    assert.equal(await page.evaluate(() => history.length), length, 'replaceState, not pushState');
+    // Four changes of four settings: four entries (Back steps through them).
+    assert.equal(await page.evaluate(() => history.length), length + 4, 'one entry per committed change');
     const q = new URL(page.url()).searchParams;
     assert.equal(q.get('n'), '60');
     assert.equal(q.get('p'), '0.35');
