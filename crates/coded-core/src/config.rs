@@ -24,12 +24,14 @@ pub type Field = table::Field<Config>;
 /// The fields of one [`CachePlace`] of a configuration (see [`cache::Key`]).
 pub type CacheKey = cache::Key<Config>;
 
+use crate::adversaries::{Adversaries, Attack, Placement};
 use crate::functions::FunctionKind;
 use crate::limits::{
     k_range, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE, LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE,
     RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
 };
 use crate::limits::{FloatRange, IntRange};
+use crate::limits::{ADV_COUNT_RANGE, ADV_EXPONENT_END};
 use crate::points::PointSet;
 use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
@@ -171,6 +173,29 @@ config_table! {
         allowed: || format!("a number in {NOISE_RANGE}"),
         read: by_serde,
         check [6]: |name, &s, _| finite_in(name, s, NOISE_RANGE)
+    }
+
+    /// γ adversarial servers (docs/mathematics.md, "Adversarial servers");
+    /// none when absent, and then the field is left out of the JSON.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    adversaries: Option<Adversaries> = None, {
+        // Drawn and applied per trial (`Problem::answers`), over the cached
+        // answers; its γ also sets the adversarial λ rule's λ_dec.
+        place: Decoding,
+        example: Some(Adversaries::count(2)),
+        allowed: || format!(
+            "{{\"count\": {}}} or {{\"exponent\": a from 0 to below {}}}, with optional \"bound\": a number above 0, \"attack\": {} and \"placement\": {}",
+            ADV_COUNT_RANGE.compact(),
+            ADV_EXPONENT_END,
+            quoted(Attack::ALL.iter().map(Attack::name)),
+            quoted(Placement::ALL.iter().map(Placement::name)),
+        ),
+        read: by_serde,
+        // Owns the cross-field check γ ≤ N.
+        check [8]: |name, a, c| match a.as_ref().and_then(|a| a.problem_at(c.n)) {
+            Some(problem) => Err(ConfigError::new(name, problem)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -443,10 +468,14 @@ mod tests {
             ),
             ("lambda_enc", "a number in [0, 1e300]"),
             ("lambda_dec", "a number in [0, 1e300] or \"gcv\""),
-            ("lambda_rule", "one of \"fixed\", \"shrink\""),
+            ("lambda_rule", "one of \"fixed\", \"shrink\", \"adversarial\""),
             ("trials", "a whole number from 1 to 10000"),
             ("seed", "a whole number from 0 to 9007199254740991"),
             ("noise", "a number in [0, 1e3]"),
+            (
+                "adversaries",
+                "{\"count\": 0..8192} or {\"exponent\": a from 0 to below 1}, with optional \"bound\": a number above 0, \"attack\": \"random\", \"edge\", \"flip\" and \"placement\": \"random\", \"block\", \"nearest\"",
+            ),
         ];
         assert_eq!(*FIELDS, typed);
         assert_eq!(allowed("bogus"), "");
@@ -523,6 +552,21 @@ mod tests {
                 r#"{"stragglers": {"model": "manual", "servers": [-1]}}"#,
                 "stragglers",
             ),
+            (r#"{"adversaries": {"exponent": 1}}"#, "adversaries"),
+            (r#"{"adversaries": {"count": 41}}"#, "adversaries"),
+            (
+                r#"{"adversaries": {"count": 1, "bound": 0}}"#,
+                "adversaries",
+            ),
+            (
+                r#"{"adversaries": {"count": 1, "bound": -2}}"#,
+                "adversaries",
+            ),
+            (
+                r#"{"adversaries": {"count": 1, "attack": "loud"}}"#,
+                "adversaries",
+            ),
+            (r#"{"adversaries": {}}"#, "adversaries"),
             (r#"{"bogus": 1}"#, "bogus"),
             ("[1]", "(json)"),
             ("{", "(json)"),

@@ -7,10 +7,11 @@
 //!
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
-//! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
+//! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `problem`, `report`,
 //! `sweep`, `study`, `csv`.
 
+pub mod adversaries;
 pub mod banded;
 pub mod barycentric;
 pub mod computation;
@@ -34,6 +35,7 @@ pub mod study;
 pub mod sweep;
 mod wire;
 
+pub use adversaries::{Adversaries, Attack, Placement};
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
 pub use failure::Failure;

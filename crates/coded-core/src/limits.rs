@@ -183,6 +183,27 @@ pub const SERVER_RANGE: IntRange = IntRange {
     max: MAX_N as u64 - 1,
 };
 
+/// The adversaries' count γ (each also at most the configuration's N).
+pub const ADV_COUNT_RANGE: IntRange = IntRange {
+    min: 0,
+    max: MAX_N as u64,
+};
+/// The adversaries' exponent a, γ = ⌈N^a⌉: from 0 up to, not including, 1
+/// (a constant fraction of adversaries, a = 1, is what no decoder of the
+/// paper's kind tolerates). The largest a a UI offers is this bound less a
+/// step; `validate` checks `a < ADV_EXPONENT_END`.
+pub const ADV_EXPONENT_END: f64 = 1.0;
+/// The largest box M an adversary answers in: far beyond the built-in
+/// functions' values (|x·sin x| ≤ 3), small enough that the squared errors
+/// of a decoder summing thousands of such answers stay finite.
+pub const MAX_ADV_BOUND: f64 = 1e12;
+/// The box [−M, M] of an adversary's answer: above 0, finite.
+pub const ADV_BOUND_RANGE: FloatRange = FloatRange {
+    min: 0.0,
+    max: MAX_ADV_BOUND,
+    min_exclusive: true,
+};
+
 /// The polynomial degree a formula may be declared to have (for LCC).
 pub const DEGREE_RANGE: IntRange = IntRange {
     min: 0,

@@ -25,6 +25,9 @@ const TAG_NOISE: u64 = 3;
 /// The bootstrap of a sweep point's interval (`sweep`): its own stream, so
 /// that it changes no draw of the rounds.
 pub(crate) const TAG_BOOTSTRAP: u64 = 4;
+/// The adversaries of a trial: which servers (sub-stream 0) and, for the
+/// random attack, what they send (sub-stream 1).
+const TAG_ADVERSARIES: u64 = 5;
 
 /// The part of an experiment that does not depend on N or the scheme: the
 /// function, the data points and the K inputs with their exact outputs.
@@ -137,7 +140,7 @@ impl Problem {
             alphas: self.alphas.clone(),
             betas: server_points(n, c.points),
             lambda_enc: c.lambda_enc,
-            lambda_dec: resolve_lambda(c.lambda_dec, c.lambda_rule, c.n, n),
+            lambda_dec: resolve_lambda(c.lambda_dec, c.lambda_rule, c.n, n, self.adversaries_at(n)),
             poly_degree: self.func.polynomial_degree(),
         }
     }
@@ -164,22 +167,69 @@ impl Problem {
     /// under (seed, N, trial), drawn for every server in β order whether it
     /// straggles or not, so every scheme and every p of a sweep see the same
     /// noise; at σ = 0 nothing is drawn and the answers are f's own bits.
+    ///
+    /// Then the adversarial servers of the trial ([`Problem::adversaries`])
+    /// replace theirs by the attack's (after the noise: an adversary sends
+    /// what it likes, noise or not). A straggling adversary's answer is
+    /// dropped with the other stragglers'.
     pub fn answers<'a>(&self, prepared: &'a Prepared, trial: usize) -> Cow<'a, DMatrix<f64>> {
         let sigma = self.config.noise;
-        if sigma == 0.0 {
-            return Cow::Borrowed(&prepared.outputs);
-        }
         let out = &prepared.outputs;
-        let n = out.nrows() as u64;
-        let mut rng = Rng::stream(self.config.seed, &[TAG_NOISE, n, trial as u64]);
-        // Row by row (server by server), whatever nalgebra's storage order.
-        let mut noisy = out.clone();
-        for r in 0..out.nrows() {
-            for c in 0..out.ncols() {
-                noisy[(r, c)] += sigma * rng.normal();
+        let n = out.nrows();
+        let adversaries = self.adversaries(prepared, trial);
+        if sigma == 0.0 && adversaries.is_empty() {
+            return Cow::Borrowed(out);
+        }
+        let mut answers = out.clone();
+        if sigma != 0.0 {
+            let mut rng = Rng::stream(self.config.seed, &[TAG_NOISE, n as u64, trial as u64]);
+            // Row by row (server by server), whatever nalgebra's storage order.
+            for r in 0..n {
+                for c in 0..out.ncols() {
+                    answers[(r, c)] += sigma * rng.normal();
+                }
             }
         }
-        Cow::Owned(noisy)
+        if let Some(adv) = &self.config.adversaries {
+            let mut rng = self.adversary_stream(n, trial, 1);
+            adv.corrupt(&mut answers, &adversaries, self.adversary_bound(), &mut rng);
+        }
+        Cow::Owned(answers)
+    }
+
+    /// γ, the number of adversarial servers at N (0 without adversaries).
+    pub fn adversaries_at(&self, n: usize) -> usize {
+        self.config
+            .adversaries
+            .as_ref()
+            .map_or(0, |a| a.count_at(n))
+    }
+
+    /// M, the box the adversaries' answers stay in (1 without adversaries).
+    pub fn adversary_bound(&self) -> f64 {
+        self.config
+            .adversaries
+            .as_ref()
+            .map_or(1.0, |a| a.bound_for(&self.exact))
+    }
+
+    /// The adversarial servers of trial `trial`, ascending: drawn from their
+    /// own stream under (seed, N, trial), so every scheme and every p see
+    /// the same ones, and no other draw moves.
+    pub fn adversaries(&self, prepared: &Prepared, trial: usize) -> Vec<usize> {
+        match &self.config.adversaries {
+            Some(adv) => {
+                let betas = &prepared.coder.betas;
+                let mut rng = self.adversary_stream(betas.len(), trial, 0);
+                adv.place(&self.alphas, betas, &mut rng)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn adversary_stream(&self, n: usize, trial: usize, part: u64) -> Rng {
+        let tags = [TAG_ADVERSARIES, n as u64, trial as u64, part];
+        Rng::stream(self.config.seed, &tags)
     }
 
     /// Decodes one straggler pattern of trial `trial` (whose noise, if any,

@@ -30,6 +30,10 @@ pub struct RoundReport {
     pub outputs: Vec<Vec<f64>>,
     /// Per server in β order: did it straggle.
     pub straggled: Vec<bool>,
+    /// The adversarial servers, ascending (their `outputs` are what they
+    /// sent); left out of the JSON when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adversaries: Vec<usize>,
     pub finish_times: Option<Vec<f64>>,
     pub survivors: Vec<usize>,
     pub longest_straggler_run: usize,
@@ -88,6 +92,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         outputs: rows(&problem.answers(&prepared, trial)),
         longest_straggler_run: longest_run(&draw.straggled),
         straggled: draw.straggled,
+        adversaries: problem.adversaries(&prepared, trial),
         finish_times: draw.finish_times,
         survivors: outcome.survivors.clone(),
         estimates,

@@ -7,7 +7,7 @@
 
 use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
 use crate::limits::MAX_LAMBDA;
-use crate::portable::matmul;
+use crate::portable::{exp, ln, matmul};
 use crate::spline::{SmoothingSpline, SplineError};
 use crate::wire::wire_enum;
 use nalgebra::DMatrix;
@@ -202,29 +202,53 @@ wire_enum! {
         /// other N: the smoothing length λ^{1/4} then shrinks like the node
         /// spacing 1/N.
         Shrink = "shrink",
+        /// For adversarial servers (our rule, docs/mathematics.md, "The
+        /// adversarial λ rule"): λ = c·(γ/N)² with γ the adversaries
+        /// at N, c = λ_dec when it is a number and [`ADVERSARIAL_SCALE`]
+        /// when it is "gcv" (GCV then only decides when γ = 0).
+        Adversarial = "adversarial",
     }
 }
 
+/// c of the adversarial rule when λ_dec is "gcv": fitted on x·sin x,
+/// K = 10, adversaries nearest the data points at the box's edge
+/// (docs/mathematics.md, "The adversarial λ rule").
+pub const ADVERSARIAL_SCALE: f64 = 1e-4;
+
+/// The exponent e of the adversarial rule λ = c·(γ/N)^e: the measured best
+/// λ of that case grows like (γ/N)² (docs/mathematics.md).
+pub const ADVERSARIAL_EXPONENT: f64 = 2.0;
+
 impl LambdaRule {
-    pub const ALL: [LambdaRule; 2] = [LambdaRule::Fixed, LambdaRule::Shrink];
+    pub const ALL: [LambdaRule; 3] = [
+        LambdaRule::Fixed,
+        LambdaRule::Shrink,
+        LambdaRule::Adversarial,
+    ];
 
     /// What a UI calls it.
     pub const fn label(self) -> &'static str {
         match self {
             LambdaRule::Fixed => "Fixed at every N",
             LambdaRule::Shrink => "Shrink with N",
+            LambdaRule::Adversarial => "Grow with the adversaries",
         }
     }
 }
 
-/// The decoder's λ at N servers (None: GCV chooses per round).
+/// The decoder's λ at N servers of which `adversaries` are adversarial
+/// (None: GCV chooses per round).
 pub fn resolve_lambda(
     lambda: LambdaDec,
     rule: LambdaRule,
     n_config: usize,
     n: usize,
+    adversaries: usize,
 ) -> Option<f64> {
     match (lambda, rule) {
+        (LambdaDec::Auto(AutoLambda::Gcv), LambdaRule::Adversarial) if adversaries > 0 => {
+            Some(adversarial_lambda(ADVERSARIAL_SCALE, adversaries, n))
+        }
         (LambdaDec::Auto(AutoLambda::Gcv), _) => None,
         (LambdaDec::Value(l), LambdaRule::Fixed) => Some(l),
         (LambdaDec::Value(l), LambdaRule::Shrink) => {
@@ -232,7 +256,19 @@ pub fn resolve_lambda(
             let r2 = ratio * ratio;
             Some((l * r2 * r2).min(MAX_LAMBDA))
         }
+        (LambdaDec::Value(l), LambdaRule::Adversarial) => {
+            Some(adversarial_lambda(l, adversaries, n))
+        }
     }
+}
+
+/// c·(γ/N)^e, capped at the largest λ.
+fn adversarial_lambda(c: f64, adversaries: usize, n: usize) -> f64 {
+    let fraction = adversaries as f64 / n.max(1) as f64;
+    if fraction == 0.0 {
+        return 0.0;
+    }
+    (c * exp(ADVERSARIAL_EXPONENT * ln(fraction))).min(MAX_LAMBDA)
 }
 
 /// A decoder curve sampled at some points (rows × m) and the λ_dec it used.

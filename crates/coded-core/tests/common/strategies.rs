@@ -7,8 +7,10 @@
 // Each includer uses some of these.
 #![allow(dead_code)]
 
+use coded_core::adversaries::AdversaryCount;
 use coded_core::{
-    Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
+    Adversaries, Attack, Config, Formula, FunctionKind, LambdaDec, LambdaRule, Placement, PointSet,
+    Scheme, StragglerModel,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
@@ -106,6 +108,42 @@ pub fn noise() -> impl Strategy<Value = f64> {
     ]
 }
 
+/// Adversaries: mostly none; a count (clamped to K by [`fit_adversaries`],
+/// so that a sweep over N ≥ K stays valid)
+/// or an exponent, any bound, attack and placement.
+pub fn adversaries() -> impl Strategy<Value = Option<Adversaries>> {
+    let size = prop_oneof![
+        (0usize..=50).prop_map(AdversaryCount::Count),
+        (0.0..0.999f64).prop_map(AdversaryCount::Exponent),
+    ];
+    prop::option::weighted(
+        0.2,
+        (
+            size,
+            prop::option::of(prop::sample::select(vec![1e-300, 0.5, 3.0, 1e12])),
+            prop::sample::select(Attack::ALL.to_vec()),
+            prop::sample::select(Placement::ALL.to_vec()),
+        )
+            .prop_map(|(size, bound, attack, placement)| Adversaries {
+                size,
+                bound,
+                attack,
+                placement,
+            }),
+    )
+}
+
+/// The adversaries with a count of at most `n`.
+pub fn fit_adversaries(a: Option<Adversaries>, n: usize) -> Option<Adversaries> {
+    a.map(|a| match a.size {
+        AdversaryCount::Count(c) => Adversaries {
+            size: AdversaryCount::Count(c.min(n)),
+            ..a
+        },
+        AdversaryCount::Exponent(_) => a,
+    })
+}
+
 /// A valid configuration with N ≤ `max_n`, K ≤ `max_k`, trials ≤ `max_trials`.
 pub fn small_config(
     functions: Vec<FunctionKind>,
@@ -127,16 +165,17 @@ pub fn small_config(
                     Just(LambdaDec::default()),
                     lambda().prop_map(LambdaDec::Value)
                 ],
-                prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+                prop::sample::select(LambdaRule::ALL.to_vec()),
                 1..=max_trials,
                 prop_oneof![
                     Just(0u64),
                     Just((1u64 << 53) - 1),
                     any::<u64>().prop_map(|s| s >> 11)
                 ],
+                adversaries(),
             )
                 .prop_map(
-                    move |((scheme, function, points), le, ld, rule, trials, seed)| Config {
+                    move |((scheme, function, points), le, ld, rule, trials, seed, adv)| Config {
                         scheme,
                         function,
                         k,
@@ -149,6 +188,7 @@ pub fn small_config(
                         trials,
                         seed,
                         noise,
+                        adversaries: fit_adversaries(adv, k),
                     },
                 )
         })
@@ -254,13 +294,14 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
             Just(LambdaDec::default()),
             lambda.prop_map(LambdaDec::Value)
         ],
-        prop::sample::select(vec![LambdaRule::Fixed, LambdaRule::Shrink]),
+        prop::sample::select(LambdaRule::ALL.to_vec()),
         1..=MAX_TRIALS,
         (
             prop_oneof![Just(0), Just(MAX_SEED), 0..=MAX_SEED],
             noise(),
             // Some(set): the manual model with the indices of the set below N.
             prop::option::weighted(0.2, prop::collection::btree_set(0..MAX_N, 0..=20)),
+            adversaries(),
         ),
     )
         .prop_map(
@@ -274,7 +315,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                 lambda_dec,
                 lambda_rule,
                 trials,
-                (seed, noise, manual),
+                (seed, noise, manual, adv),
             )| {
                 let stragglers = match manual {
                     Some(set) => StragglerModel::Manual {
@@ -295,6 +336,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                     trials,
                     seed,
                     noise,
+                    adversaries: fit_adversaries(adv, k),
                 }
             },
         )
