@@ -217,19 +217,11 @@ impl Problem {
     /// own stream under (seed, N, trial), so every scheme and every p see
     /// the same ones, and no other draw moves.
     pub fn adversaries(&self, prepared: &Prepared, trial: usize) -> Vec<usize> {
-        match &self.config.adversaries {
-            Some(adv) => {
-                let betas = &prepared.coder.betas;
-                let mut rng = self.adversary_stream(betas.len(), trial, 0);
-                adv.place(&self.alphas, betas, &mut rng)
-            }
-            None => Vec::new(),
-        }
+        place_adversaries(&self.config, &self.alphas, &prepared.coder.betas, trial)
     }
 
     fn adversary_stream(&self, n: usize, trial: usize, part: u64) -> Rng {
-        let tags = [TAG_ADVERSARIES, n as u64, trial as u64, part];
-        Rng::stream(self.config.seed, &tags)
+        adversary_stream(self.config.seed, n, trial, part)
     }
 
     /// Decodes one straggler pattern of trial `trial` (whose noise, if any,
@@ -333,4 +325,26 @@ fn first_not_finite_row(m: &DMatrix<f64>) -> Option<usize> {
 pub fn draw_stragglers(model: &StragglerModel, seed: u64, n: usize, trial: usize) -> StragglerDraw {
     let mut rng = Rng::stream(seed, &[TAG_STRAGGLERS, n as u64, trial as u64]);
     model.draw(n, &mut rng)
+}
+
+/// The adversarial servers of trial `trial` with N servers, ascending (none
+/// without adversaries): what [`Problem::adversaries`] gives, without
+/// building the problem (the straggler panel's view).
+pub fn draw_adversaries(config: &Config, n: usize, trial: usize) -> Vec<usize> {
+    let alphas = data_points(config.k, config.points);
+    place_adversaries(config, &alphas, &server_points(n, config.points), trial)
+}
+
+fn place_adversaries(config: &Config, alphas: &[f64], betas: &[f64], trial: usize) -> Vec<usize> {
+    match &config.adversaries {
+        Some(adv) => {
+            let mut rng = adversary_stream(config.seed, betas.len(), trial, 0);
+            adv.place(alphas, betas, &mut rng)
+        }
+        None => Vec::new(),
+    }
+}
+
+fn adversary_stream(seed: u64, n: usize, trial: usize, part: u64) -> Rng {
+    Rng::stream(seed, &[TAG_ADVERSARIES, n as u64, trial as u64, part])
 }

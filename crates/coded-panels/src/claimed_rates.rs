@@ -6,8 +6,9 @@
 //! first measured point of the curve it is compared with; readers compare
 //! slopes, not heights.
 
+use coded_core::adversaries::AdversaryCount;
 use coded_core::stragglers::Regime;
-use coded_core::{Scheme, StragglerModel};
+use coded_core::{Config, Scheme, StragglerModel};
 use serde::{Deserialize, Serialize};
 
 /// Which claim.
@@ -26,17 +27,25 @@ pub enum Rate {
     /// the longest run of stragglers (the probabilistic-regime paper's
     /// substitution; with S ≈ pN, the expected count, it would not fall).
     LetccNoisyRun,
+    /// The adversarial-settings paper, γ = N^a adversaries: the worst case
+    /// of the average error is O(N^{(6/5)(a−1)}), a bound (`milli_a` is
+    /// 1000·a, rounded, so that the rate stays a plain value).
+    Adversarial { milli_a: u32 },
 }
 
 impl Rate {
     /// The claim's label, written as the source states it.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Rate::AbstractBacc => "abstract, BACC: O(log³₁/ₚ(N)·N⁻³)",
-            Rate::AbstractLetcc => "abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)",
-            Rate::LetccDeterministic => "LeTCC paper: O(S³·N⁻³)",
-            Rate::LetccNoisy => "LeTCC paper, noisy: O(S^8/5·N^−3/5)",
-            Rate::LetccNoisyRun => "LeTCC paper, noisy: O(S^8/5·N^−3/5), S = log₁/ₚ N",
+            Rate::AbstractBacc => "abstract, BACC: O(log³₁/ₚ(N)·N⁻³)".into(),
+            Rate::AbstractLetcc => "abstract, LeTCC: O(log⁴₁/ₚ(N)·N⁻²)".into(),
+            Rate::LetccDeterministic => "LeTCC paper: O(S³·N⁻³)".into(),
+            Rate::LetccNoisy => "LeTCC paper, noisy: O(S^8/5·N^−3/5)".into(),
+            Rate::LetccNoisyRun => "LeTCC paper, noisy: O(S^8/5·N^−3/5), S = log₁/ₚ N".into(),
+            Rate::Adversarial { milli_a } => format!(
+                "adversarial paper, bound: O(N^(6/5)(a−1)), a = {}",
+                f64::from(milli_a) / 1000.0
+            ),
         }
     }
 
@@ -47,7 +56,8 @@ impl Rate {
             Rate::AbstractLetcc
             | Rate::LetccDeterministic
             | Rate::LetccNoisy
-            | Rate::LetccNoisyRun => Scheme::Letcc,
+            | Rate::LetccNoisyRun
+            | Rate::Adversarial { .. } => Scheme::Letcc,
         }
     }
 
@@ -67,6 +77,7 @@ impl Rate {
             Rate::LetccDeterministic => n.powi(-3),
             Rate::LetccNoisy => n.powf(-0.6),
             Rate::LetccNoisyRun => log_base(n)?.powf(1.6) * n.powf(-0.6),
+            Rate::Adversarial { milli_a } => n.powf(1.2 * (f64::from(milli_a) / 1000.0 - 1.0)),
         };
         (v.is_finite() && v > 0.0).then_some(v)
     }
@@ -82,6 +93,22 @@ impl Rate {
             (Regime::Probabilistic, true) => &[Rate::LetccNoisyRun],
             (Regime::Counted, true) => &[Rate::LetccNoisy],
         }
+    }
+}
+
+impl Rate {
+    /// The claims that apply to a configuration: its straggler model's
+    /// ([`Rate::for_model`]), and the adversarial bound when its
+    /// adversaries are given by an exponent (with a count γ the paper's
+    /// rate has no a).
+    pub fn for_config(config: &Config) -> Vec<Rate> {
+        let mut rates = Rate::for_model(&config.stragglers, config.noise > 0.0).to_vec();
+        if let Some(AdversaryCount::Exponent(a)) = config.adversaries.as_ref().map(|a| a.size) {
+            rates.push(Rate::Adversarial {
+                milli_a: (a * 1000.0).round() as u32,
+            });
+        }
+        rates
     }
 }
 
@@ -120,6 +147,27 @@ mod tests {
         assert!(Rate::AbstractBacc.value(100.0, 0.0).is_none());
         assert!(Rate::AbstractBacc.value(100.0, 1.0).is_none());
         assert_eq!(Rate::LetccDeterministic.value(10.0, 0.0), Some(1e-3));
+        let adv = Rate::Adversarial { milli_a: 500 };
+        let r = adv.value(100.0, 0.0).unwrap() / adv.value(1000.0, 0.0).unwrap();
+        assert!((r - 10f64.powf(0.6)).abs() < 1e-9, "{r}");
+        assert!(adv.label().contains("bound") && adv.label().contains("a = 0.5"));
+    }
+
+    #[test]
+    fn the_adversarial_bound_joins_only_an_exponent() {
+        let c = |text: &str| Config::from_json(text).unwrap();
+        let plain = c("{}");
+        assert_eq!(
+            Rate::for_config(&plain),
+            Rate::for_model(&plain.stragglers, false)
+        );
+        let exp = c(r#"{"adversaries": {"exponent": 0.3}}"#);
+        assert!(Rate::for_config(&exp).contains(&Rate::Adversarial { milli_a: 300 }));
+        let count = c(r#"{"adversaries": {"count": 3}}"#);
+        assert_eq!(
+            Rate::for_config(&count).len(),
+            Rate::for_config(&plain).len()
+        );
     }
 
     #[test]

@@ -402,7 +402,7 @@ pub fn error_vs_n_view(
     }
     let mut refs = vec![];
     if references {
-        for &rate in Rate::for_model(&config.stragglers, config.noise > 0.0) {
+        for rate in Rate::for_config(config) {
             claimed_lines(rate, &curves, iid, &mut refs, &mut notes);
         }
     }

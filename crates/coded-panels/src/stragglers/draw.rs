@@ -7,7 +7,7 @@ use super::view::StragglerView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::geometry::{Axis, ChartGeometry};
-use crate::theme::Theme;
+use crate::theme::{okabe_ito, Theme};
 use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
@@ -82,6 +82,33 @@ fn draw_cursor<DB: DrawingBackend>(
     Ok(())
 }
 
+/// The adversarial servers of the round: triangles (a shape no other mark
+/// of the panel has) in the palette's reddish purple, filled when the
+/// server answered (a corrupted answer), hollow when it straggled.
+fn draw_adversaries<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
+    theme: &Theme,
+    view: &StragglerView,
+    y: impl Fn(usize) -> f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let purple = okabe_ito::REDDISH_PURPLE;
+    let size = theme.px(if view.n > 200 { 3.0 } else { 5.0 }) as i32;
+    let marks = view
+        .adversaries
+        .iter()
+        .filter(|&&i| i < view.n)
+        .map(|&i| {
+            let style = if view.straggled[i] {
+                purple.stroke_width(theme.px(1.5))
+            } else {
+                purple.filled()
+            };
+            ((i as f64 + 0.5, y(i)), style)
+        })
+        .collect();
+    draw_markers(chart, 1, size, marks)
+}
+
 pub fn draw<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
@@ -107,13 +134,19 @@ pub fn draw_focused<DB: DrawingBackend>(
     let good = theme.good;
 
     // The current round.
-    let caption = format!(
+    let mut caption = format!(
         "Round {}: |F| = {} of {} returned · longest straggler run {}",
         view.trial + 1,
         view.returned,
         view.n,
         view.longest_run
     );
+    if !view.adversaries.is_empty() {
+        caption.push_str(&format!(
+            " · {} adversarial (purple triangles)",
+            view.adversaries.len()
+        ));
+    }
     let top = titled(&top, theme, &caption, 14.0)?;
     let mut cb = ChartBuilder::on(&top);
     cb.margin(theme.px(8.0))
@@ -147,6 +180,8 @@ pub fn draw_focused<DB: DrawingBackend>(
                 })
                 .collect();
             draw_markers(&mut chart, 0, r, pts)?;
+            let at = |i: usize| times[i].clamp(y.lo, y.hi);
+            draw_adversaries(&mut chart, theme, view, at)?;
             draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
@@ -198,6 +233,7 @@ pub fn draw_focused<DB: DrawingBackend>(
                     Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
                 }))?;
             }
+            draw_adversaries(&mut chart, theme, view, |_| 0.68)?;
             draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }

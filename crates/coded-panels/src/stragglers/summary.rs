@@ -43,8 +43,25 @@ pub fn summary(v: &StragglerView, trials: usize) -> String {
             percent(v.p)
         ));
     }
+    s.push_str(&adversaries(v));
     s.push('.');
     s
+}
+
+/// The adversaries of the round, apart from the stragglers: how many, how
+/// they are marked, and how many of them straggled (sent nothing).
+fn adversaries(v: &StragglerView) -> String {
+    let count = v.adversaries.len();
+    if count == 0 {
+        return String::new();
+    }
+    let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
+    let are = if count == 1 { "is" } else { "are" };
+    format!(
+        "; {} {are} adversarial (purple triangles in the round's strip; hollow if it straggled: {silent} sent nothing, {} sent a corrupted answer)",
+        plural(count, "server", "servers"),
+        count - silent
+    )
 }
 
 #[cfg(test)]
@@ -91,5 +108,24 @@ mod tests {
         assert!(s.contains("1 of 40 servers straggles"), "{s}");
         assert!(s.contains("over rounds 81 to 200 (the raster)"), "{s}");
         no_nan(&s);
+    }
+
+    #[test]
+    fn adversaries_are_counted_apart_from_stragglers() {
+        let c = cfg(
+            r#"{"n": 50, "stragglers": {"model": "fixed", "s": 20}, "adversaries": {"count": 6}}"#,
+        );
+        let v = round(&c, 1).stragglers;
+        let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
+        let s = summary(&v, c.trials);
+        assert!(
+            s.ends_with(&format!(
+                "; 6 servers are adversarial (purple triangles in the round's strip; hollow if it straggled: {silent} sent nothing, {} sent a corrupted answer).",
+                6 - silent
+            )),
+            "{s}"
+        );
+        let plain = cfg(r#"{"n": 50}"#);
+        assert!(!summary(&round(&plain, 1).stragglers, 100).contains("adversarial"));
     }
 }

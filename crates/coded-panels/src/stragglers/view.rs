@@ -1,5 +1,5 @@
 //! Panel 1's view: plot-ready data, built from the core's results.
-use coded_core::problem::draw_stragglers;
+use coded_core::problem::{draw_adversaries, draw_stragglers};
 use coded_core::stragglers::longest_run;
 use coded_core::{Config, StragglerModel};
 use serde::{Deserialize, Serialize};
@@ -16,6 +16,10 @@ pub struct StragglerView {
     pub betas: Vec<f64>,
     /// Per server in β order.
     pub straggled: Vec<bool>,
+    /// The adversarial servers of the round shown, ascending (empty
+    /// without adversaries); a straggling one sends nothing.
+    #[serde(default)]
+    pub adversaries: Vec<usize>,
     /// Deadline model: when each server finished, and the deadline.
     pub finish_times: Option<Vec<f64>>,
     pub deadline: Option<f64>,
@@ -64,6 +68,7 @@ impl StragglerView {
                     .collect()
             }),
             straggled: draw.straggled,
+            adversaries: draw_adversaries(config, n, trial),
             deadline,
             p: model.straggle_probability(n),
             model: describe_model(model),
@@ -88,6 +93,8 @@ mod tests {
         for text in [
             r#"{"trials": 30}"#,
             r#"{"stragglers": {"model": "block", "s": 7}}"#,
+            r#"{"adversaries": {"exponent": 0.4, "placement": "nearest"}}"#,
+            r#"{"n": 60, "adversaries": {"count": 9, "placement": "block"}}"#,
             r#"{"stragglers": {"model": "deadline", "shift": 1, "rate": 2, "deadline": 1.4}}"#,
         ] {
             let c = Config::from_json(text).unwrap();
@@ -97,6 +104,7 @@ mod tests {
             assert_eq!(v.returned, r.survivors.len());
             assert_eq!(v.longest_run, r.longest_straggler_run);
             assert_eq!(v.betas, r.betas);
+            assert_eq!(v.adversaries, r.adversaries);
             assert_eq!(v.finish_times, r.finish_times);
             assert_eq!(v.raster[3], r.straggled);
             assert_eq!(v.raster.len(), c.trials.min(MAX_RASTER_ROWS));
