@@ -21,7 +21,7 @@ const QUOTE: usize = 40;
 /// Most notices listed for one link; the rest are counted in a last one.
 /// More than the keys the app reads, so a link with every key wrong still
 /// names each of them.
-pub const MAX_NOTICES: usize = 40;
+pub const MAX_NOTICES: usize = 48;
 const _: () = assert!(MAX_NOTICES > SETTINGS.len() + 1);
 
 /// Percent-encodes a value. Commas stay as they are: they are allowed in a
@@ -175,6 +175,12 @@ mod tests {
                 trials: 17,
                 seed: (1 << 53) - 1,
                 noise: 0.25,
+                adversaries: Some(coded_core::Adversaries {
+                    bound: Some(2.5),
+                    attack: coded_core::Attack::Flip,
+                    placement: coded_core::Placement::Nearest,
+                    ..coded_core::Adversaries::exponent(0.3)
+                }),
             },
             ui: UiState {
                 compare: vec![Scheme::Lcc, Scheme::Letcc],
@@ -667,7 +673,12 @@ mod fuzz {
             "deg" => pick(&["none", "0", "3", "64", "65", "-1", "2.5", "1e1"]),
             "pt" => pick(&["chebyshev", "equispaced"]),
             "w" => pick(&["0", "1", "2", "4", "8", "9", "2.0", "auto"]),
-            "lr" => pick(&["fixed", "shrink"]),
+            "lr" => pick(&["fixed", "shrink", "adversarial"]),
+            "adv" => pick(&["0", "1", "3", "40", "8192", "8193", "-1", "2.5"]),
+            "adv_exp" => pick(&["", "0", "0.3", "0.5", "0.999", "1", "-0.1", "0."]),
+            "adv_bound" => pick(&["auto", "1", "3", "1e12", "1e13", "0", "-1"]),
+            "attack" => pick(&["random", "edge", "flip", "loud"]),
+            "placement" => pick(&["random", "block", "nearest", "far"]),
             "m" => pick(&coded_core::StragglerModel::ALL.map(|m| m.name())),
             "k" | "n" | "s" => prop_oneof![
                 (0usize..=MAX_N + 2).prop_map(|x| x.to_string()),
@@ -792,6 +803,11 @@ mod fuzz {
 
     /// The keys `valid_values` knows (a test checks every key has values).
     const HAS_VALUES: &[&str] = &[
+        "adv",
+        "adv_exp",
+        "adv_bound",
+        "attack",
+        "placement",
         "sc",
         "cmp",
         "fn",

@@ -5,7 +5,7 @@
 //! them from here.
 
 use coded_core::functions::FORMULA_NAME;
-use coded_core::{FunctionKind, LambdaRule, PointSet, Scheme, StragglerModel};
+use coded_core::{Attack, FunctionKind, LambdaRule, Placement, PointSet, Scheme, StragglerModel};
 use coded_panels::Panel;
 use coded_panels::Panels;
 
@@ -60,6 +60,14 @@ pub const FORMULA_LABEL: &str = "your own formula (below)";
 
 pub fn point_choices() -> Vec<Choice> {
     choices(&PointSet::ALL, PointSet::name, |x| x.label())
+}
+
+pub fn attack_choices() -> Vec<Choice> {
+    choices(&Attack::ALL, Attack::name, |x| x.label())
+}
+
+pub fn placement_choices() -> Vec<Choice> {
+    choices(&Placement::ALL, Placement::name, |x| x.label())
 }
 
 pub fn lambda_rule_choices() -> Vec<Choice> {

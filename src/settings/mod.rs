@@ -10,6 +10,7 @@
 //! new setting is its `Config` field (with validation) plus one entry here.
 //! Pure Rust: tested natively.
 
+mod adversaries;
 mod caption;
 mod choices;
 mod experiment;
@@ -53,6 +54,11 @@ pub const SETTINGS: &[Setting] = &[
     stragglers::RATE,
     stragglers::DEADLINE,
     stragglers::SERVERS,
+    adversaries::COUNT,
+    adversaries::EXPONENT,
+    adversaries::BOUND,
+    adversaries::ATTACK,
+    adversaries::PLACEMENT,
     experiment::LAMBDA_ENC,
     experiment::LAMBDA_DEC,
     experiment::LAMBDA_RULE,

@@ -134,13 +134,15 @@ pub fn adversaries() -> impl Strategy<Value = Option<Adversaries>> {
 }
 
 /// The adversaries with a count of at most `n`.
+///
+/// A count of 0 is written as no adversaries (as a link reads it).
 pub fn fit_adversaries(a: Option<Adversaries>, n: usize) -> Option<Adversaries> {
-    a.map(|a| match a.size {
-        AdversaryCount::Count(c) => Adversaries {
+    a.and_then(|a| match a.size {
+        AdversaryCount::Count(c) => (c.min(n) > 0).then_some(Adversaries {
             size: AdversaryCount::Count(c.min(n)),
             ..a
-        },
-        AdversaryCount::Exponent(_) => a,
+        }),
+        AdversaryCount::Exponent(_) => Some(a),
     })
 }
 
