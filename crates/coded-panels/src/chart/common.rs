@@ -225,8 +225,25 @@ pub fn inside(p: (f64, f64), x: Axis, y: Axis) -> bool {
         && (!y.log || p.1 > 0.0)
 }
 
+/// A fifth marker shape, outside the cycle of four that series take (so no
+/// series gets it): a diamond, for a mark that must differ from all of
+/// theirs (an adversarial server's corrupted answer).
+pub const DIAMOND: usize = usize::MAX;
+
+/// The diamond's outline around its centre, in pixels (closed).
+fn diamond(c: (i32, i32), size: i32) -> Vec<(i32, i32)> {
+    let s = size + 1;
+    vec![
+        (c.0, c.1 - s),
+        (c.0 + s, c.1),
+        (c.0, c.1 + s),
+        (c.0 - s, c.1),
+        (c.0, c.1 - s),
+    ]
+}
+
 /// Markers of one of four shapes (so p values differ by shape, not only by
-/// colour), one per (point, style).
+/// colour), or [`DIAMOND`]s, one per (point, style).
 pub fn draw_markers<DB, X, Y>(
     chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
     shape: usize,
@@ -238,6 +255,20 @@ where
     X: Ranged<ValueType = f64>,
     Y: Ranged<ValueType = f64>,
 {
+    if shape == DIAMOND {
+        let (filled, hollow): (Vec<_>, Vec<_>) = points.into_iter().partition(|(_, s)| s.filled);
+        chart.draw_series(
+            filled
+                .into_iter()
+                .map(|(c, s)| EmptyElement::at(c) + Polygon::new(diamond((0, 0), size), s)),
+        )?;
+        chart.draw_series(
+            hollow
+                .into_iter()
+                .map(|(c, s)| EmptyElement::at(c) + PathElement::new(diamond((0, 0), size), s)),
+        )?;
+        return Ok(());
+    }
     let it = points.into_iter();
     match shape % 4 {
         0 => chart.draw_series(it.map(|(c, s)| Circle::new(c, size, s)))?,
@@ -463,6 +494,14 @@ pub fn draw_pixel_marker<DB: DrawingBackend>(
     size: i32,
     style: ShapeStyle,
 ) -> Result<(), AreaError<DB>> {
+    if shape == DIAMOND {
+        let outline = diamond(c, size);
+        return if style.filled {
+            area.draw(&Polygon::new(outline, style))
+        } else {
+            area.draw(&PathElement::new(outline, style))
+        };
+    }
     match shape % 4 {
         0 => area.draw(&Circle::new(c, size, style)),
         1 => area.draw(&TriangleMarker::new(c, size + 1, style)),

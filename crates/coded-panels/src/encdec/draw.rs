@@ -9,7 +9,7 @@ use crate::chart::coord::AxisCoord;
 use crate::errors::view::{scheme_color, scheme_label};
 use crate::format::sig;
 use crate::geometry::{Axis, ChartGeometry};
-use crate::theme::Theme;
+use crate::theme::{okabe_ito, Theme};
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
 
@@ -87,6 +87,16 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             filled: true,
         },
     ));
+    if !view.adversaries.is_empty() {
+        e.push((
+            "corrupted answer (adversarial server)".into(),
+            Swatch::Marker {
+                color: okabe_ito::REDDISH_PURPLE,
+                shape: DIAMOND,
+                filled: true,
+            },
+        ));
+    }
     e.push((
         "straggler (no answer)".into(),
         Swatch::Marker {
@@ -202,8 +212,16 @@ pub fn draw<DB: DrawingBackend>(
     for piece in clip_polyline(&view.decoder, x, y) {
         chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
     }
-    let (mut back, mut lost) = (vec![], vec![]);
-    for ((b, v), s) in view.betas.iter().zip(&view.answers).zip(&view.straggled) {
+    let (mut back, mut lost, mut corrupted) = (vec![], vec![], vec![]);
+    let mut adversaries = view.adversaries.iter().peekable();
+    for (i, ((b, v), s)) in view
+        .betas
+        .iter()
+        .zip(&view.answers)
+        .zip(&view.straggled)
+        .enumerate()
+    {
+        let adversarial = adversaries.next_if_eq(&&i).is_some();
         let Some(v) = v else { continue };
         let p = (*b, *v);
         if !inside(p, x, y) {
@@ -211,12 +229,23 @@ pub fn draw<DB: DrawingBackend>(
         }
         if *s {
             lost.push((p, theme.alert.stroke_width(theme.px(1.5))));
-        } else {
+        } else if !adversarial {
             back.push((p, theme.good.filled()));
+        }
+        // A straggling adversary's answer is lost: its diamond is hollow.
+        if adversarial {
+            let purple = okabe_ito::REDDISH_PURPLE;
+            let style = if *s {
+                purple.stroke_width(theme.px(1.5))
+            } else {
+                purple.filled()
+            };
+            corrupted.push((p, style));
         }
     }
     draw_markers(&mut chart, 0, r_server, back)?;
     draw_markers(&mut chart, 3, r_server + 1, lost)?;
+    draw_markers(&mut chart, DIAMOND, r_server + 1, corrupted)?;
     let exact: Vec<_> = view
         .alphas
         .iter()
@@ -327,6 +356,32 @@ mod tests {
             vec![ENCODE, DECODE, ERROR]
         );
         assert!(f.charts[2].y.log);
+    }
+
+    #[test]
+    fn corrupted_answers_are_diamonds_in_the_legend_and_the_chart() {
+        let v = view(
+            r#"{"k": 6, "n": 30, "adversaries": {"count": 4, "bound": 2, "placement": "block"}}"#,
+        );
+        assert_eq!(v.adversaries.len(), 4);
+        let entries = legend_entries(&Theme::light(), &v);
+        let (_, swatch) = entries
+            .iter()
+            .find(|(l, _)| l == "corrupted answer (adversarial server)")
+            .expect("a legend entry for the corrupted answers");
+        assert!(matches!(swatch, Swatch::Marker { shape: DIAMOND, .. }));
+        let (s, _) = crate::to_svg(900, 760, |a| draw(a, &Theme::light(), &v)).unwrap();
+        assert!(s.contains("corrupted answer (adversarial server)"));
+        // The diamonds: one per adversary in the chart, one in the legend.
+        let purple = "#CC79A7";
+        assert!(
+            s.matches(purple).count() >= 5,
+            "{}",
+            s.matches(purple).count()
+        );
+        let plain = view(r#"{"k": 6, "n": 30}"#);
+        let (s, _) = crate::to_svg(900, 760, |a| draw(a, &Theme::light(), &plain)).unwrap();
+        assert!(!s.contains("adversarial") && !s.contains(purple));
     }
 
     #[test]

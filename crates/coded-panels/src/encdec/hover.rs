@@ -36,10 +36,14 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
         )
     };
     let server = |n: usize| {
-        let state = if view.straggled[n] {
-            "straggled"
-        } else {
-            "returned"
+        let state = match (
+            view.straggled[n],
+            view.adversaries.binary_search(&n).is_ok(),
+        ) {
+            (true, false) => "straggled",
+            (false, false) => "returned",
+            (true, true) => "adversarial, straggled",
+            (false, true) => "adversarial: a corrupted answer",
         };
         format!(
             "server {} at β = {}: x̃ = {}, f(x̃) = {} ({state})",

@@ -16,7 +16,11 @@ pub fn summary(v: &EncDecView) -> String {
 
 fn encdec_round(v: &EncDecView) -> String {
     let answered = v.straggled.iter().filter(|s| !**s).count();
-    let answers = format!("{answered} of {}", plural(v.n, "answer", "answers"));
+    let answers = format!(
+        "{answered} of {}{}",
+        plural(v.n, "answer", "answers"),
+        corrupted(v)
+    );
     let name = subject(v.scheme);
     if let Some(why) = &v.failure {
         return format!("{name} could not decode this round with {answers}: {why}.");
@@ -49,6 +53,26 @@ fn encdec_round(v: &EncDecView) -> String {
     }
     s.push('.');
     s
+}
+
+/// How many of the answers adversarial servers corrupted, and how they are
+/// marked (nothing without adversaries).
+fn corrupted(v: &EncDecView) -> String {
+    if v.adversaries.is_empty() {
+        return String::new();
+    }
+    let sent = v.corrupted();
+    let silent = v.adversaries.len() - sent;
+    let straggled = if silent > 0 {
+        format!(
+            "; {} more adversarial {} straggled",
+            silent,
+            if silent == 1 { "server" } else { "servers" }
+        )
+    } else {
+        String::new()
+    };
+    format!(" ({sent} of them corrupted by adversarial servers: the purple diamonds{straggled})")
 }
 
 #[cfg(test)]
@@ -115,5 +139,37 @@ mod tests {
             assert!(s.contains(&format!("({lost} lost)")), "{s}");
         }
         no_nan(&s);
+    }
+
+    #[test]
+    fn corrupted_answers_are_counted_and_named() {
+        let c = cfg(
+            r#"{"n": 40, "stragglers": {"model": "fixed", "s": 12}, "adversaries": {"count": 7}}"#,
+        );
+        let Some(Detail::Scalar(v)) = round(&c, 2).detail else {
+            panic!()
+        };
+        let sent = v.corrupted();
+        let silent = 7 - sent;
+        assert!(sent > 0 && silent > 0, "both kinds in this round: {sent}");
+        let s = summary(&v);
+        assert!(
+            s.starts_with(&format!(
+                "BACC decoded K = 10 values from 28 of 40 answers ({sent} of them corrupted by adversarial servers: the purple diamonds; {silent} more adversarial servers straggled); largest error "
+            )),
+            "{s}"
+        );
+        no_nan(&s);
+        let c = cfg(
+            r#"{"n": 40, "stragglers": {"model": "fixed", "s": 0}, "adversaries": {"count": 3}}"#,
+        );
+        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
+            panic!()
+        };
+        assert!(
+            summary(&v).starts_with("BACC decoded K = 10 values from 40 of 40 answers (3 of them corrupted by adversarial servers: the purple diamonds); "),
+            "{}",
+            summary(&v)
+        );
     }
 }

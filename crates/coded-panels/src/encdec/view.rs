@@ -30,6 +30,11 @@ pub struct EncDecView {
     pub coded: Vec<Option<f64>>,
     pub answers: Vec<Option<f64>>,
     pub straggled: Vec<bool>,
+    /// The adversarial servers of the round, ascending (empty without
+    /// adversaries): their `answers` are the corrupted ones they sent, or
+    /// would have sent had they not straggled.
+    #[serde(default)]
+    pub adversaries: Vec<usize>,
     /// u_dec(z) fitted to the survivors (empty when replication or failed).
     pub decoder: Vec<(f64, f64)>,
     /// u_dec(α_k): None when the round failed or replication lost output k.
@@ -59,6 +64,15 @@ fn finite_pairs(xs: &[f64], ys: impl Iterator<Item = f64>) -> Vec<(f64, f64)> {
 }
 
 impl EncDecView {
+    /// The corrupted answers the decoder saw: the adversaries that did not
+    /// straggle.
+    pub fn corrupted(&self) -> usize {
+        self.adversaries
+            .iter()
+            .filter(|&&i| !self.straggled[i])
+            .count()
+    }
+
     /// Trial `trial` of a scalar function; `outcome` is
     /// `problem.evaluate(prepared, straggled, trial)`.
     pub fn build(
@@ -123,6 +137,7 @@ impl EncDecView {
                 .collect(),
             answers: all_answers.column(0).iter().map(|v| finite(*v)).collect(),
             straggled: straggled.to_vec(),
+            adversaries: problem.adversaries(prepared, trial),
             decoder,
             estimates,
             errors,
@@ -173,6 +188,23 @@ mod tests {
             assert_eq!(v.encoder.is_empty(), scheme == "uncoded");
             assert_eq!(v.decoder.is_empty(), scheme == "uncoded");
         }
+    }
+
+    #[test]
+    fn the_adversaries_answers_are_the_corrupted_ones() {
+        let text = r#"{"scheme": "letcc", "k": 6, "n": 30, "stragglers": {"model": "fixed", "s": 6},
+            "adversaries": {"count": 5, "bound": 3, "attack": "edge", "placement": "block"}}"#;
+        let (v, r) = view(text, 1);
+        assert_eq!(v.adversaries, r.adversaries);
+        assert_eq!(v.adversaries.len(), 5);
+        for &i in &v.adversaries {
+            assert_eq!(v.answers[i], Some(3.0), "server {i} sends the box's edge");
+        }
+        let answered = v.adversaries.iter().filter(|&&i| !r.straggled[i]).count();
+        assert_eq!(v.corrupted(), answered);
+        assert_eq!(v.squared_error, r.squared_error);
+        let (plain, _) = view(r#"{"k": 6, "n": 30}"#, 1);
+        assert!(plain.adversaries.is_empty() && plain.corrupted() == 0);
     }
 
     #[test]
