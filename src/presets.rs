@@ -4,6 +4,9 @@
 //! Why plain values: a preset is a `Config` plus UI choices, so it is tested
 //! natively (every preset validates) and is the same thing a link carries.
 
+use coded_core::adversaries::AdversaryCount;
+use coded_core::scheme::LambdaRule;
+use coded_core::{Adversaries, Attack, Placement};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
 use coded_panels::errors::CurveKind;
 use coded_panels::Panel;
@@ -221,11 +224,39 @@ pub fn all() -> Vec<Preset> {
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc],
                 panels: panels(&["stragglers", "encdec", "table"]),
+                ..du.clone()
+            },
+        },
+        Preset {
+            id: "adversarial",
+            title: "Adversarial servers",
+            look: ADVERSARIAL_LOOK,
+            config: Config {
+                scheme: Scheme::Letcc,
+                stragglers: StragglerModel::Iid { p: 0.05 },
+                lambda_rule: LambdaRule::Adversarial,
+                adversaries: Some(Adversaries {
+                    size: AdversaryCount::Exponent(0.3),
+                    bound: None,
+                    attack: Attack::Edge,
+                    placement: Placement::Nearest,
+                }),
+                trials: 20,
+                ..d
+            },
+            ui: UiState {
+                compare: vec![Scheme::Bacc, Scheme::Letcc],
+                sweep_ns: vec![40, 80, 160, 320, 640, 1280, 2560],
+                sweep_ps: vec![0.05],
+                panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du
             },
         },
     ]
 }
+
+/// The adversarial preset's note (tested against its numbers below).
+const ADVERSARIAL_LOOK: &str = "x·sin x with a few stragglers (p = 0.05) and γ = ⌈N^0.3⌉ adversarial servers (4 at N = 40, 11 at N = 2560): the servers nearest the data points, each sending the box's edge +M, where M is the largest |f(x_k)| (purple triangles in panel 1, purple diamonds in panel 2). BACC's interpolant passes through every corrupted answer: its error does not fall with N (0.37 at N = 40, 0.51 at N = 2560). LeTCC, with λ_dec growing with the share of adversaries (λ_dec = 10⁻⁴·(γ/N)², the rule “Grow with the adversaries”), smooths them out: its error falls at every doubling of N, from 0.16 to 1.2e-3, with a fitted slope of about −1.1, steeper than the adversarial paper's bound N^(6/5)(a−1) = N^−0.84 (the dashed line so labelled). As a → 1 the adversaries become a fixed share of the servers, which the paper shows no decoder of its kind tolerates: set the exponent to 0.7 (14 adversaries at N = 40, 244 at N = 2560) and LeTCC's error falls only from 0.27 to 0.084 (slope about −0.26), while BACC's stays above 0.55.";
 
 #[cfg(test)]
 mod tests {
@@ -238,7 +269,7 @@ mod tests {
     #[test]
     fn presets_are_valid_and_survive_a_link() {
         let all = all();
-        assert_eq!(all.len(), 9);
+        assert_eq!(all.len(), 10);
         for p in all {
             p.config.validate().unwrap();
             let s = crate::settings::LinkState {
@@ -756,5 +787,80 @@ mod tests {
         };
         let t = table(&later, &schemes);
         assert!(mse(&t, Scheme::Bacc) < 0.01 && mse(&t, Scheme::Letcc) < 0.01);
+    }
+
+    #[test]
+    fn the_adversarial_note_matches_its_numbers() {
+        let p = preset("adversarial");
+        let c = &p.config;
+        let adv = c.adversaries.as_ref().unwrap();
+        assert_eq!(adv.size, AdversaryCount::Exponent(0.3));
+        assert_eq!(
+            (adv.attack, adv.placement, adv.bound),
+            (Attack::Edge, Placement::Nearest, None)
+        );
+        assert_eq!(c.stragglers, StragglerModel::Iid { p: 0.05 });
+        assert_eq!((c.function.clone(), c.k), (FunctionKind::XSinX, 10));
+        // "4 at N = 40, 11 at N = 2560"; "14 adversaries at N = 40, 244 at N = 2560".
+        let seven = Adversaries {
+            size: AdversaryCount::Exponent(0.7),
+            ..adv.clone()
+        };
+        assert_eq!((adv.count_at(40), adv.count_at(2560)), (4, 11));
+        assert_eq!((seven.count_at(40), seven.count_at(2560)), (14, 244));
+        // "λ_dec = 10⁻⁴·(γ/N)²": what LeTCC's decoder is given at N = 40.
+        let problem = Problem::new(c).unwrap();
+        let coder = &problem.prepare(Scheme::Letcc, 40).coder;
+        let rule = 1e-4 * (4.0f64 / 40.0).powi(2);
+        assert!((coder.lambda_dec.unwrap() / rule - 1.0).abs() < 1e-12);
+        assert!(p.look.contains(LambdaRule::Adversarial.label()));
+
+        let v = plot(&p);
+        let (b, l) = (
+            curve(&v, Scheme::Bacc, Some(0.05)),
+            curve(&v, Scheme::Letcc, Some(0.05)),
+        );
+        // "does not fall with N (0.37 at N = 40, 0.51 at N = 2560)": it ends
+        // above where it starts, and never falls below 0.8 of it.
+        assert!(about(at(b, 40.0), 0.37) && about(at(b, 2560.0), 0.51));
+        assert!(at(b, 2560.0) > at(b, 40.0));
+        assert!(b.points.iter().all(|q| q.mean > 0.8 * at(b, 40.0)), "{b:?}");
+        // "falls at every doubling of N, from 0.16 to 1.2e-3, with a fitted
+        // slope of about −1.1, steeper than ... N^−0.84".
+        assert!(l.points.windows(2).all(|w| w[1].mean < w[0].mean), "{l:?}");
+        assert!(about(at(l, 40.0), 0.16) && about(at(l, 2560.0), 1.2e-3));
+        let sl = l.slope.unwrap();
+        assert!((sl + 1.1).abs() < 0.1 && sl < -0.84, "{sl}");
+        // "the dashed line so labelled".
+        let bound: Vec<_> = v
+            .references
+            .iter()
+            .filter(|r| r.label.starts_with("adversarial paper, bound"))
+            .collect();
+        assert_eq!(bound.len(), 1);
+        assert!((bound[0].slope.unwrap() + 0.84).abs() < 1e-9);
+
+        // "set the exponent to 0.7 ... LeTCC's error falls only from 0.27 to
+        // 0.084 (slope about −0.26), while BACC's stays above 0.55".
+        let near_one = Preset {
+            config: Config {
+                adversaries: Some(seven),
+                ..c.clone()
+            },
+            ..p.clone()
+        };
+        let v = plot(&near_one);
+        let (b7, l7) = (
+            curve(&v, Scheme::Bacc, Some(0.05)),
+            curve(&v, Scheme::Letcc, Some(0.05)),
+        );
+        assert!(about(at(l7, 40.0), 0.27) && about(at(l7, 2560.0), 0.084));
+        let sl7 = l7.slope.unwrap();
+        assert!((sl7 + 0.26).abs() < 0.05, "{sl7}");
+        assert!(b7.points.iter().all(|q| q.mean > 0.55), "{b7:?}");
+        // Higher at every N than at a = 0.3.
+        for q in &l.points {
+            assert!(at(l7, q.x) > q.mean, "N = {}", q.x);
+        }
     }
 }

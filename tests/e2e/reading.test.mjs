@@ -149,6 +149,7 @@ const PRESETS = [
   ['noisy', 'Noisy servers'],
   ['adjacent', 'Eight adjacent servers down'],
   ['spread', 'Eight servers down, spread out'],
+  ['adversarial', 'Adversarial servers'],
 ];
 
 /** The presets src/presets.rs declares: [id, title] in order. */
