@@ -143,4 +143,26 @@ mod tests {
             .unwrap()
             .starts_with("server 0 at β = -1"));
     }
+
+    #[test]
+    fn an_adversary_is_named_under_the_cursor() {
+        let c = Config::from_json(
+            r#"{"k": 5, "n": 12, "stragglers": {"model": "fixed", "s": 0},
+                "adversaries": {"count": 1, "bound": 9, "placement": "block"}}"#,
+        )
+        .unwrap();
+        let v = crate::testing::encdec(&c, 0);
+        let (_, f) = crate::to_svg(800, 700, |a| {
+            super::super::draw::draw(a, &Theme::light(), &v)
+        })
+        .unwrap();
+        let n = v.adversaries[0];
+        let (px, py) = f.charts[1].to_pixel(v.betas[n], v.answers[n].unwrap());
+        let t = hover(&v, &f, px, py, 1.0).unwrap();
+        assert!(
+            t.starts_with(&format!("server {n} at β = "))
+                && t.ends_with("f(x̃) = 9 (adversarial: a corrupted answer)"),
+            "{t}"
+        );
+    }
 }
