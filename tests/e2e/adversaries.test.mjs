@@ -139,12 +139,17 @@ test('the adversaries typed key by key: the panels follow; impossible values are
     await openControls(page);
     await panelsCount(page, 4);
 
-    // A count replaces the exponent: "12", then a Backspace leaves "1".
+    // A count while the exponent is set: the exponent says it cannot go
+    // with a count, in words; emptied, the count "12" holds.
     await typeKeys(page, 'adversaries', ['12']);
+    await page.locator('#adversaries-exponent-error').filter({ hasText: /and not with a count\.$/ }).waitFor({ timeout: 10_000 });
+    assert.equal(await linkValue(page, 'adv_exp'), '0.3', 'nothing changed yet');
+    await typeKeys(page, 'adversaries-exponent', []);
     await linkBecomes(page, 'adv', '12');
     assert.equal(await linkValue(page, 'adv_exp'), null, 'the count replaced the exponent');
     await panelsCount(page, 12);
-    await typeKeys(page, 'adversaries', [{ backspace: 1 }], { clear: false, click: false });
+    // A Backspace leaves "1".
+    await typeKeys(page, 'adversaries', [{ backspace: 1 }], { clear: false });
     await linkBecomes(page, 'adv', '1');
     await panelsCount(page, 1);
     assert.match(await summary(page, 'stragglers'), /1 server is adversarial/);
