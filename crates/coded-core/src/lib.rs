@@ -8,9 +8,11 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `failure`, `config`, `problem`, `report`,
-//! `sweep`, `study`, `csv`.
+//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `report`,
+//! `sweep`, `axis_sweep`, `study`, `csv`.
 
+pub mod axis;
+pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
 pub mod computation;
@@ -34,6 +36,7 @@ pub mod study;
 pub mod sweep;
 mod wire;
 
+pub use axis::Axis;
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
 pub use failure::Failure;
