@@ -205,6 +205,7 @@ pub fn error_vs_n_plan(
         schemes: schemes.to_vec(),
         n: ns.to_vec(),
         p: Some(ps.to_vec()),
+        over: None,
         results: None,
     };
     let StudyPlan { plan, below_k, iid } = study.plan()?;
