@@ -180,23 +180,19 @@ fn link_notices() -> Vec<String> {
 }
 
 fn curves_views(c: &Config) -> Vec<CurvesView> {
-    [
-        CurveKind::ErrorVsN,
-        CurveKind::ErrorVsP,
-        CurveKind::ErrorVsLambda,
-    ]
-    .into_iter()
-    .map(|error_tab| {
-        let ui = UiState {
-            error_tab,
-            sweep_ns: vec![12, 24],
-            sweep_ps: vec![0.1, 1.0],
-            references: true,
-            ..UiState::default()
-        };
-        coded_engine::curves(&mut coded_engine::Session::new(), c, &ui).unwrap()
-    })
-    .collect()
+    [CurveKind::N, CurveKind::P, CurveKind::LambdaDec]
+        .into_iter()
+        .map(|error_tab| {
+            let ui = UiState {
+                error_tab,
+                sweep_ns: vec![12, 24],
+                sweep_ps: vec![0.1, 1.0],
+                references: true,
+                ..UiState::default()
+            };
+            coded_engine::curves(&mut coded_engine::Session::new(), c, &ui).unwrap()
+        })
+        .collect()
 }
 
 /// What the sweep planner refuses, as the page shows it, from bad inputs on
@@ -234,11 +230,7 @@ fn planner_refusals() -> Vec<String> {
     cases.extend(configs.into_iter().map(|c| (c, UiState::default())));
     let mut out = vec![];
     for (config, ui) in cases {
-        for error_tab in [
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ] {
+        for error_tab in [CurveKind::N, CurveKind::P, CurveKind::LambdaDec] {
             let ui = UiState {
                 error_tab,
                 ..ui.clone()
@@ -342,11 +334,7 @@ fn what_a_person_reads_is_plain_words() {
             &format!("exported images' caption {place}"),
             vec![crate::settings::differences_from_default(&s)],
         );
-        for kind in [
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ] {
+        for kind in [CurveKind::N, CurveKind::P, CurveKind::LambdaDec] {
             let ui = UiState {
                 error_tab: kind,
                 ..UiState::default()

@@ -186,7 +186,7 @@ mod tests {
                     p.set(coded_panels::Panel::Digits, false);
                     p
                 },
-                error_tab: CurveKind::ErrorVsLambda,
+                error_tab: CurveKind::LambdaDec,
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
                 hidden: vec!["bacc-0.1".into(), "claim-letcc".into()],
@@ -224,7 +224,7 @@ mod tests {
         assert_eq!(
             (back.ui.error_tab, back.ui.references, back.ui.band),
             (
-                CurveKind::ErrorVsLambda,
+                CurveKind::LambdaDec,
                 false,
                 coded_panels::errors::Band::Quantiles
             )
@@ -978,11 +978,7 @@ mod fuzz {
     }
 
     fn valid_link_state() -> impl Strategy<Value = LinkState> {
-        let kinds = vec![
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ];
+        let kinds = vec![CurveKind::N, CurveKind::P, CurveKind::LambdaDec];
         (
             any_valid_config(),
             prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),

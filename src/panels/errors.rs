@@ -19,9 +19,9 @@ use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::state::AppState;
 
 const TABS: [(CurveKind, &str, &str); 3] = [
-    (CurveKind::ErrorVsN, "tab-n", "Error vs N"),
-    (CurveKind::ErrorVsP, "tab-p", "Error vs p"),
-    (CurveKind::ErrorVsLambda, "tab-lambda", "Error vs λ_dec"),
+    (CurveKind::N, "tab-n", "Error vs N"),
+    (CurveKind::P, "tab-p", "Error vs p"),
+    (CurveKind::LambdaDec, "tab-lambda", "Error vs λ_dec"),
 ];
 
 /// The line and the shaded band in words, as the "Line and band" choice
@@ -61,7 +61,7 @@ fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
 pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
     let model = describe_model(&config.stragglers);
     match ui.error_tab {
-        CurveKind::ErrorVsN => {
+        CurveKind::N => {
             let ns = plotted_ns(config, &ui.sweep_ns);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
@@ -75,13 +75,13 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
             };
             format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
         }
-        CurveKind::ErrorVsP => format!(
+        CurveKind::P => format!(
             "This plot uses N = {} (the N setting) and independent stragglers at p = {} to {}; “N values” and “p values” are for error vs N.",
             config.n,
             P_GRID[0],
             P_GRID[P_GRID.len() - 1]
         ),
-        CurveKind::ErrorVsLambda => {
+        CurveKind::LambdaDec => {
             let grid = lambda_grid();
             format!(
                 "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {} to {}; “N values” and “p values” are for error vs N.",
@@ -371,9 +371,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <span inner_html=ERROR_DEFINITION></span>
                 {move || band_text(state.ui.with(|u| u.band))}
                 {move || match tab() {
-                    CurveKind::ErrorVsN => n_tab_text().into_any(),
-                    CurveKind::ErrorVsP => P_TAB_TEXT.into_any(),
-                    CurveKind::ErrorVsLambda => LAMBDA_TAB_TEXT.into_any(),
+                    CurveKind::N => n_tab_text().into_any(),
+                    CurveKind::P => P_TAB_TEXT.into_any(),
+                    CurveKind::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
                 }}
             </p>
         </section>
@@ -398,12 +398,12 @@ mod tests {
     fn the_uses_line_names_the_lists_or_the_settings_of_each_tab() {
         let c = Config::default();
         assert_eq!((c.n, c.k), (40, 10));
-        let ui = tab(CurveKind::ErrorVsN, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
+        let ui = tab(CurveKind::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
         assert_eq!(
             uses_sentence(&c, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and p = 0.1, 0.3 from “p values”, not the N and p settings."
         );
-        let none = tab(CurveKind::ErrorVsN, &[3, 5], &[0.1]);
+        let none = tab(CurveKind::N, &[3, 5], &[0.1]);
         assert!(uses_sentence(&c, &none).starts_with(
             "This plot uses no N (none in “N values” is at least K = 10) and p = 0.1"
         ));
@@ -415,12 +415,12 @@ mod tests {
             uses_sentence(&fixed, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and the straggler model as set (exactly S = 5 at random; “p values” is for independent stragglers), not the N and p settings."
         );
-        let p_tab = tab(CurveKind::ErrorVsP, &[20], &[0.1]);
+        let p_tab = tab(CurveKind::P, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&c, &p_tab),
             "This plot uses N = 40 (the N setting) and independent stragglers at p = 0 to 0.9; “N values” and “p values” are for error vs N."
         );
-        let l_tab = tab(CurveKind::ErrorVsLambda, &[20], &[0.1]);
+        let l_tab = tab(CurveKind::LambdaDec, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&fixed, &l_tab),
             "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e−12 to 10; “N values” and “p values” are for error vs N."
@@ -445,13 +445,13 @@ mod tests {
             .unwrap()
         };
         // Error vs p: "no dashed line, no fitted slope"; a vertical line.
-        let v = view(CurveKind::ErrorVsP);
+        let v = view(CurveKind::P);
         assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
         assert!(v.marker.is_some());
         assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
         // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
         // levels of GCV and BACC; the marker is the configured λ_dec.
-        let v = view(CurveKind::ErrorVsLambda);
+        let v = view(CurveKind::LambdaDec);
         assert!(v.curves.iter().all(|k| k.slope.is_none()));
         assert_eq!(v.references.len(), 2);
         assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));

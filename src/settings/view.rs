@@ -16,17 +16,13 @@ use coded_core::config::MAX_N;
 
 fn tab_name(k: CurveKind) -> &'static str {
     match k {
-        CurveKind::ErrorVsN => "n",
-        CurveKind::ErrorVsP => "p",
-        CurveKind::ErrorVsLambda => "lambda",
+        CurveKind::N => "n",
+        CurveKind::P => "p",
+        CurveKind::LambdaDec => "lambda",
     }
 }
 
-const TABS: [CurveKind; 3] = [
-    CurveKind::ErrorVsN,
-    CurveKind::ErrorVsP,
-    CurveKind::ErrorVsLambda,
-];
+const TABS: [CurveKind; 3] = [CurveKind::N, CurveKind::P, CurveKind::LambdaDec];
 
 pub const EMBED: Setting = Setting {
     key: "embed",

@@ -269,7 +269,7 @@ mod tests {
             failures: 1,
         };
         let view = CurvesView {
-            kind: CurveKind::ErrorVsN,
+            kind: CurveKind::N,
             title: String::new(),
             x_label: "N, servers".into(),
             y_label: String::new(),
@@ -350,7 +350,7 @@ mod tests {
             &mut session,
             &config,
             &UiState {
-                error_tab: CurveKind::ErrorVsP,
+                error_tab: CurveKind::P,
                 ..ui.clone()
             },
         )

@@ -147,7 +147,7 @@ mod tests {
         let config = Config::from_json(r#"{"trials": 6, "k": 4, "noise": 0.1}"#).unwrap();
         let ui = UiState {
             sweep_ns: vec![8, 16],
-            error_tab: CurveKind::ErrorVsN,
+            error_tab: CurveKind::N,
             ..UiState::default()
         };
         let points = coded_core::sweep(
@@ -197,7 +197,7 @@ mod tests {
     fn the_saved_curves_choose_the_tab_and_a_plain_config_opens_too() {
         let config = Config::default();
         let ui = UiState {
-            error_tab: CurveKind::ErrorVsP,
+            error_tab: CurveKind::P,
             ..UiState::default()
         };
         let mut view = curves(&config, &ui);
@@ -208,7 +208,7 @@ mod tests {
         };
         let text = with_results(page_study(&config, &ui), &saved).to_json();
         let opened = read(&text, &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::ErrorVsP);
+        assert_eq!(opened.state.ui.error_tab, CurveKind::P);
         let plain = read(r#"{"k": 4, "trials": 9}"#, &LinkState::default()).unwrap();
         assert_eq!((plain.state.config.k, plain.state.config.trials), (4, 9));
         assert_eq!(plain.results, SavedResults::default());
