@@ -1,11 +1,13 @@
-//! Panel 4: error vs N (log-log, with the papers' rates), vs p, vs λ_dec.
+//! Panel 4: error vs N (log-log, with the papers' rates), and vs any other
+//! setting of the core's table of axes (p, λ_dec, λ_enc, σ, K, τ: their tabs
+//! are `error_tabs`').
 
 use std::sync::Arc;
 
 use coded_core::config::MAX_N;
 use coded_core::{Config, StragglerModel};
 use coded_panels::errors as panel;
-use coded_panels::errors::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
+use coded_panels::errors::{Band, CurveKind, CurvesView};
 use coded_panels::format::sig4;
 use coded_panels::stragglers::describe_model;
 use coded_panels::{Panel, Stage};
@@ -14,15 +16,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
+use crate::panels::error_tabs::{
+    setting_tab_text, tab_after_key, tabs, uses_values, value_range, ErrorTab,
+};
 use crate::panels::round_plot::placeholder;
 use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::state::AppState;
-
-const TABS: [(CurveKind, &str, &str); 3] = [
-    (CurveKind::N, "tab-n", "Error vs N"),
-    (CurveKind::P, "tab-p", "Error vs p"),
-    (CurveKind::LambdaDec, "tab-lambda", "Error vs λ_dec"),
-];
 
 /// The line and the shaded band in words, as the "Line and band" choice
 /// says; with what the plot does with failed rounds and exact answers.
@@ -75,22 +74,21 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
             };
             format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
         }
-        CurveKind::P => format!(
-            "This plot uses N = {} (the N setting) and independent stragglers at p = {} to {}; “N values” and “p values” are for error vs N.",
-            config.n,
-            P_GRID[0],
-            P_GRID[P_GRID.len() - 1]
-        ),
-        CurveKind::LambdaDec => {
-            let grid = lambda_grid();
+        CurveKind::P => {
+            let (lo, hi) = value_range(ui);
             format!(
-                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {} to {}; “N values” and “p values” are for error vs N.",
+                "This plot uses N = {} (the N setting) and independent stragglers at p = {lo} to {hi}; “N values” and “p values” are for error vs N.",
                 config.n,
-                // The axis's own label ("1e−12"): no second float format.
-                coded_panels::chart::common::tick(grid[0]),
-                grid[grid.len() - 1]
             )
         }
+        CurveKind::LambdaDec => {
+            let (lo, hi) = value_range(ui);
+            format!(
+                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {lo} to {hi}; “N values” and “p values” are for error vs N.",
+                config.n,
+            )
+        }
+        _ => uses_values(config, ui),
     }
 }
 
@@ -99,19 +97,6 @@ pub(crate) const P_TAB_TEXT: &str = " Error vs p: independent stragglers at each
 
 /// What the error-vs-λ_dec tab shows, after the sentences common to all tabs.
 pub(crate) const LAMBDA_TAB_TEXT: &str = " Error vs λ_dec: LeTCC at the configured N and straggler model, with λ_dec held at each value of the axis. The dashed horizontal lines are levels to compare with: LeTCC with λ_dec chosen by GCV in every round, and BACC (which has no λ_dec). The vertical line marks the configured λ_dec when it is a number on the axis. No rate is claimed against λ_dec: no fitted slope.";
-
-/// The tab a key moves to from tab `current` (the WAI-ARIA tabs pattern:
-/// arrows wrap around, Home and End jump to the ends), or None for other keys.
-fn tab_after_key(key: &str, current: usize) -> Option<usize> {
-    let n = TABS.len();
-    match key {
-        "ArrowRight" => Some((current + 1) % n),
-        "ArrowLeft" => Some((current + n - 1) % n),
-        "Home" => Some(0),
-        "End" => Some(n - 1),
-        _ => None,
-    }
-}
 
 fn focus_id(id: &str) {
     if let Some(el) = document()
@@ -200,10 +185,17 @@ const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted lo
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     let tab = move || state.ui.with(|u| u.error_tab);
     let tab_id = move || {
-        TABS.iter()
-            .find(|t| t.0 == tab())
-            .map(|t| t.1)
-            .unwrap_or("tab-n")
+        tabs()
+            .into_iter()
+            .find(|t| t.kind == tab())
+            .map_or_else(|| "tab-n".to_string(), |t| t.id)
+    };
+    // A new tab plots the setting's default values (its "Values" list).
+    let select = move |kind: CurveKind| {
+        state.ui.update(|u| {
+            u.error_tab = kind;
+            u.sweep_values = None;
+        })
     };
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
@@ -224,18 +216,19 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     // runs in the worker, so the page stays responsive meanwhile). Roving
     // tabindex: only the selected tab is in the Tab sequence.
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let all = tabs();
         let current = state
             .ui
-            .with_untracked(|u| TABS.iter().position(|t| t.0 == u.error_tab))
+            .with_untracked(|u| all.iter().position(|t| t.kind == u.error_tab))
             .unwrap_or(0);
-        let Some(next) = tab_after_key(&ev.key(), current) else {
+        let Some(next) = tab_after_key(&ev.key(), current, all.len()) else {
             return;
         };
         ev.prevent_default();
         if next != current {
-            state.ui.update(|u| u.error_tab = TABS[next].0);
+            select(all[next].kind);
         }
-        focus_id(TABS[next].1);
+        focus_id(&all[next].id);
     };
     // One sentence per settled result: while the sweep runs the curves grow
     // point by point, and a live region following them would talk non-stop.
@@ -260,9 +253,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             <crate::components::StageNote state=state panel=Panel::Errors />
             <div class="toolbar">
                 <div class="tabs" role="tablist" aria-label="Error plots" on:keydown=on_key>
-                    {TABS
+                    {tabs()
                         .into_iter()
-                        .map(|(kind, id, text)| {
+                        .map(|ErrorTab { kind, id, text }| {
                             view! {
                                 <button
                                     type="button"
@@ -271,7 +264,11 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                                     aria-selected=move || (tab() == kind).to_string()
                                     tabindex=move || if tab() == kind { "0" } else { "-1" }
                                     aria-controls="errors-tabpanel"
-                                    on:click=move |_| state.ui.update(|u| u.error_tab = kind)
+                                    on:click=move |_| {
+                                        if tab() != kind {
+                                            select(kind)
+                                        }
+                                    }
                                 >
                                     {text}
                                 </button>
@@ -374,6 +371,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     CurveKind::N => n_tab_text().into_any(),
                     CurveKind::P => P_TAB_TEXT.into_any(),
                     CurveKind::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
+                    kind => setting_tab_text(kind).into_any(),
                 }}
             </p>
         </section>
@@ -478,15 +476,5 @@ mod tests {
         let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
         assert!(text.contains(&format!("{count} times")), "{text}");
         assert!(text.contains("bootstrap") && !text.contains("1.96"));
-    }
-
-    #[test]
-    fn arrow_keys_wrap_and_home_end_jump() {
-        assert_eq!(tab_after_key("ArrowRight", 0), Some(1));
-        assert_eq!(tab_after_key("ArrowRight", 2), Some(0));
-        assert_eq!(tab_after_key("ArrowLeft", 0), Some(2));
-        assert_eq!(tab_after_key("Home", 2), Some(0));
-        assert_eq!(tab_after_key("End", 0), Some(2));
-        assert_eq!(tab_after_key("Enter", 1), None);
     }
 }

@@ -178,7 +178,7 @@ axes! {
     Deadline = "ErrorVsDeadline" {
         name: "deadline",
         field: "stragglers",
-        key: "deadline",
+        key: "tau",
         symbol: "τ",
         words: "τ (the deadline)",
         log: false,
@@ -298,8 +298,8 @@ mod tests {
             .collect();
         all.sort();
         all.dedup();
-        // name == key for n, p, k, deadline: 7 names, 3 more keys.
-        assert_eq!(all.len(), 10);
+        // name == key for n, p, k: 7 names, 4 more keys.
+        assert_eq!(all.len(), 11);
         assert_eq!(Axis::default(), Axis::N);
     }
 
