@@ -192,6 +192,9 @@ axes! {
     }
 }
 
+// Not derived: the macro writes the variants from the table, and the
+// default (the page's first plot) is chosen here.
+#[allow(clippy::derivable_impls)]
 impl Default for Axis {
     fn default() -> Self {
         Axis::N
@@ -238,7 +241,10 @@ impl Axis {
         if !value.is_finite() {
             return Err(refused("it is not a finite number".into()));
         }
-        if e.whole && (value < 0.0 || value.fract() != 0.0 || value > u32::MAX as f64) {
+        if value < 0.0 {
+            return Err(refused(format!("{} cannot be negative", e.symbol)));
+        }
+        if e.whole && (value.fract() != 0.0 || value > u32::MAX as f64) {
             return Err(refused(format!("{} takes whole numbers", e.symbol)));
         }
         let mut c = config.clone();

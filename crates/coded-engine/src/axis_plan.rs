@@ -4,6 +4,7 @@
 //! with a note in words, the rest in ascending order (a line joins them).
 
 use coded_core::axis::Axis;
+use coded_core::config::MAX_K;
 use coded_core::{Config, ConfigError, LambdaDec, Scheme};
 
 /// The field of the planner's own refusals, whose message is a sentence in
@@ -11,45 +12,66 @@ use coded_core::{Config, ConfigError, LambdaDec, Scheme};
 /// cannot use): `plan::words` shows it as it is.
 pub const IN_WORDS: &str = "(in words)";
 
+/// The values kept (each with its configuration), and the notes of those
+/// left out.
+pub type Kept = (Vec<(f64, Config)>, Vec<String>);
+
+/// The runs of error vs λ_dec (value, configuration, scheme), and the
+/// notes of the values left out.
+pub type LambdaRuns = (Vec<(f64, Config, Scheme)>, Vec<String>);
+
+/// Why the page leaves a value out, in its words (the core's refusal is
+/// the CLI's, which names configuration fields).
+fn left_out(axis: Axis, v: f64, config: &Config, refused: &ConfigError) -> String {
+    let s = axis.entry().symbol;
+    let why = if !v.is_finite() {
+        "it is not a finite number".to_string()
+    } else if refused.message.ends_with("takes whole numbers") {
+        format!("{s} takes whole numbers")
+    } else if refused.message.ends_with("cannot be negative") {
+        format!("{s} cannot be negative")
+    } else if refused.field == "k" {
+        format!("K must be from 1 to N = {}", config.n.min(MAX_K))
+    } else {
+        format!("it is outside the values {s} can take")
+    };
+    format!("{s} = {v} is left out: {why}.")
+}
+
 /// The accepted values, ascending, each with its configuration, and the
 /// notes of those left out; an error in words when none is left.
 pub fn axis_configs(
     config: &Config,
     axis: Axis,
     values: &[f64],
-) -> Result<(Vec<(f64, Config)>, Vec<String>), ConfigError> {
+) -> Result<Kept, ConfigError> {
     let e = axis.entry();
-    let (mut kept, refused) = axis.apply_all(config, values);
-    let mut notes: Vec<String> = refused
-        .iter()
-        .map(|r| format!("{}, so it is left out.", r.message))
-        .collect();
-    kept.retain(|(v, _)| {
-        let placed = !e.log || *v > 0.0;
-        if !placed {
-            notes.push(format!(
-                "{} = {v} cannot be placed on a logarithmic axis, so it is left out.",
-                e.symbol
-            ));
+    let mut kept = vec![];
+    let mut notes = vec![];
+    for &v in values {
+        if kept.iter().any(|(w, _): &(f64, Config)| *w == v) {
+            continue;
         }
-        placed
-    });
+        match axis.apply(config, v) {
+            Err(refused) => notes.push(left_out(axis, v, config, &refused)),
+            // A log axis has no place for 0 (σ = 0, λ = 0).
+            Ok(_) if e.log && v <= 0.0 => notes.push(format!(
+                "{} = {v} is left out: a logarithmic axis has no place for it.",
+                e.symbol
+            )),
+            Ok(c) => kept.push((v, c)),
+        }
+    }
     if kept.is_empty() {
-        let why = notes.first().map_or_else(
-            || "the list is empty".to_string(),
-            |n| {
-                n.trim_end_matches(", so it is left out.")
-                    .trim_end_matches(", so it is left out")
-                    .to_string()
-            },
-        );
+        let why = notes
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "the list is empty.".into());
         return Err(ConfigError::new(
             IN_WORDS,
             format!(
-                "No value in “{} values” can be used, so the error-vs-{} plot has no point: {}.",
-                e.symbol,
-                e.symbol,
-                why.trim_end_matches('.')
+                "No value in “Plotted values” can be plotted against {}: {why}",
+                e.symbol
             ),
         ));
     }
@@ -65,7 +87,7 @@ pub fn lambda_configs(
     config: &Config,
     schemes: &[Scheme],
     values: &[f64],
-) -> Result<(Vec<(f64, Config, Scheme)>, Vec<String>), ConfigError> {
+) -> Result<LambdaRuns, ConfigError> {
     let (kept, notes) = axis_configs(config, Axis::LambdaDec, values)?;
     let mut runs: Vec<(f64, Config, Scheme)> = kept
         .into_iter()
@@ -95,24 +117,27 @@ mod tests {
         assert_eq!(
             notes,
             [
-                "K = 50 cannot be used: got 50; expected a whole number from 1 to min(n, 1024), so it is left out.",
-                "K = 2.5 cannot be used: K takes whole numbers, so it is left out."
+                "K = 50 is left out: K must be from 1 to N = 40.",
+                "K = 2.5 is left out: K takes whole numbers."
             ]
         );
-        let (kept, notes) = axis_configs(&c, Axis::Noise, &[0.0, 0.1]).unwrap();
+        let (kept, notes) = axis_configs(&c, Axis::Noise, &[0.0, 0.1, -1.0]).unwrap();
         assert_eq!(kept.len(), 1);
         assert_eq!(
             notes,
-            ["σ = 0 cannot be placed on a logarithmic axis, so it is left out."]
+            [
+                "σ = 0 is left out: a logarithmic axis has no place for it.",
+                "σ = -1 is left out: σ cannot be negative."
+            ]
         );
         let e = axis_configs(&c, Axis::K, &[50.0]).unwrap_err();
         assert_eq!(e.field, IN_WORDS);
         assert_eq!(
             e.message,
-            "No value in “K values” can be used, so the error-vs-K plot has no point: K = 50 cannot be used: got 50; expected a whole number from 1 to min(n, 1024)."
+            "No value in “Plotted values” can be plotted against K: K = 50 is left out: K must be from 1 to N = 40."
         );
         let e = axis_configs(&c, Axis::K, &[]).unwrap_err();
-        assert!(e.message.ends_with("no point: the list is empty."), "{e}");
+        assert!(e.message.ends_with("against K: the list is empty."), "{e}");
     }
 
     #[test]
