@@ -367,8 +367,14 @@ mod tests {
             (
                 Axis::Noise,
                 -1.0,
-                "σ = -1 cannot be used: got -1; expected a number in [0, 1e3]",
+                "σ = -1 cannot be used: σ cannot be negative",
             ),
+            (
+                Axis::Noise,
+                1e4,
+                "σ = 10000 cannot be used: got 10000; expected a number in [0, 1e3]",
+            ),
+            (Axis::K, -2.0, "K = -2 cannot be used: K cannot be negative"),
             (Axis::P, 1.5, "p = 1.5 cannot be used"),
             (Axis::N, 5.0, "N = 5 cannot be used"),
             (

@@ -40,11 +40,7 @@ fn left_out(axis: Axis, v: f64, config: &Config, refused: &ConfigError) -> Strin
 
 /// The accepted values, ascending, each with its configuration, and the
 /// notes of those left out; an error in words when none is left.
-pub fn axis_configs(
-    config: &Config,
-    axis: Axis,
-    values: &[f64],
-) -> Result<Kept, ConfigError> {
+pub fn axis_configs(config: &Config, axis: Axis, values: &[f64]) -> Result<Kept, ConfigError> {
     let e = axis.entry();
     let mut kept = vec![];
     let mut notes = vec![];
