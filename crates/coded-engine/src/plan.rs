@@ -398,11 +398,9 @@ mod tests {
             .units
             .iter()
             .all(|u| u.config.as_ref().unwrap().k as f64 == u.value));
-        assert_eq!(plan.notes.len(), 1);
-        assert!(
-            plan.notes[0].starts_with("K = 80 cannot be used"),
-            "{:?}",
-            plan.notes
+        assert_eq!(
+            plan.notes,
+            ["K = 80 is left out: K must be from 1 to N = 40."]
         );
     }
 }
