@@ -3,11 +3,8 @@
 //! from the other settings' plots (`setting_view`) for those levels.
 
 use super::failed::AllFailed;
-use super::setting_view::formula_in_title;
-use super::view::{
-    curve_key, model_words, points_of, scheme_color, Curve, CurveKind, CurvesView, Marker,
-    Reference,
-};
+use super::setting_view::{formula_in_title, unfitted_curve};
+use super::view::{model_words, points_of, scheme_color, CurveKind, CurvesView, Marker, Reference};
 use crate::words::plural;
 use coded_core::{Config, LambdaDec, Scheme, SweepPoint};
 
@@ -105,19 +102,13 @@ pub fn error_vs_lambda_view(
         x_label: "λ_dec".into(),
         y_label: "mean squared error".into(),
         x_log: true,
-        curves: vec![Curve {
-            key: curve_key(Scheme::Letcc, None),
-            label: "LeTCC, fixed λ_dec".into(),
-            scheme: Scheme::Letcc,
-            p: config.stragglers.straggle_probability(config.n),
-            color: scheme_color(Scheme::Letcc),
-            shape: 0,
-            points: pts,
+        curves: vec![unfitted_curve(
+            Scheme::Letcc,
+            "LeTCC, fixed λ_dec".into(),
+            config.stragglers.straggle_probability(config.n),
+            pts,
             failed,
-            slope: None,
-            saved: false,
-            median_slope: None,
-        }],
+        )],
         references: refs,
         marker,
         exact_below: coded_core::problem::rounding_level(config),

@@ -5,12 +5,13 @@
 
 use super::failed::AllFailed;
 use super::view::{
-    curve_key, model_words, points_of, scheme_color, scheme_label, Curve, CurvesView, Marker,
+    curve_key, model_words, points_of, scheme_color, scheme_label, Curve, CurvePoint, CurvesView,
+    Marker,
 };
 use crate::words::plural;
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::AxisPoint;
-use coded_core::Config;
+use coded_core::{Config, Scheme};
 
 /// ", f(x) = sin(3*x) + x^2" for a formula (the titles that do not name the
 /// built-in functions still say which formula their curves are of).
@@ -18,6 +19,30 @@ pub(super) fn formula_in_title(config: &Config) -> String {
     match config.function.formula() {
         Some(_) => format!(", {}", config.function.title()),
         None => String::new(),
+    }
+}
+
+/// One scheme's curve along a setting: no rate is claimed against it, so
+/// no slope is fitted.
+pub(super) fn unfitted_curve(
+    scheme: Scheme,
+    label: String,
+    p: f64,
+    points: Vec<CurvePoint>,
+    failed: Vec<(f64, f64)>,
+) -> Curve {
+    Curve {
+        key: curve_key(scheme, None),
+        label,
+        scheme,
+        p,
+        color: scheme_color(scheme),
+        shape: 0,
+        points,
+        failed,
+        slope: None,
+        saved: false,
+        median_slope: None,
     }
 }
 
@@ -40,19 +65,7 @@ pub fn error_vs_setting_view(
         let xs: Vec<f64> = chunk.iter().map(|p| p.value).collect();
         let sums = chunk.iter().map(|p| &p.point);
         let (pts, failed) = points_of(&name, &xs, sums, e.symbol, &mut notes, &mut all_failed);
-        curves.push(Curve {
-            key: curve_key(scheme, None),
-            label: name,
-            scheme,
-            p: 0.0,
-            color: scheme_color(scheme),
-            shape: 0,
-            points: pts,
-            failed,
-            slope: None,
-            saved: false,
-            median_slope: None,
-        });
+        curves.push(unfitted_curve(scheme, name, 0.0, pts, failed));
     }
     notes.extend(all_failed.notes(&config.function));
     let marker = marker(config, axis, &mut notes);
@@ -126,7 +139,6 @@ fn marker(config: &Config, axis: Axis, notes: &mut Vec<String>) -> Option<Marker
 mod tests {
     use super::*;
     use coded_core::axis_sweep::sweep_over;
-    use coded_core::Scheme;
 
     fn cfg(text: &str) -> Config {
         Config::from_json(text).unwrap()
