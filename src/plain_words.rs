@@ -180,23 +180,23 @@ fn link_notices() -> Vec<String> {
 }
 
 fn curves_views(c: &Config) -> Vec<CurvesView> {
-    [
-        CurveKind::ErrorVsN,
-        CurveKind::ErrorVsP,
-        CurveKind::ErrorVsLambda,
-    ]
-    .into_iter()
-    .map(|error_tab| {
-        let ui = UiState {
-            error_tab,
-            sweep_ns: vec![12, 24],
-            sweep_ps: vec![0.1, 1.0],
-            references: true,
-            ..UiState::default()
-        };
-        coded_engine::curves(&mut coded_engine::Session::new(), c, &ui).unwrap()
-    })
-    .collect()
+    CurveKind::ALL
+        .into_iter()
+        .map(|error_tab| {
+            // The setting's own values, and values it refuses (notes).
+            let mut values = (error_tab.entry().defaults)();
+            values.extend([-1.0, 2.5, 5000.0]);
+            let ui = UiState {
+                error_tab,
+                sweep_ns: vec![12, 24],
+                sweep_ps: vec![0.1, 1.0],
+                sweep_values: Some(values),
+                references: true,
+                ..UiState::default()
+            };
+            coded_engine::curves(&mut coded_engine::Session::new(), c, &ui).unwrap()
+        })
+        .collect()
 }
 
 /// What the sweep planner refuses, as the page shows it, from bad inputs on
@@ -232,13 +232,15 @@ fn planner_refusals() -> Vec<String> {
         })
         .collect();
     cases.extend(configs.into_iter().map(|c| (c, UiState::default())));
+    // Values that no setting but N takes.
+    let refused = UiState {
+        sweep_values: Some(vec![-1.0, 1e9]),
+        ..UiState::default()
+    };
+    cases.push((c.clone(), refused));
     let mut out = vec![];
     for (config, ui) in cases {
-        for error_tab in [
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ] {
+        for error_tab in CurveKind::ALL {
             let ui = UiState {
                 error_tab,
                 ..ui.clone()
@@ -342,11 +344,7 @@ fn what_a_person_reads_is_plain_words() {
             &format!("exported images' caption {place}"),
             vec![crate::settings::differences_from_default(&s)],
         );
-        for kind in [
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ] {
+        for kind in CurveKind::ALL {
             let ui = UiState {
                 error_tab: kind,
                 ..UiState::default()

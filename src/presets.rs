@@ -126,7 +126,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc, Scheme::Lcc],
-                error_tab: CurveKind::ErrorVsP,
+                error_tab: CurveKind::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },
@@ -165,7 +165,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc],
-                error_tab: CurveKind::ErrorVsP,
+                error_tab: CurveKind::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },

@@ -192,7 +192,8 @@ mod tests {
                     p.set(coded_panels::Panel::Digits, false);
                     p
                 },
-                error_tab: CurveKind::ErrorVsLambda,
+                error_tab: CurveKind::LambdaDec,
+                sweep_values: Some(vec![1e-9, 1e-3, 0.5]),
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
                 hidden: vec!["bacc-0.1".into(), "claim-letcc".into()],
@@ -230,7 +231,7 @@ mod tests {
         assert_eq!(
             (back.ui.error_tab, back.ui.references, back.ui.band),
             (
-                CurveKind::ErrorVsLambda,
+                CurveKind::LambdaDec,
                 false,
                 coded_panels::errors::Band::Quantiles
             )
@@ -463,7 +464,9 @@ mod fuzz {
     use super::strategies::{any_valid_config, cfg};
     use super::*;
     use crate::settings::look::{Look, Size, ThemeChoice};
-    use crate::settings::{by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS};
+    use crate::settings::{
+        by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES,
+    };
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
     use coded_panels::errors::CurveKind;
@@ -748,7 +751,17 @@ mod fuzz {
                 MAX_SWEEP_NS + 1,
             ),
             "ps" => list(small_f(), MAX_SWEEP_PS + 1),
-            "tab" => pick(&["n", "p", "lambda"]),
+            "tab" => pick(&[
+                "n", "p", "lambda", "ld", "le", "sigma", "noise", "k", "deadline", "x",
+            ]),
+            "vals" => list(
+                prop_oneof![
+                    pick(&["0", "1", "2", "0.5", "1e-6", "-1", "2.5", "x", "1e999"]),
+                    small_f(),
+                ]
+                .boxed(),
+                MAX_SWEEP_VALUES + 1,
+            ),
             "ref" => pick(&["0", "1"]),
             "band" => pick(&["ci", "quantiles"]),
             "hide" => list(
@@ -831,6 +844,7 @@ mod fuzz {
         "ns",
         "ps",
         "tab",
+        "vals",
         "ref",
         "embed",
         "panels",
@@ -994,11 +1008,7 @@ mod fuzz {
     }
 
     fn valid_link_state() -> impl Strategy<Value = LinkState> {
-        let kinds = vec![
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ];
+        let kinds = CurveKind::ALL.to_vec();
         (
             any_valid_config(),
             prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),
@@ -1054,6 +1064,9 @@ mod fuzz {
                             shown
                         },
                         error_tab: tab,
+                        // Whole values fit every setting's list.
+                        sweep_values: (tab != CurveKind::N && trial % 2 == 0)
+                            .then(|| vec![2.0, (trial % 50) as f64 + 3.0]),
                         references,
                         band,
                         hidden: hidden.into_iter().map(String::from).collect(),

@@ -1,11 +1,13 @@
-//! Panel 4: error vs N (log-log, with the papers' rates), vs p, vs λ_dec.
+//! Panel 4: error vs N (log-log, with the papers' rates), and vs any other
+//! setting of the core's table of axes (p, λ_dec, λ_enc, σ, K, τ: their tabs
+//! are `error_tabs`').
 
 use std::sync::Arc;
 
 use coded_core::config::MAX_N;
 use coded_core::{Config, StragglerModel};
 use coded_panels::errors as panel;
-use coded_panels::errors::{lambda_grid, Band, CurveKind, CurvesView, P_GRID};
+use coded_panels::errors::{Band, CurveKind, CurvesView};
 use coded_panels::format::sig4;
 use coded_panels::stragglers::describe_model;
 use coded_panels::{Panel, Stage};
@@ -14,15 +16,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
+use crate::panels::error_tabs::{
+    setting_tab_text, tab_after_key, tabs, uses_values, value_range, ErrorTab,
+};
 use crate::panels::round_plot::placeholder;
 use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::state::AppState;
-
-const TABS: [(CurveKind, &str, &str); 3] = [
-    (CurveKind::ErrorVsN, "tab-n", "Error vs N"),
-    (CurveKind::ErrorVsP, "tab-p", "Error vs p"),
-    (CurveKind::ErrorVsLambda, "tab-lambda", "Error vs λ_dec"),
-];
 
 /// The line and the shaded band in words, as the "Line and band" choice
 /// says; with what the plot does with failed rounds and exact answers.
@@ -61,7 +60,7 @@ fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
 pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
     let model = describe_model(&config.stragglers);
     match ui.error_tab {
-        CurveKind::ErrorVsN => {
+        CurveKind::N => {
             let ns = plotted_ns(config, &ui.sweep_ns);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
@@ -75,22 +74,21 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
             };
             format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
         }
-        CurveKind::ErrorVsP => format!(
-            "This plot uses N = {} (the N setting) and independent stragglers at p = {} to {}; “N values” and “p values” are for error vs N.",
-            config.n,
-            P_GRID[0],
-            P_GRID[P_GRID.len() - 1]
-        ),
-        CurveKind::ErrorVsLambda => {
-            let grid = lambda_grid();
+        CurveKind::P => {
+            let (lo, hi) = value_range(ui);
             format!(
-                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {} to {}; “N values” and “p values” are for error vs N.",
+                "This plot uses N = {} (the N setting) and independent stragglers at p = {lo} to {hi}; “N values” and “p values” are for error vs N.",
                 config.n,
-                // The axis's own label ("1e−12"): no second float format.
-                coded_panels::chart::common::tick(grid[0]),
-                grid[grid.len() - 1]
             )
         }
+        CurveKind::LambdaDec => {
+            let (lo, hi) = value_range(ui);
+            format!(
+                "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {lo} to {hi}; “N values” and “p values” are for error vs N.",
+                config.n,
+            )
+        }
+        _ => uses_values(config, ui),
     }
 }
 
@@ -99,19 +97,6 @@ pub(crate) const P_TAB_TEXT: &str = " Error vs p: independent stragglers at each
 
 /// What the error-vs-λ_dec tab shows, after the sentences common to all tabs.
 pub(crate) const LAMBDA_TAB_TEXT: &str = " Error vs λ_dec: LeTCC at the configured N and straggler model, with λ_dec held at each value of the axis. The dashed horizontal lines are levels to compare with: LeTCC with λ_dec chosen by GCV in every round, and BACC (which has no λ_dec). The vertical line marks the configured λ_dec when it is a number on the axis. No rate is claimed against λ_dec: no fitted slope.";
-
-/// The tab a key moves to from tab `current` (the WAI-ARIA tabs pattern:
-/// arrows wrap around, Home and End jump to the ends), or None for other keys.
-fn tab_after_key(key: &str, current: usize) -> Option<usize> {
-    let n = TABS.len();
-    match key {
-        "ArrowRight" => Some((current + 1) % n),
-        "ArrowLeft" => Some((current + n - 1) % n),
-        "Home" => Some(0),
-        "End" => Some(n - 1),
-        _ => None,
-    }
-}
 
 fn focus_id(id: &str) {
     if let Some(el) = document()
@@ -200,10 +185,17 @@ const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted lo
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     let tab = move || state.ui.with(|u| u.error_tab);
     let tab_id = move || {
-        TABS.iter()
-            .find(|t| t.0 == tab())
-            .map(|t| t.1)
-            .unwrap_or("tab-n")
+        tabs()
+            .into_iter()
+            .find(|t| t.kind == tab())
+            .map_or_else(|| "tab-n".to_string(), |t| t.id)
+    };
+    // A new tab plots the setting's default values (its "Values" list).
+    let select = move |kind: CurveKind| {
+        state.ui.update(|u| {
+            u.error_tab = kind;
+            u.sweep_values = None;
+        })
     };
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
@@ -224,18 +216,19 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     // runs in the worker, so the page stays responsive meanwhile). Roving
     // tabindex: only the selected tab is in the Tab sequence.
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let all = tabs();
         let current = state
             .ui
-            .with_untracked(|u| TABS.iter().position(|t| t.0 == u.error_tab))
+            .with_untracked(|u| all.iter().position(|t| t.kind == u.error_tab))
             .unwrap_or(0);
-        let Some(next) = tab_after_key(&ev.key(), current) else {
+        let Some(next) = tab_after_key(&ev.key(), current, all.len()) else {
             return;
         };
         ev.prevent_default();
         if next != current {
-            state.ui.update(|u| u.error_tab = TABS[next].0);
+            select(all[next].kind);
         }
-        focus_id(TABS[next].1);
+        focus_id(&all[next].id);
     };
     // One sentence per settled result: while the sweep runs the curves grow
     // point by point, and a live region following them would talk non-stop.
@@ -260,9 +253,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             <crate::components::StageNote state=state panel=Panel::Errors />
             <div class="toolbar">
                 <div class="tabs" role="tablist" aria-label="Error plots" on:keydown=on_key>
-                    {TABS
+                    {tabs()
                         .into_iter()
-                        .map(|(kind, id, text)| {
+                        .map(|ErrorTab { kind, id, text }| {
                             view! {
                                 <button
                                     type="button"
@@ -271,7 +264,11 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                                     aria-selected=move || (tab() == kind).to_string()
                                     tabindex=move || if tab() == kind { "0" } else { "-1" }
                                     aria-controls="errors-tabpanel"
-                                    on:click=move |_| state.ui.update(|u| u.error_tab = kind)
+                                    on:click=move |_| {
+                                        if tab() != kind {
+                                            select(kind)
+                                        }
+                                    }
                                 >
                                     {text}
                                 </button>
@@ -371,9 +368,10 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <span inner_html=ERROR_DEFINITION></span>
                 {move || band_text(state.ui.with(|u| u.band))}
                 {move || match tab() {
-                    CurveKind::ErrorVsN => n_tab_text().into_any(),
-                    CurveKind::ErrorVsP => P_TAB_TEXT.into_any(),
-                    CurveKind::ErrorVsLambda => LAMBDA_TAB_TEXT.into_any(),
+                    CurveKind::N => n_tab_text().into_any(),
+                    CurveKind::P => P_TAB_TEXT.into_any(),
+                    CurveKind::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
+                    kind => setting_tab_text(kind).into_any(),
                 }}
             </p>
         </section>
@@ -398,12 +396,12 @@ mod tests {
     fn the_uses_line_names_the_lists_or_the_settings_of_each_tab() {
         let c = Config::default();
         assert_eq!((c.n, c.k), (40, 10));
-        let ui = tab(CurveKind::ErrorVsN, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
+        let ui = tab(CurveKind::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
         assert_eq!(
             uses_sentence(&c, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and p = 0.1, 0.3 from “p values”, not the N and p settings."
         );
-        let none = tab(CurveKind::ErrorVsN, &[3, 5], &[0.1]);
+        let none = tab(CurveKind::N, &[3, 5], &[0.1]);
         assert!(uses_sentence(&c, &none).starts_with(
             "This plot uses no N (none in “N values” is at least K = 10) and p = 0.1"
         ));
@@ -415,12 +413,12 @@ mod tests {
             uses_sentence(&fixed, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and the straggler model as set (exactly S = 5 at random; “p values” is for independent stragglers), not the N and p settings."
         );
-        let p_tab = tab(CurveKind::ErrorVsP, &[20], &[0.1]);
+        let p_tab = tab(CurveKind::P, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&c, &p_tab),
             "This plot uses N = 40 (the N setting) and independent stragglers at p = 0 to 0.9; “N values” and “p values” are for error vs N."
         );
-        let l_tab = tab(CurveKind::ErrorVsLambda, &[20], &[0.1]);
+        let l_tab = tab(CurveKind::LambdaDec, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&fixed, &l_tab),
             "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e−12 to 10; “N values” and “p values” are for error vs N."
@@ -445,13 +443,13 @@ mod tests {
             .unwrap()
         };
         // Error vs p: "no dashed line, no fitted slope"; a vertical line.
-        let v = view(CurveKind::ErrorVsP);
+        let v = view(CurveKind::P);
         assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
         assert!(v.marker.is_some());
         assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
         // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
         // levels of GCV and BACC; the marker is the configured λ_dec.
-        let v = view(CurveKind::ErrorVsLambda);
+        let v = view(CurveKind::LambdaDec);
         assert!(v.curves.iter().all(|k| k.slope.is_none()));
         assert_eq!(v.references.len(), 2);
         assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));
@@ -478,15 +476,5 @@ mod tests {
         let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
         assert!(text.contains(&format!("{count} times")), "{text}");
         assert!(text.contains("bootstrap") && !text.contains("1.96"));
-    }
-
-    #[test]
-    fn arrow_keys_wrap_and_home_end_jump() {
-        assert_eq!(tab_after_key("ArrowRight", 0), Some(1));
-        assert_eq!(tab_after_key("ArrowRight", 2), Some(0));
-        assert_eq!(tab_after_key("ArrowLeft", 0), Some(2));
-        assert_eq!(tab_after_key("Home", 2), Some(0));
-        assert_eq!(tab_after_key("End", 0), Some(2));
-        assert_eq!(tab_after_key("Enter", 1), None);
     }
 }

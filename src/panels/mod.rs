@@ -7,6 +7,7 @@
 
 pub mod digits;
 pub mod encdec;
+pub mod error_tabs;
 pub mod errors;
 pub mod registry;
 pub mod round_detail;

@@ -22,10 +22,12 @@ mod view;
 
 pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
-pub use model::{Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS};
+pub use model::{
+    Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES,
+};
 use parse::entries;
 pub use parse::{num, number, whole, wire_name};
-pub use view::default_workers;
+pub use view::{default_workers, tab_name};
 
 /// Every setting, in the order links are read: a setting comes after those
 /// its rules depend on (embed before panels, the model before its
@@ -69,6 +71,7 @@ pub const SETTINGS: &[Setting] = &[
     view::WORKERS,
     view::PANELS_SHOWN,
     view::TAB,
+    view::SWEEP_VALUES,
     view::REFERENCES,
     view::BAND,
     view::HIDDEN,

@@ -28,6 +28,9 @@ pub struct LinkState {
 /// Monte-Carlo run per scheme compared.
 pub const MAX_SWEEP_NS: usize = 12;
 pub const MAX_SWEEP_PS: usize = 6;
+/// Most values of another setting in its error plot (λ_dec's default list
+/// has 14).
+pub const MAX_SWEEP_VALUES: usize = 16;
 
 /// The fieldset a control sits in, in page order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +76,10 @@ pub enum Home {
     Config(&'static str),
     /// The view (`UiState`): its default does not depend on the `Config`.
     Ui,
+    /// The values of the error plot's setting: their default is that
+    /// setting's (the core's table of axes), so it is judged against the
+    /// setting plotted.
+    Plotted,
     /// The link only (embed mode).
     Link,
 }
@@ -219,6 +226,14 @@ impl Setting {
         match self.home {
             Home::Ui => LinkState {
                 config: s.config.clone(),
+                ..LinkState::default()
+            },
+            Home::Plotted => LinkState {
+                config: s.config.clone(),
+                ui: UiState {
+                    error_tab: s.ui.error_tab,
+                    ..UiState::default()
+                },
                 ..LinkState::default()
             },
             _ => LinkState::default(),

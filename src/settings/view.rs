@@ -10,23 +10,29 @@ use super::choices::{panel_choices, panel_names, scheme_choices};
 use super::look::{Size, ThemeChoice};
 use super::model::{
     none_locked, Group, Home, Kind, LinkState, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
+    MAX_SWEEP_VALUES,
 };
-use super::parse::{entries, join, list, num, number_in, quoted, switch, whole, whole_in};
+use super::parse::{entries, join, list, num, number, number_in, quoted, switch, whole, whole_in};
 use coded_core::config::MAX_N;
 
-fn tab_name(k: CurveKind) -> &'static str {
+/// A tab's name in a link (`tab=`): its setting's link key (the core's
+/// table of axes), except λ_dec's, which links wrote as "lambda" before the
+/// table (and still do, so that old and new links read alike).
+pub fn tab_name(k: CurveKind) -> &'static str {
     match k {
-        CurveKind::ErrorVsN => "n",
-        CurveKind::ErrorVsP => "p",
-        CurveKind::ErrorVsLambda => "lambda",
+        CurveKind::LambdaDec => "lambda",
+        other => other.entry().key,
     }
 }
 
-const TABS: [CurveKind; 3] = [
-    CurveKind::ErrorVsN,
-    CurveKind::ErrorVsP,
-    CurveKind::ErrorVsLambda,
-];
+/// The tab a link names: by its name, or by its setting's key or name.
+fn tab_of(text: &str) -> Option<CurveKind> {
+    let t = text.trim();
+    CurveKind::ALL
+        .into_iter()
+        .find(|k| tab_name(*k) == t)
+        .or_else(|| CurveKind::parse(t))
+}
 
 pub const EMBED: Setting = Setting {
     key: "embed",
@@ -220,14 +226,65 @@ pub const TAB: Setting = Setting {
     name: "The error plot",
     home: Home::Ui,
     text: |s| tab_name(s.ui.error_tab).into(),
-    read: |s, t| match TABS.iter().find(|k| tab_name(**k) == t.trim()) {
+    read: |s, t| match tab_of(t) {
         Some(k) => {
-            s.ui.error_tab = *k;
+            if k != s.ui.error_tab {
+                s.ui.error_tab = k;
+                s.ui.sweep_values = None;
+            }
             true
         }
         None => false,
     },
-    rule: |_| format!("one of {}", quoted(&["n", "p", "lambda"])),
+    rule: |_| {
+        let names: Vec<&str> = CurveKind::ALL.into_iter().map(tab_name).collect();
+        format!("one of {}", quoted(&names))
+    },
+    ..BASE
+};
+
+/// The values of the error plot's setting (any but N, whose lists are
+/// `ns` and `ps`): read after the tab, whose setting they are of.
+pub const SWEEP_VALUES: Setting = Setting {
+    key: "vals",
+    id: "sweep-values",
+    label: "Plotted values",
+    name: "The plotted values",
+    help: "Comma-separated values of the setting the error plot runs along; one point per scheme and value.",
+    group: Group::MonteCarlo,
+    home: Home::Plotted,
+    kind: Kind::List,
+    // None under error vs N, whose values are its lists.
+    text: |s| match s.ui.error_tab {
+        CurveKind::N => String::new(),
+        _ => join(&s.ui.axis_values(), |v| num(*v)),
+    },
+    read: |s, t| {
+        let whole = s.ui.error_tab.entry().whole;
+        let one = |e: &str| number(e).filter(|v| !whole || v.fract() == 0.0);
+        list(t, MAX_SWEEP_VALUES, one)
+            .map(|v| s.ui.sweep_values = Some(v))
+            .is_some()
+    },
+    rule: |s| {
+        let e = s.ui.error_tab.entry();
+        let what = if e.whole && s.ui.error_tab != CurveKind::N {
+            "whole numbers"
+        } else {
+            "numbers"
+        };
+        let of = match s.ui.error_tab {
+            CurveKind::N => "the setting the error plot runs along",
+            _ => e.symbol,
+        };
+        format!(
+            "{what}, separated by commas (at most {MAX_SWEEP_VALUES}), values of {of}; those the other settings do not allow are left out of the plot, with a note"
+        )
+    },
+    applies: |s| match s.ui.error_tab {
+        CurveKind::N => Err("error vs N takes its values from “N values” and “p values”".into()),
+        _ => Ok(()),
+    },
     ..BASE
 };
 

@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use coded_core::csv::study_line;
+use coded_core::study::Over;
 use coded_core::{Config, Study};
 use coded_panels::errors::CurvesView;
 use coded_panels::table::TableView;
@@ -94,13 +95,21 @@ pub fn cell(s: &str) -> String {
 }
 
 /// The page's study: the configuration, the schemes compared, the N and p
-/// lists of error vs N (what the Study export writes, and the first line of
-/// the curves' CSV).
+/// lists of error vs N, and the setting and values of error against another
+/// setting (what the Study export writes, and the first line of the curves'
+/// CSV).
 pub fn page_study(config: &Config, ui: &UiState) -> Study {
+    // Error against another setting: which one, and its values (`coded
+    // sweep --config` of the study reruns that plot).
+    let over = (ui.error_tab != coded_panels::errors::CurveKind::N).then(|| Over {
+        setting: ui.error_tab.entry().name.to_string(),
+        values: ui.axis_values(),
+    });
     Study {
         schemes: ui.schemes(config),
         n: ui.sweep_ns.clone(),
         p: Some(ui.sweep_ps.clone()),
+        over,
         ..Study::of_config(config.clone())
     }
 }
@@ -269,7 +278,7 @@ mod tests {
             failures: 1,
         };
         let view = CurvesView {
-            kind: CurveKind::ErrorVsN,
+            kind: CurveKind::N,
             title: String::new(),
             x_label: "N, servers".into(),
             y_label: String::new(),
@@ -350,7 +359,7 @@ mod tests {
             &mut session,
             &config,
             &UiState {
-                error_tab: CurveKind::ErrorVsP,
+                error_tab: CurveKind::P,
                 ..ui.clone()
             },
         )

@@ -114,6 +114,15 @@ pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
     if let Some(c) = &results.curves {
         ui.error_tab = c.kind;
     }
+    // Error against another setting: its tab and values.
+    if let Some(axis) = study
+        .over
+        .as_ref()
+        .and_then(|o| o.axis().ok().map(|a| (a, o)))
+    {
+        ui.error_tab = axis.0;
+        ui.sweep_values = Some(axis.1.values.clone());
+    }
     let wanted = LinkState {
         config: study.config,
         ui,
@@ -147,7 +156,7 @@ mod tests {
         let config = Config::from_json(r#"{"trials": 6, "k": 4, "noise": 0.1}"#).unwrap();
         let ui = UiState {
             sweep_ns: vec![8, 16],
-            error_tab: CurveKind::ErrorVsN,
+            error_tab: CurveKind::N,
             ..UiState::default()
         };
         let points = coded_core::sweep(
@@ -197,7 +206,7 @@ mod tests {
     fn the_saved_curves_choose_the_tab_and_a_plain_config_opens_too() {
         let config = Config::default();
         let ui = UiState {
-            error_tab: CurveKind::ErrorVsP,
+            error_tab: CurveKind::P,
             ..UiState::default()
         };
         let mut view = curves(&config, &ui);
@@ -208,7 +217,24 @@ mod tests {
         };
         let text = with_results(page_study(&config, &ui), &saved).to_json();
         let opened = read(&text, &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::ErrorVsP);
+        assert_eq!(opened.state.ui.error_tab, CurveKind::P);
+        // Error vs σ: the study records the setting and its values, and
+        // opening it comes back to them (no saved curves needed).
+        let sigma = UiState {
+            error_tab: CurveKind::Noise,
+            sweep_values: Some(vec![0.01, 0.1]),
+            ..UiState::default()
+        };
+        let study = page_study(&config, &sigma);
+        assert!(study
+            .to_json_line()
+            .contains(r#""over":{"setting":"noise","values":[0.01,0.1]}"#));
+        let opened = read(&study.to_json(), &LinkState::default()).unwrap();
+        assert_eq!(opened.state.ui.error_tab, CurveKind::Noise);
+        assert_eq!(opened.state.ui.sweep_values, Some(vec![0.01, 0.1]));
+        assert!(!page_study(&config, &UiState::default())
+            .to_json_line()
+            .contains("over"));
         let plain = read(r#"{"k": 4, "trials": 9}"#, &LinkState::default()).unwrap();
         assert_eq!((plain.state.config.k, plain.state.config.trials), (4, 9));
         assert_eq!(plain.results, SavedResults::default());

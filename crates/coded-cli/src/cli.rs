@@ -107,7 +107,27 @@ pub struct SweepArgs {
     pub threads: Option<usize>,
     #[arg(long, value_name = "I/M", value_parser = part, help = SHARD_HELP)]
     pub shard: Option<(usize, usize)>,
+    #[arg(long, value_name = "SETTING", value_parser = crate::over::setting,
+          conflicts_with_all = ["n", "p"], help = over_help())]
+    pub over: Option<coded_core::Axis>,
+    #[arg(long, value_name = "V,...", value_delimiter = ',', action = ArgAction::Set,
+          value_parser = number, allow_negative_numbers = true, requires = "over",
+          help = VALUES_HELP)]
+    pub values: Option<Vec<f64>>,
 }
+
+fn over_help() -> String {
+    format!(
+        "Error against another setting, at the configuration's N, by its name or link key:\n\
+         {}.\n\
+         Prints an N sweep's CSV columns after a first one, the setting's value; runs on one\n\
+         thread, without --shard or --plot",
+        coded_core::Axis::names()
+    )
+}
+
+const VALUES_HELP: &str = "The values of --over's setting, comma-separated (e.g. 0,0.01,0.1)\n\
+     [default: the setting's default values, as on the page]";
 
 // Help lines are broken by hand: 10 columns of indent and at most 88 of
 // text, so that the help fits 100 columns.

@@ -3,6 +3,7 @@
 
 mod cli;
 mod merge;
+mod over;
 mod parallel;
 mod plot;
 mod shard;
@@ -144,13 +145,45 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
         // A part has some points of some curves: its figure would mislead.
         return Err("--plot draws the whole sweep: run it without --shard".into());
     }
-    let (ns, ps, schemes) = (a.n, a.p, a.schemes);
+    let (mut ns, ps, mut schemes) = (a.n, a.p, a.schemes);
+    let over = match a.over {
+        // Along N: the N sweep of these N, byte for byte.
+        Some(coded_core::Axis::N) => {
+            if let Some(values) = &a.values {
+                ns = Some(over::whole_ns(values)?);
+            }
+            None
+        }
+        Some(axis) => Some(over::OverArgs {
+            axis,
+            values: a.values,
+        }),
+        None => None,
+    };
+    if over.is_some() && (shard.is_some() || a.plot.is_some()) {
+        return Err("--over runs without --shard and --plot".into());
+    }
     // The study the CSV's first line names: what this run computed, so
     // that `coded sweep --config` of that line reruns it.
     let (study, plan) = match load_study(&a.config)? {
         // A study (the page's export) plans its points as the page does;
         // flags replace its lists.
         Loaded::Study(mut study) => {
+            // A study along a setting reruns along it (flags replace it).
+            let saved = study.over.take();
+            if let Some(over) = over {
+                print!("{}", over::run(study, over, schemes)?);
+                return Ok(());
+            }
+            if let (Some(o), None) = (saved, &ns) {
+                let axis = o.axis().map_err(|e| e.to_string())?;
+                let args = over::OverArgs {
+                    axis,
+                    values: Some(o.values),
+                };
+                print!("{}", over::run(study, args, schemes.take())?);
+                return Ok(());
+            }
             study.n = ns.unwrap_or(study.n);
             study.p = ps.or(study.p);
             study.schemes = schemes.unwrap_or(study.schemes);
@@ -164,6 +197,10 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
             (study.as_run(), planned.plan)
         }
         Loaded::Config(config) => {
+            if let Some(over) = over {
+                print!("{}", over::run(Study::of_config(config), over, schemes)?);
+                return Ok(());
+            }
             let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
                 .map_err(|e| e.to_string())?;
             let study = Study {

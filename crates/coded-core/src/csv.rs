@@ -9,11 +9,16 @@
 //! one function. The `function` column is the built-in's name or, for your
 //! own f, the formula's text, quoted.
 //!
+//! A sweep along another setting ([`over_csv`], `coded sweep --over`) has
+//! the same columns after a first one: the setting's value, headed by its
+//! name (`noise`, `k`, ...).
+//!
 //! Why the study on a comment line: a CSV file then says everything it was
 //! computed from (σ, K, the seed, the model, ...), and `coded sweep
 //! --config` of that line reruns it; CSV readers skip it as a comment
 //! (pandas' `comment="#"`, or a line starting with `#`).
 
+use crate::axis_sweep::AxisPoint;
 use crate::config::Config;
 use crate::functions::FunctionKind;
 use crate::metrics::Stats;
@@ -87,6 +92,19 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
             let _ = write!(out, ",{},{}", pair(p.rel_acc), pair(p.acc));
         }
         let _ = writeln!(out, ",{}", p.lost_mean);
+    }
+    out
+}
+
+/// The CSV of a sweep along `setting` (its name heads the first column,
+/// the value of each row): the study line, then an N sweep's columns after
+/// the value.
+pub fn over_csv(study: &Study, setting: &str, points: &[AxisPoint], classifier: bool) -> String {
+    let mut out = study_line(study);
+    out.push_str(&format!("{setting},{}", sweep_header(classifier)));
+    for p in points {
+        let row = sweep_rows(&study.config, std::slice::from_ref(&p.point), classifier);
+        out.push_str(&format!("{},{row}", p.value));
     }
     out
 }

@@ -8,10 +8,12 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `failure`, `config`, `problem`, `report`,
-//! `sweep`, `study`, `csv`.
+//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `report`,
+//! `sweep`, `axis_sweep`, `study`, `csv`.
 
 pub mod adversaries;
+pub mod axis;
+pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
 pub mod computation;
@@ -36,6 +38,7 @@ pub mod sweep;
 mod wire;
 
 pub use adversaries::{Adversaries, Attack, Placement};
+pub use axis::Axis;
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
 pub use failure::Failure;

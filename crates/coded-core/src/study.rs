@@ -7,9 +7,10 @@
 //! sweep both plan their points with [`Study::plan`], so the same file gives
 //! the same points in both.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::axis::Axis;
 use crate::config::MAX_N;
 use crate::{Config, ConfigError, Scheme, StragglerModel, SweepPlan};
 
@@ -25,12 +26,41 @@ pub struct Study {
     /// The p values of independent stragglers; `None`: the configured
     /// straggler model. Under any other model the list is not used.
     pub p: Option<Vec<f64>>,
+    /// Error against another setting (`coded sweep --over`): which one and
+    /// its values, at the configuration's N (then `n` is that one N).
+    /// Absent from the JSON of an error-vs-N study, which reads as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<Over>,
     /// What was computed from it, as the page saved it (its "with
     /// results" export): kept as JSON, since its form is the page's (the
     /// views of `coded-panels`), which the core does not know. Nothing
     /// here reads it; the CLI reruns the study and ignores it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub results: Option<Value>,
+}
+
+/// The setting a study runs along, and its values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Over {
+    /// The axis's name ([`crate::axis::AxisEntry::name`]).
+    pub setting: String,
+    pub values: Vec<f64>,
+}
+
+impl Over {
+    /// Its axis, or an error naming the setting.
+    pub fn axis(&self) -> Result<Axis, ConfigError> {
+        Axis::parse(&self.setting).ok_or_else(|| {
+            ConfigError::new(
+                "over",
+                format!(
+                    "unknown setting “{}”; the settings a sweep can run along: {}",
+                    self.setting,
+                    Axis::names()
+                ),
+            )
+        })
+    }
 }
 
 /// The points of a study, and what the plan left out.
@@ -51,6 +81,7 @@ impl Study {
             schemes: vec![config.scheme],
             n: vec![config.n],
             p: None,
+            over: None,
             results: None,
             config,
         }
@@ -166,12 +197,19 @@ impl Study {
                     study.p = serde_json::from_value(v.clone())
                         .map_err(|_| bad("a list of numbers from 0 to 1, or null"))?
                 }
+                "over" => {
+                    let over: Over = serde_json::from_value(v.clone()).map_err(|_| {
+                        bad("{\"setting\": a setting's name, \"values\": a list of numbers}")
+                    })?;
+                    over.axis()?;
+                    study.over = Some(over);
+                }
                 // Read by whoever wrote them (the page); kept as they are.
                 "results" => study.results = Some(v.clone()),
                 other => {
                     return Err(ConfigError::new(
                         other,
-                        "unknown key of a study (its keys: config, schemes, n, p, results)",
+                        "unknown key of a study (its keys: config, schemes, n, p, over, results)",
                     ))
                 }
             }
@@ -195,9 +233,29 @@ mod tests {
             schemes: vec![Scheme::Letcc, Scheme::Bacc],
             n: vec![40, 10, 20],
             p: Some(vec![0.1, 0.25]),
+            over: None,
             results: None,
         };
         assert_eq!(study(&s.to_json()), s);
+        assert!(!s.to_json().contains("over"), "an N sweep: no key");
+        // Along another setting: the setting and its values, read back.
+        let over = Study {
+            over: Some(Over {
+                setting: "noise".into(),
+                values: vec![0.0, 0.01],
+            }),
+            ..s.clone()
+        };
+        assert!(over
+            .to_json_line()
+            .contains(r#""over":{"setting":"noise","values":[0.0,0.01]}"#));
+        assert_eq!(study(&over.to_json()), over);
+        let bad =
+            Study::from_json(r#"{"config": {}, "over": {"setting": "colour", "values": [1]}}"#);
+        assert!(bad
+            .unwrap_err()
+            .message
+            .starts_with("unknown setting “colour”"));
         assert!(!s.to_json().contains("results"), "no results: no key");
         // With results: kept as they were written, and read back.
         let saved = Study {

@@ -240,19 +240,16 @@ mod tests {
     #[test]
     fn every_stage_equals_the_core() {
         for (text, tab) in [
-            (r#"{"trials": 12}"#, CurveKind::ErrorVsN),
-            (r#"{"trials": 12}"#, CurveKind::ErrorVsP),
-            (
-                r#"{"trials": 6, "scheme": "letcc"}"#,
-                CurveKind::ErrorVsLambda,
-            ),
+            (r#"{"trials": 12}"#, CurveKind::N),
+            (r#"{"trials": 12}"#, CurveKind::P),
+            (r#"{"trials": 6, "scheme": "letcc"}"#, CurveKind::LambdaDec),
             (
                 r#"{"trials": 8, "stragglers": {"model": "fixed", "s": 3}, "lambda_dec": 1e-5, "lambda_rule": "shrink"}"#,
-                CurveKind::ErrorVsN,
+                CurveKind::N,
             ),
             (
                 r#"{"trials": 4, "function": "lenet5", "k": 4, "n": 16}"#,
-                CurveKind::ErrorVsN,
+                CurveKind::N,
             ),
         ] {
             let c = Config::from_json(text).unwrap();
@@ -358,7 +355,7 @@ mod tests {
                 id: 1,
                 config: c.clone(),
                 ui: UiState {
-                    error_tab: CurveKind::ErrorVsP,
+                    error_tab: CurveKind::P,
                     ..ui.clone()
                 },
             },
@@ -504,19 +501,16 @@ mod tests {
         // (named in panel 2), and rounds that fail (NaN outputs).
         let mut out = Vec::new();
         for (i, (json, tab)) in [
-            (r#"{"trials": 9, "k": 5, "n": 12}"#, CurveKind::ErrorVsN),
-            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::ErrorVsP),
-            (
-                r#"{"trials": 4, "k": 5, "n": 12}"#,
-                CurveKind::ErrorVsLambda,
-            ),
+            (r#"{"trials": 9, "k": 5, "n": 12}"#, CurveKind::N),
+            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::P),
+            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::LambdaDec),
             (
                 r#"{"trials": 2, "k": 3, "n": 6, "function": "lenet5"}"#,
-                CurveKind::ErrorVsN,
+                CurveKind::N,
             ),
             (
                 r#"{"trials": 3, "k": 4, "n": 9, "function": {"expr": "1/x"}}"#,
-                CurveKind::ErrorVsN,
+                CurveKind::N,
             ),
         ]
         .into_iter()

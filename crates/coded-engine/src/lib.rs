@@ -3,7 +3,8 @@
 //!
 //! - [`session`]: the cache of problems and server answers;
 //! - [`stages`]: the round, and the keys that say which stage is out of date;
-//! - [`plan`], [`curves_run`]: the error plot's sweep, point by point;
+//! - [`plan`], [`axis_plan`], [`curves_run`]: the error plot's sweep, point
+//!   by point (along N or any other setting of the core's table of axes);
 //! - [`table_run`]: the results table, a few trials at a time;
 //! - [`jobs`]: the stages of a request, run one unit at a time;
 //! - [`trial_ranges`], [`pool`], [`helper`]: the worker pool: each point's
@@ -16,6 +17,7 @@
 //! carry the core's computations (nor LeNet-5's weights), and everything here
 //! is tested natively against the core's own `run_round` and `sweep`.
 
+pub mod axis_plan;
 pub mod curves_run;
 pub mod engine;
 pub mod helper;

@@ -2,11 +2,13 @@
 //! `run_round`, `sweep`), which the engine's tests compare against: the
 //! engine's caching, slicing and scheduling must not change a bit.
 
-use crate::plan::{error_vs_lambda_runs, error_vs_n_plan};
+use crate::axis_plan::{axis_configs, lambda_configs};
+use crate::plan::error_vs_n_plan;
+use coded_core::axis_sweep::sweep_over;
 use coded_core::problem::Problem;
-use coded_core::{run_round, sweep, Config, SweepPlan, SweepPoint};
+use coded_core::{run_round, sweep, Config, LambdaDec, Scheme, SweepPlan, SweepPoint};
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, CurveKind, CurvesView, P_GRID,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
 };
 use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
@@ -52,32 +54,37 @@ pub fn table(c: &Config, ui: &UiState) -> TableView {
     TableView::assemble(c, trial, rows)
 }
 
-/// The error plot of `ui`'s tab from the core's `sweep`.
+/// The error plot of `ui`'s tab from the core's `sweep` (and `sweep_over`).
 pub fn curves(c: &Config, ui: &UiState) -> CurvesView {
     let schemes = ui.schemes(c);
     match ui.error_tab {
-        CurveKind::ErrorVsN => {
+        CurveKind::N => {
             let (plan, iid, notes) =
                 error_vs_n_plan(c, &schemes, &ui.sweep_ns, &ui.sweep_ps).unwrap();
             error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, ui.references, notes)
         }
-        CurveKind::ErrorVsP => {
-            let plan = SweepPlan::new(c, None, Some(&P_GRID), Some(&schemes)).unwrap();
-            error_vs_p_view(c, &sweep(c, &plan).unwrap())
-        }
-        CurveKind::ErrorVsLambda => {
-            let points: Vec<SweepPoint> = error_vs_lambda_runs(c, &schemes)
+        CurveKind::LambdaDec => {
+            let (runs, notes) = lambda_configs(c, &schemes, &ui.axis_values()).unwrap();
+            let grid: Vec<f64> = runs
+                .iter()
+                .filter(|(_, rc, _)| matches!(rc.lambda_dec, LambdaDec::Value(_)))
+                .filter(|(_, _, s)| *s == Scheme::Letcc)
+                .map(|(v, _, _)| *v)
+                .collect();
+            let points: Vec<SweepPoint> = runs
                 .into_iter()
-                .map(|(lambda_dec, scheme)| {
-                    let c = Config {
-                        lambda_dec,
-                        ..c.clone()
-                    };
-                    let plan = SweepPlan::new(&c, None, None, Some(&[scheme])).unwrap();
-                    sweep(&c, &plan).unwrap().remove(0)
+                .map(|(_, rc, scheme)| {
+                    let plan = SweepPlan::new(&rc, None, None, Some(&[scheme])).unwrap();
+                    sweep(&rc, &plan).unwrap().remove(0)
                 })
                 .collect();
-            error_vs_lambda_view(c, &schemes, &points)
+            error_vs_lambda_view(c, &schemes, &grid, &points, notes)
+        }
+        axis => {
+            let (kept, notes) = axis_configs(c, axis, &ui.axis_values()).unwrap();
+            let values: Vec<f64> = kept.iter().map(|(v, _)| *v).collect();
+            let points = sweep_over(c, axis, &values, &schemes).unwrap();
+            error_vs_setting_view(c, axis, &points, notes)
         }
     }
 }

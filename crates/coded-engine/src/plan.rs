@@ -6,14 +6,15 @@
 //! progress, Cancel between two points), and its points must assemble into
 //! exactly the view the core's `sweep` gives in one go.
 
+use crate::axis_plan::{axis_configs, lambda_configs, IN_WORDS};
+use coded_core::axis_sweep::AxisPoint;
 use coded_core::config::MAX_N;
 use coded_core::study::StudyPlan;
 use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurveKind, CurvesView,
-    P_GRID,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
 };
 use coded_panels::stragglers::describe_model;
 use coded_protocol::UiState;
@@ -24,15 +25,19 @@ pub struct Unit {
     pub scheme: Scheme,
     pub n: usize,
     pub model: StragglerModel,
-    /// Error vs λ_dec: the λ_dec of this run (else the configured one).
-    pub lambda_dec: Option<LambdaDec>,
+    /// Error vs another setting than N: the configuration with the
+    /// setting at this point's value (else the configured one).
+    pub config: Option<Config>,
+    /// The value of the plot's setting at this point (its x; error vs N:
+    /// N).
+    pub value: f64,
     /// Where its point goes in the view's order.
     pub slot: usize,
     /// Its share of the work (about N × trials).
     pub weight: f64,
 }
 
-/// The points of one error plot (error vs N, vs p or vs λ_dec).
+/// The points of one error plot (error vs N, or vs another setting).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     pub kind: CurveKind,
@@ -52,39 +57,57 @@ impl Plan {
         // Decoding cost grows about linearly in N; f runs once per (scheme, N).
         let weight = |n: usize| (n as f64 + 8.0) * config.trials as f64;
         match ui.error_tab {
-            CurveKind::ErrorVsN => {
+            CurveKind::N => {
                 let (plan, iid, notes) =
                     error_vs_n_plan(config, &schemes, &ui.sweep_ns, &ui.sweep_ps)?;
-                Ok(Self::points(CurveKind::ErrorVsN, &plan, iid, notes, weight))
+                Ok(Self::points(CurveKind::N, &plan, iid, notes, weight))
             }
-            CurveKind::ErrorVsP => {
-                let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(&schemes))?;
-                Ok(Self::points(
-                    CurveKind::ErrorVsP,
-                    &plan,
-                    true,
-                    vec![],
-                    weight,
-                ))
-            }
-            CurveKind::ErrorVsLambda => {
-                let units = error_vs_lambda_runs(config, &schemes)
+            CurveKind::LambdaDec => {
+                let (runs, notes) = lambda_configs(config, &schemes, &ui.axis_values())?;
+                let units = runs
                     .into_iter()
                     .enumerate()
-                    .map(|(slot, (lambda_dec, scheme))| Unit {
+                    .map(|(slot, (value, c, scheme))| Unit {
                         scheme,
                         n: config.n,
-                        model: config.stragglers.clone(),
-                        lambda_dec: Some(lambda_dec),
+                        model: c.stragglers.clone(),
+                        config: Some(c),
+                        value,
                         slot,
                         weight: weight(config.n),
                     })
                     .collect();
                 Ok(Plan {
-                    kind: CurveKind::ErrorVsLambda,
+                    kind: CurveKind::LambdaDec,
                     units,
                     iid: false,
-                    notes: vec![],
+                    notes,
+                })
+            }
+            axis => {
+                // Value by value (all curves grow together), slots by
+                // (scheme, value) as the core's `sweep_over` orders them.
+                let (configs, notes) = axis_configs(config, axis, &ui.axis_values())?;
+                let nv = configs.len();
+                let mut units = vec![];
+                for (vi, (value, c)) in configs.into_iter().enumerate() {
+                    for (si, &scheme) in schemes.iter().enumerate() {
+                        units.push(Unit {
+                            scheme,
+                            n: c.n,
+                            model: c.stragglers.clone(),
+                            weight: weight(c.n),
+                            config: Some(c.clone()),
+                            value,
+                            slot: si * nv + vi,
+                        });
+                    }
+                }
+                Ok(Plan {
+                    kind: axis,
+                    units,
+                    iid: false,
+                    notes,
                 })
             }
         }
@@ -108,7 +131,8 @@ impl Plan {
                         scheme,
                         n,
                         model: model.clone(),
-                        lambda_dec: None,
+                        config: None,
+                        value: n as f64,
                         slot: (si * nm + mi) * nn + ni,
                         weight: weight(n),
                     });
@@ -132,19 +156,45 @@ impl Plan {
     pub fn view(&self, config: &Config, ui: &UiState, slots: &[Option<SweepPoint>]) -> CurvesView {
         let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
         match self.kind {
-            CurveKind::ErrorVsP => error_vs_p_view(config, &points),
-            CurveKind::ErrorVsLambda => error_vs_lambda_view(config, &ui.schemes(config), &points),
-            CurveKind::ErrorVsN => {
+            CurveKind::N => {
                 error_vs_n_view(config, &points, self.iid, ui.references, self.notes.clone())
+            }
+            CurveKind::LambdaDec => {
+                let grid: Vec<f64> = self
+                    .units
+                    .iter()
+                    .filter(|u| is_fixed_lambda(u))
+                    .map(|u| u.value)
+                    .collect();
+                let schemes = ui.schemes(config);
+                error_vs_lambda_view(config, &schemes, &grid, &points, self.notes.clone())
+            }
+            axis => {
+                let mut by_slot: Vec<&Unit> = self.units.iter().collect();
+                by_slot.sort_by_key(|u| u.slot);
+                let points: Vec<AxisPoint> = by_slot
+                    .into_iter()
+                    .filter_map(|u| {
+                        let point = slots.get(u.slot)?.clone()?;
+                        Some(AxisPoint {
+                            value: u.value,
+                            point,
+                        })
+                    })
+                    .collect();
+                error_vs_setting_view(config, axis, &points, self.notes.clone())
             }
         }
     }
 }
 
-/// The field of the planner's own refusals, whose message is a sentence in
-/// the page's words (the lists the page's settings accept, but the plot
-/// cannot use).
-const IN_WORDS: &str = "(in words)";
+/// A run of LeTCC at a fixed λ_dec (not the levels of GCV and BACC).
+fn is_fixed_lambda(u: &Unit) -> bool {
+    u.scheme == Scheme::Letcc
+        && u.config
+            .as_ref()
+            .is_some_and(|c| matches!(c.lambda_dec, LambdaDec::Value(_)))
+}
 
 /// A refusal of the planner (or of a stage) as the page shows it: plain
 /// words that name the setting as the page labels it. Its own refusals say what to change; a
@@ -205,6 +255,7 @@ pub fn error_vs_n_plan(
         schemes: schemes.to_vec(),
         n: ns.to_vec(),
         p: Some(ps.to_vec()),
+        over: None,
         results: None,
     };
     let StudyPlan { plan, below_k, iid } = study.plan()?;
@@ -224,21 +275,6 @@ pub fn error_vs_n_plan(
         ));
     }
     Ok((plan, iid, notes))
-}
-
-/// The runs behind the error-vs-λ_dec plot (λ_dec, scheme), in the order
-/// `error_vs_lambda_view` expects: LeTCC at each λ_dec of the grid, LeTCC
-/// with GCV, then BACC (at the configured λ_dec) if compared.
-pub fn error_vs_lambda_runs(config: &Config, schemes: &[Scheme]) -> Vec<(LambdaDec, Scheme)> {
-    let mut runs: Vec<(LambdaDec, Scheme)> = lambda_grid()
-        .into_iter()
-        .map(|l| (LambdaDec::Value(l), Scheme::Letcc))
-        .collect();
-    runs.push((LambdaDec::default(), Scheme::Letcc));
-    if schemes.contains(&Scheme::Bacc) {
-        runs.push((config.lambda_dec, Scheme::Bacc));
-    }
-    runs
 }
 
 #[cfg(test)]
@@ -319,27 +355,52 @@ mod tests {
     }
 
     #[test]
-    fn error_vs_lambda_runs_the_grid_then_gcv_then_bacc() {
+    fn error_vs_lambda_runs_the_list_then_gcv_then_bacc() {
         let c = cfg(r#"{"lambda_dec": 1e-6}"#);
-        let runs = error_vs_lambda_runs(&c, &[Scheme::Bacc, Scheme::Letcc]);
-        let grid = lambda_grid();
-        assert_eq!(runs.len(), grid.len() + 2);
-        assert_eq!(runs[0], (LambdaDec::Value(grid[0]), Scheme::Letcc));
-        assert_eq!(runs[grid.len()], (LambdaDec::default(), Scheme::Letcc));
-        assert_eq!(runs[grid.len() + 1], (LambdaDec::Value(1e-6), Scheme::Bacc));
-        assert_eq!(
-            error_vs_lambda_runs(&c, &[Scheme::Letcc]).len(),
-            grid.len() + 1
-        );
         let ui = UiState {
-            error_tab: CurveKind::ErrorVsLambda,
+            error_tab: CurveKind::LambdaDec,
             ..UiState::default()
         };
         let plan = Plan::new(&c, &ui).unwrap();
+        let grid = coded_core::axis::lambda_grid();
+        assert_eq!(plan.units.len(), grid.len() + 2);
+        assert!(plan.units.iter().all(|u| u.n == c.n && u.config.is_some()));
+        assert!(plan.units.iter().enumerate().all(|(i, u)| u.slot == i));
+        let fixed: Vec<f64> = plan
+            .units
+            .iter()
+            .filter(|u| is_fixed_lambda(u))
+            .map(|u| u.value)
+            .collect();
+        assert_eq!(fixed, grid);
+    }
+
+    #[test]
+    fn other_settings_run_value_by_value_into_scheme_major_slots() {
+        let c = cfg(r#"{"trials": 3}"#);
+        let ui = UiState {
+            error_tab: CurveKind::K,
+            sweep_values: Some(vec![8.0, 2.0, 4.0, 80.0]),
+            ..UiState::default()
+        };
+        let plan = Plan::new(&c, &ui).unwrap();
+        assert_eq!(plan.kind, CurveKind::K);
+        assert_eq!(plan.units.len(), 3 * 2);
+        let values: Vec<f64> = plan.units.iter().map(|u| u.value).collect();
+        assert_eq!(
+            values,
+            [2.0, 2.0, 4.0, 4.0, 8.0, 8.0],
+            "value by value, ascending"
+        );
+        let slots: Vec<usize> = plan.units.iter().map(|u| u.slot).collect();
+        assert_eq!(slots, [0, 3, 1, 4, 2, 5]);
         assert!(plan
             .units
             .iter()
-            .all(|u| u.n == c.n && u.lambda_dec.is_some()));
-        assert!(plan.units.iter().enumerate().all(|(i, u)| u.slot == i));
+            .all(|u| u.config.as_ref().unwrap().k as f64 == u.value));
+        assert_eq!(
+            plan.notes,
+            ["K = 80 is left out: K must be from 1 to N = 40."]
+        );
     }
 }

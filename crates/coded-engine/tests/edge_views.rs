@@ -83,11 +83,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
         );
     }
     let mut curves = vec![];
-    for tab in [
-        CurveKind::ErrorVsN,
-        CurveKind::ErrorVsP,
-        CurveKind::ErrorVsLambda,
-    ] {
+    for tab in [CurveKind::N, CurveKind::P, CurveKind::LambdaDec] {
         let ui = UiState {
             error_tab: tab,
             ..ui.clone()

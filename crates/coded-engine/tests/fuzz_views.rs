@@ -38,11 +38,8 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         prop::collection::vec(prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64], 1..=3),
         0usize..50,
         prop::array::uniform5(any::<bool>()),
-        prop::sample::select(vec![
-            CurveKind::ErrorVsN,
-            CurveKind::ErrorVsP,
-            CurveKind::ErrorVsLambda,
-        ]),
+        // Every setting of the table of axes, at its default values.
+        prop::sample::select(CurveKind::ALL.to_vec()),
         any::<bool>(),
         prop::sample::select(Band::ALL.to_vec()),
         // Series keys of every tab, and one that no view has.
@@ -74,6 +71,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                         shown
                     },
                     error_tab,
+                    sweep_values: None,
                     references,
                     band,
                     hidden: hidden.into_iter().map(String::from).collect(),
@@ -217,10 +215,19 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
                 |f, x, y| errors::hover(v, &look, f, x, y, 1.0),
             )?;
         }
-        // Only when no N of the list is at least K.
-        Err(e) => prop_assert!(
+        // Only when no N of the list is at least K, or along another
+        // setting when the setting refuses every value (K above every N).
+        Err(e) if ui.error_tab == CurveKind::N => prop_assert!(
             coded_engine::plan::words(e).starts_with("No N in “N values”")
                 && ui.sweep_ns.iter().all(|&n| n < c.k),
+            "curves failed: {e}"
+        ),
+        Err(e) => prop_assert!(
+            coded_engine::plan::words(e).starts_with("No value in “")
+                && ui
+                    .axis_values()
+                    .iter()
+                    .all(|&v| ui.error_tab.apply(c, v).is_err()),
             "curves failed: {e}"
         ),
     }

@@ -6,9 +6,11 @@
 use crate::digits::DigitsView;
 use crate::encdec::EncDecView;
 use crate::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, CurvesView, P_GRID,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, lambda_grid, CurvesView, P_GRID,
 };
 use crate::round::{Detail, RoundResult};
+use coded_core::axis::Axis;
+use coded_core::axis_sweep::sweep_over;
 use coded_core::{sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
 
 pub fn cfg(text: &str) -> Config {
@@ -71,8 +73,8 @@ pub fn bacc_letcc_vs_n(config: &Config, ps: &[f64]) -> CurvesView {
 }
 
 pub fn error_vs_p(config: &Config, schemes: &[Scheme]) -> CurvesView {
-    let plan = SweepPlan::new(config, None, Some(&P_GRID), Some(schemes)).unwrap();
-    error_vs_p_view(config, &sweep(config, &plan).unwrap())
+    let points = sweep_over(config, Axis::P, &P_GRID, schemes).unwrap();
+    error_vs_setting_view(config, Axis::P, &points, vec![])
 }
 
 pub fn error_vs_lambda(config: &Config, schemes: &[Scheme]) -> CurvesView {
@@ -95,5 +97,5 @@ pub fn error_vs_lambda(config: &Config, schemes: &[Scheme]) -> CurvesView {
             sweep(&c, &plan).unwrap().remove(0)
         })
         .collect();
-    error_vs_lambda_view(config, schemes, &points)
+    error_vs_lambda_view(config, schemes, &lambda_grid(), &points, vec![])
 }

@@ -26,20 +26,20 @@ pub fn table_key(config: &Config, ui: &UiState) -> String {
 }
 
 /// What the error curves depend on: not the configured scheme (only the set
-/// of schemes), and on the error-vs-N tab not the configured p (its list
-/// replaces it).
+/// of schemes), on the error-vs-N tab not the configured p (its list
+/// replaces it), on the others their setting's values.
 pub fn curves_key(config: &Config, ui: &UiState) -> String {
     let mut c = config.clone();
     c.scheme = Scheme::Bacc;
     let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
     match ui.error_tab {
-        CurveKind::ErrorVsN => {
+        CurveKind::N => {
             if let StragglerModel::Iid { .. } = c.stragglers {
                 c.stragglers = StragglerModel::Iid { p: 0.0 };
             }
             ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
         }
-        CurveKind::ErrorVsP | CurveKind::ErrorVsLambda => {}
+        _ => ui_part = serde_json::json!([ui_part, ui.axis_values()]),
     }
     serde_json::json!([c, ui_part]).to_string()
 }
@@ -124,8 +124,13 @@ mod tests {
             k,
             "the p list replaces the configured p"
         );
-        ui.error_tab = CurveKind::ErrorVsP;
+        ui.error_tab = CurveKind::P;
         assert_ne!(curves_key(&c2, &ui), curves_key(&c, &ui));
+        // Along a setting: its values are part of the key.
+        let k = curves_key(&c, &ui);
+        ui.sweep_values = Some(vec![0.1, 0.2]);
+        assert_ne!(curves_key(&c, &ui), k);
+        ui.sweep_values = None;
         assert_ne!(round_key(&c, &ui), round_key(&c2, &ui));
         assert_ne!(table_key(&c, &ui), table_key(&c2, &ui));
         let ui_p = UiState {

@@ -21,8 +21,14 @@ pub struct UiState {
     /// The round shown (0-based trial index, below `trials`).
     pub trial: usize,
     pub panels: Panels,
-    /// Which error plot panel 4 shows.
+    /// Which error plot panel 4 shows: error against which setting (the
+    /// core's table of axes).
     pub error_tab: CurveKind,
+    /// The values of that setting, for every setting but N (whose lists
+    /// are `sweep_ns` and `sweep_ps`); None: the setting's default values
+    /// ([`UiState::axis_values`]).
+    #[serde(default)]
+    pub sweep_values: Option<Vec<f64>>,
     /// Overlay the papers' claimed rates on error vs N.
     pub references: bool,
     /// What the error curves' line and band show (drawing only).
@@ -49,7 +55,8 @@ impl Default for UiState {
             sweep_ps: vec![0.1, 0.3],
             trial: 0,
             panels: Panels::default(),
-            error_tab: CurveKind::ErrorVsN,
+            error_tab: CurveKind::N,
+            sweep_values: None,
             references: true,
             band: Band::Mean95,
             hidden: vec![],
@@ -72,6 +79,14 @@ impl UiState {
     /// to [`MAX_WORKERS`].
     pub fn pool_size(&self) -> usize {
         self.workers.unwrap_or(1).clamp(1, MAX_WORKERS)
+    }
+
+    /// The values of the error plot's setting: those chosen, or the
+    /// setting's defaults.
+    pub fn axis_values(&self) -> Vec<f64> {
+        self.sweep_values
+            .clone()
+            .unwrap_or_else(self.error_tab.entry().defaults)
     }
 
     /// The trial shown, kept below the number of trials.

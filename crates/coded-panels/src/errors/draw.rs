@@ -55,13 +55,18 @@ pub fn scale(view: &CurvesView, band: Band) -> Scale {
         )
         .chain(view.marker.iter().map(|m| m.x));
     let x = match view.kind {
-        CurveKind::ErrorVsN | CurveKind::ErrorVsLambda => {
+        // A probability: from 0, as the axis always was.
+        CurveKind::P => {
+            let (_, hi) = linear_range(xs.chain([0.0, 0.9]), 0.0);
+            Axis::linear(-0.03..hi + 0.03)
+        }
+        kind if kind.entry().log => {
             let (lo, hi) = log_range(xs, 1.25);
             Axis::log(lo..hi)
         }
-        CurveKind::ErrorVsP => {
-            let (_, hi) = linear_range(xs.chain([0.0, 0.9]), 0.0);
-            Axis::linear(-0.03..hi + 0.03)
+        _ => {
+            let (lo, hi) = linear_range(xs, 0.05);
+            Axis::linear(lo..hi)
         }
     };
     let mut ys: Vec<f64> = vec![];

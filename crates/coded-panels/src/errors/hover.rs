@@ -1,7 +1,7 @@
 //! Panel 4's values under the cursor, in words (the tooltip).
 
 use super::look::CurvesLook;
-use super::view::{Band, CurveKind, CurvesView};
+use super::view::{Band, CurvesView};
 use crate::format::f4;
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
 use crate::words::plural;
@@ -25,11 +25,7 @@ pub fn hover(
     if chart.id != CHART {
         return None;
     }
-    let x_name = match view.kind {
-        CurveKind::ErrorVsN => "N",
-        CurveKind::ErrorVsP => "p",
-        CurveKind::ErrorVsLambda => "λ_dec",
-    };
+    let x_name = view.kind.entry().symbol;
     let mut best: Option<(f64, String)> = None;
     for c in view.curves.iter().filter(|c| !look.hides(&c.key)) {
         if let Some(i) = nearest(

@@ -1,10 +1,12 @@
-//! Panel 4: error against N (log-log), against p, and against λ_dec.
+//! Panel 4: error against N (log-log), and against any other setting of
+//! the core's table of axes (p, λ_dec, λ_enc, σ, K, τ).
 //!
 //! The views are built from sweep points as the core computes them
 //! (`coded sweep`'s numbers): the worker's engine (`coded-engine`) runs the
 //! sweeps, error vs λ_dec one point per λ.
 //!
-//! Its parts: [`view`] (the data and how it is built; [`failed`] groups the
+//! Its parts: [`view`] (the data, and error vs N; [`setting_view`] error
+//! vs any other setting, [`lambda_view`] vs λ_dec with its levels; [`failed`] groups the
 //! points where every round failed by why), [`saved`] (a saved run's
 //! curves beside the current ones), [`summary`] (the sentence that
 //! describes it), [`hover`] (the values under the cursor), [`look`] (the
@@ -15,18 +17,22 @@
 pub mod draw;
 pub mod failed;
 pub mod hover;
+pub mod lambda_view;
 pub mod look;
 pub mod saved;
+pub mod setting_view;
 pub mod summary;
 pub mod view;
 
 #[cfg(feature = "draw")]
 pub use draw::draw;
 pub use hover::hover;
+pub use lambda_view::error_vs_lambda_view;
 pub use look::{legend_entries, CurvesLook, LegendEntry};
 pub use saved::with_saved;
+pub use setting_view::error_vs_setting_view;
 pub use summary::summary;
 pub use view::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, scheme_color,
-    scheme_label, Band, Curve, CurveKind, CurvePoint, CurvesView, Marker, Reference, P_GRID,
+    error_vs_n_view, lambda_grid, scheme_color, scheme_label, Band, Curve, CurveKind, CurvePoint,
+    CurvesView, Marker, Reference, P_GRID,
 };

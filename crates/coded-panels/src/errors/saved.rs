@@ -80,7 +80,7 @@ mod tests {
         assert_eq!(both.references, now.references, "the current run's only");
         assert!(both.notes.last().unwrap().starts_with("Dashed, “saved: …”"));
         // The same axes: the scale covers the saved N = 80 too.
-        assert_eq!(both.kind, CurveKind::ErrorVsN);
+        assert_eq!(both.kind, CurveKind::N);
         assert!(both
             .curves
             .iter()

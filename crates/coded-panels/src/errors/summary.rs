@@ -5,23 +5,21 @@ use super::look::CurvesLook;
 use super::view::{Band, Curve, CurveKind, CurvesView};
 use crate::words::{num, plural, slope};
 
-/// An x value as the axis shows it (N whole, p as given, λ_dec in
-/// scientific notation outside 0.001 … 10⁴).
+/// An x value as the axis shows it (whole numbers whole, a linear axis's
+/// as given, a log axis's in scientific notation outside 0.001 … 10⁴).
 pub fn x_text(kind: CurveKind, x: f64) -> String {
-    match kind {
-        CurveKind::ErrorVsN => format!("{x:.0}"),
-        CurveKind::ErrorVsP => format!("{x}"),
-        CurveKind::ErrorVsLambda if (1e-3..1e4).contains(&x.abs()) => format!("{x}"),
-        CurveKind::ErrorVsLambda => format!("{x:e}"),
+    let e = kind.entry();
+    if e.whole {
+        format!("{x:.0}")
+    } else if !e.log || (1e-3..1e4).contains(&x.abs()) {
+        format!("{x}")
+    } else {
+        format!("{x:e}")
     }
 }
 
 fn x_name(kind: CurveKind) -> &'static str {
-    match kind {
-        CurveKind::ErrorVsN => "N",
-        CurveKind::ErrorVsP => "p",
-        CurveKind::ErrorVsLambda => "λ_dec",
-    }
+    kind.entry().symbol
 }
 
 /// One curve, in the statistic its line shows (the mean or the median):
@@ -94,7 +92,7 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
         s.push_str(&parts.join("; "));
     }
     match v.kind {
-        CurveKind::ErrorVsN if !v.references.is_empty() => {
+        CurveKind::N if !v.references.is_empty() => {
             let slopes: Vec<String> = v
                 .references
                 .iter()
@@ -112,7 +110,7 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
                 s.push_str(&format!(" (slopes {})", slopes.join(", ")));
             }
         }
-        CurveKind::ErrorVsLambda if !v.references.is_empty() => {
+        CurveKind::LambdaDec if !v.references.is_empty() => {
             let levels: Vec<String> = v.references.iter().map(|r| r.legend(band)).collect();
             let what = match band {
                 Band::Mean95 => "levels",

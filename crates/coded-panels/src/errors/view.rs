@@ -3,16 +3,14 @@ use super::failed::AllFailed;
 use crate::claimed_rates::{loglog_slope, Rate};
 use crate::words::plural;
 use coded_core::metrics::{curves as core_curves, fitted_slope};
-use coded_core::{Config, LambdaDec, Scheme, StragglerModel, SweepPoint};
+use coded_core::{Config, Scheme, StragglerModel, SweepPoint};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum CurveKind {
-    #[default]
-    ErrorVsN,
-    ErrorVsP,
-    ErrorVsLambda,
-}
+/// The default values of the p and λ_dec axes (the core's table holds them).
+pub use coded_core::axis::{lambda_grid, P_GRID};
+/// Which error plot: the setting along its x axis (the core's table of
+/// axes; its serde names are the ones this enum had before it was the table).
+pub use coded_core::Axis as CurveKind;
 
 /// One measured point: mean squared error over the trials that decoded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -171,14 +169,6 @@ pub fn scheme_label(s: Scheme) -> &'static str {
     s.label()
 }
 
-/// p values of the error-vs-p sweep.
-pub const P_GRID: [f64; 10] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-
-/// λ_dec values of the error-vs-λ scan: from interpolation to heavy smoothing.
-pub fn lambda_grid() -> Vec<f64> {
-    (-12..=1).map(|e| 10f64.powi(e)).collect()
-}
-
 pub(crate) fn slope_text(s: Option<f64>) -> String {
     s.map(|s| format!("slope {s:.2}").replace('-', "−"))
         .unwrap_or_else(|| "no slope".into())
@@ -188,7 +178,7 @@ pub(crate) fn slope_text(s: Option<f64>) -> String {
 /// points, noting what cannot be drawn (the points where every round
 /// failed go to `all_failed`, which words them by reason). An error of
 /// exactly 0 is a point: it is drawn as exact, on the floor.
-fn points_of<'a>(
+pub(super) fn points_of<'a>(
     label: &str,
     xs: &[f64],
     sums: impl IntoIterator<Item = &'a SweepPoint>,
@@ -230,12 +220,12 @@ fn points_of<'a>(
     (out, failed)
 }
 
-fn model_words(m: &StragglerModel) -> String {
+pub(super) fn model_words(m: &StragglerModel) -> String {
     crate::stragglers::view::describe_model(m)
 }
 
 /// A series' key in a link: its scheme, and its p where curves differ by p.
-fn curve_key(scheme: Scheme, p: Option<f64>) -> String {
+pub(super) fn curve_key(scheme: Scheme, p: Option<f64>) -> String {
     match p {
         Some(p) => format!("{}-{p}", scheme.name()),
         None => scheme.name().to_string(),
@@ -408,7 +398,7 @@ pub fn error_vs_n_view(
     }
     notes.extend(all_failed.notes(&config.function));
     CurvesView {
-        kind: CurveKind::ErrorVsN,
+        kind: CurveKind::N,
         title: format!(
             "Mean squared error vs N ({}, K = {}, {})",
             config.function.title(),
@@ -421,187 +411,6 @@ pub fn error_vs_n_view(
         curves: curves.into_iter().map(|(c, _)| c).collect(),
         references: refs,
         marker: None,
-        exact_below: coded_core::problem::rounding_level(config),
-        notes,
-    }
-}
-
-/// ", f(x) = sin(3*x) + x^2" for a formula (the titles that do not name the
-/// built-in functions still say which formula their curves are of).
-fn formula_in_title(config: &Config) -> String {
-    match config.function.formula() {
-        Some(_) => format!(", {}", config.function.title()),
-        None => String::new(),
-    }
-}
-
-/// The error-vs-p view of sweep points ordered by (scheme, p of [`P_GRID`]);
-/// a shorter list (a sweep still running) gives shorter curves.
-pub fn error_vs_p_view(config: &Config, points: &[SweepPoint]) -> CurvesView {
-    let mut notes = vec![];
-    let mut curves = vec![];
-    let mut all_failed = AllFailed::default();
-    for chunk in points.chunks(P_GRID.len()) {
-        let scheme = chunk[0].scheme;
-        let name = scheme_label(scheme).to_string();
-        let (pts, failed) = points_of(&name, &P_GRID, chunk, "p", &mut notes, &mut all_failed);
-        curves.push(Curve {
-            key: curve_key(scheme, None),
-            label: name,
-            scheme,
-            p: 0.0,
-            color: scheme_color(scheme),
-            shape: 0,
-            points: pts,
-            failed,
-            slope: None,
-            saved: false,
-            median_slope: None,
-        });
-    }
-    notes.extend(all_failed.notes(&config.function));
-    let m = &config.stragglers;
-    let marker = match m.params().p {
-        Some(p) => Some(Marker {
-            x: p,
-            label: format!("p = {p}"),
-        }),
-        None => {
-            notes.push(format!(
-                "Independent stragglers along the p axis; the configured model ({}) has p = {:.3}.",
-                model_words(m),
-                m.straggle_probability(config.n)
-            ));
-            Some(Marker {
-                x: m.straggle_probability(config.n),
-                label: "model's p".into(),
-            })
-        }
-    };
-    CurvesView {
-        kind: CurveKind::ErrorVsP,
-        title: format!(
-            "Mean squared error vs p (N = {}, K = {}, {}{})",
-            config.n,
-            config.k,
-            plural(config.trials, "trial", "trials"),
-            formula_in_title(config)
-        ),
-        x_label: "p (probability that a server straggles)".into(),
-        y_label: "mean squared error".into(),
-        x_log: false,
-        curves,
-        references: vec![],
-        marker,
-        exact_below: coded_core::problem::rounding_level(config),
-        notes,
-    }
-}
-
-/// Error vs λ_dec for LeTCC at the configured N, with GCV's and BACC's
-/// levels, from the points of its runs in this order (a shorter list, of a
-/// run still going, gives a shorter curve): LeTCC at each λ_dec of
-/// [`lambda_grid`], LeTCC with GCV, then BACC if `schemes` has it.
-pub fn error_vs_lambda_view(
-    config: &Config,
-    schemes: &[Scheme],
-    sums: &[SweepPoint],
-) -> CurvesView {
-    let mut notes = vec![];
-    let grid = lambda_grid();
-    let (fixed, rest) = sums.split_at(grid.len().min(sums.len()));
-    let mut all_failed = AllFailed::default();
-    let (pts, failed) = points_of("LeTCC", &grid, fixed, "λ_dec", &mut notes, &mut all_failed);
-    let (lo, hi) = (grid[0], grid[grid.len() - 1]);
-    let mut refs = vec![];
-    // A level in each statistic: the mean, and the median (the mean where
-    // the spread is missing, as for the curves' points).
-    let mut level =
-        |key: &str, label: &str, s: &SweepPoint, color: usize, notes: &mut Vec<String>| {
-            all_failed.see(label, None, s);
-            let median = s.mse_spread.map(|q| q.median);
-            match (s.mse, median) {
-                (Some(m), median) if m.mean > 0.0 && m.mean.is_finite() => {
-                    let median = median.filter(|v| v.is_finite()).unwrap_or(m.mean);
-                    refs.push(Reference {
-                        key: key.into(),
-                        label: label.into(),
-                        dash: refs.len(),
-                        color,
-                        points: vec![(lo, m.mean), (hi, m.mean)],
-                        median_points: vec![(lo, median), (hi, median)],
-                        slope: None,
-                        level: true,
-                    })
-                }
-                (Some(_), _) => notes.push(format!(
-                    "{label}: no error to show (an error of 0, or one that overflowed)"
-                )),
-                // Every round failed: said with the other points' reasons.
-                (None, _) => {}
-            }
-        };
-    if let Some(gcv) = rest.first() {
-        level(
-            "level-gcv",
-            "LeTCC, λ_dec by GCV",
-            gcv,
-            scheme_color(Scheme::Letcc),
-            &mut notes,
-        );
-    }
-    if schemes.contains(&Scheme::Bacc) {
-        if let Some(b) = rest.get(1) {
-            level(
-                "level-bacc",
-                "BACC",
-                b,
-                scheme_color(Scheme::Bacc),
-                &mut notes,
-            );
-        }
-    }
-    let marker = match config.lambda_dec {
-        LambdaDec::Value(l) if l >= lo && l <= hi => Some(Marker {
-            x: l,
-            label: format!("λ_dec = {l}"),
-        }),
-        LambdaDec::Value(l) => {
-            notes.push(format!(
-                "The configured λ_dec = {l} is outside the axis ({lo} to {hi})."
-            ));
-            None
-        }
-        LambdaDec::Auto(_) => None,
-    };
-    notes.extend(all_failed.notes(&config.function));
-    CurvesView {
-        kind: CurveKind::ErrorVsLambda,
-        title: format!(
-            "LeTCC: mean squared error vs λ_dec (N = {}, {}, {}{})",
-            config.n,
-            model_words(&config.stragglers),
-            plural(config.trials, "trial", "trials"),
-            formula_in_title(config)
-        ),
-        x_label: "λ_dec".into(),
-        y_label: "mean squared error".into(),
-        x_log: true,
-        curves: vec![Curve {
-            key: curve_key(Scheme::Letcc, None),
-            label: "LeTCC, fixed λ_dec".into(),
-            scheme: Scheme::Letcc,
-            p: config.stragglers.straggle_probability(config.n),
-            color: scheme_color(Scheme::Letcc),
-            shape: 0,
-            points: pts,
-            failed,
-            slope: None,
-            saved: false,
-            median_slope: None,
-        }],
-        references: refs,
-        marker,
         exact_below: coded_core::problem::rounding_level(config),
         notes,
     }
