@@ -189,6 +189,8 @@ mod tests {
                 error_tab: CurveKind::ErrorVsLambda,
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
+                statistic: coded_core::statistic::Statistic::Max,
+                slope_range: coded_panels::errors::SlopeRange::parse("40-320").unwrap(),
                 hidden: vec!["bacc-0.1".into(), "claim-letcc".into()],
                 workers: Some(3),
             },
@@ -230,6 +232,11 @@ mod tests {
             )
         );
         assert!(q.contains("hide=bacc-0.1,claim-letcc"), "{q}");
+        assert!(q.contains("stat=max") && q.contains("slope=40-320"), "{q}");
+        assert_eq!(
+            (back.ui.statistic, back.ui.slope_range),
+            (s.ui.statistic, s.ui.slope_range)
+        );
         assert_eq!(back.ui.hidden, s.ui.hidden);
         assert_eq!(encode(&back), q);
         for m in [
@@ -740,6 +747,8 @@ mod fuzz {
             "tab" => pick(&["n", "p", "lambda"]),
             "ref" => pick(&["0", "1"]),
             "band" => pick(&["ci", "quantiles"]),
+            "stat" => pick(&["mse", "max", "rel", "mean"]),
+            "slope" => pick(&["", "20-320", "40-", "-160", "80-20", "20.", "20..320"]),
             "hide" => list(
                 pick(&[
                     "bacc-0.1",
@@ -824,6 +833,8 @@ mod fuzz {
         "down",
         "w",
         "band",
+        "stat",
+        "slope",
         "hide",
         "theme",
         "plot-only",
@@ -1040,6 +1051,11 @@ mod fuzz {
                         error_tab: tab,
                         references,
                         band,
+                        statistic: coded_core::statistic::Statistic::ALL[trial % 3],
+                        slope_range: coded_panels::errors::SlopeRange::parse(
+                            ["", "20-320", "40-", "-160.5"][trial / 3 % 4],
+                        )
+                        .unwrap(),
                         hidden: hidden.into_iter().map(String::from).collect(),
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),

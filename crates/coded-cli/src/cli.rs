@@ -7,6 +7,7 @@
 use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
 use coded_core::limits::{N_RANGE, P_RANGE, TRIALS_RANGE};
 use coded_core::Scheme;
+use coded_panels::errors::SlopeRange;
 
 #[derive(Parser)]
 #[command(
@@ -107,6 +108,20 @@ pub struct SweepArgs {
     pub threads: Option<usize>,
     #[arg(long, value_name = "I/M", value_parser = part, help = SHARD_HELP)]
     pub shard: Option<(usize, usize)>,
+    #[arg(long, value_name = "LO..HI", value_parser = slope_range, help = SLOPE_RANGE_HELP)]
+    pub slope_range: Option<SlopeRange>,
+}
+
+const SLOPE_RANGE_HELP: &str =
+    "Fits the printed slopes (and the figure's) over the N from LO to HI only, both included\n\
+     (LO.. or ..HI leave one side open)\n\
+     [default: every N]";
+
+/// A range of N for the slopes (`--slope-range`).
+fn slope_range(v: &str) -> Result<SlopeRange, String> {
+    SlopeRange::parse(v).ok_or_else(|| {
+        format!("`{v}` is not a range of N such as 40..320 (positive numbers, LO at most HI)")
+    })
 }
 
 // Help lines are broken by hand: 10 columns of indent and at most 88 of

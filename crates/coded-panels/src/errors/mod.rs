@@ -16,17 +16,20 @@ pub mod draw;
 pub mod failed;
 pub mod hover;
 pub mod look;
+pub mod point_stats;
 pub mod saved;
+pub mod statistic;
 pub mod summary;
 pub mod view;
 
 #[cfg(feature = "draw")]
 pub use draw::draw;
 pub use hover::hover;
-pub use look::{legend_entries, CurvesLook, LegendEntry};
+pub use look::{legend_entries, Band, CurvesLook, LegendEntry};
 pub use saved::with_saved;
+pub use statistic::{shown, SlopeRange};
 pub use summary::summary;
 pub use view::{
     error_vs_lambda_view, error_vs_n_view, error_vs_p_view, lambda_grid, scheme_color,
-    scheme_label, Band, Curve, CurveKind, CurvePoint, CurvesView, Marker, Reference, P_GRID,
+    scheme_label, Curve, CurveKind, CurvePoint, CurvesView, Marker, Reference, P_GRID,
 };
