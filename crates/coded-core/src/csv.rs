@@ -105,8 +105,8 @@ mod tests {
     use super::*;
     use crate::{sweep, Scheme};
 
-    #[test]
-    fn the_first_line_is_the_study_and_reruns_the_rows() {
+    /// BACC and LeTCC at N = 20, 40 with noise, 5 trials.
+    fn small_sweep() -> (Config, Study, Vec<SweepPoint>) {
         let config = Config::from_json(r#"{"trials": 5, "noise": 0.1, "seed": 3}"#).unwrap();
         let study = Study {
             schemes: vec![Scheme::Bacc, Scheme::Letcc],
@@ -114,6 +114,12 @@ mod tests {
             ..Study::of_config(config.clone())
         };
         let points = sweep(&config, &study.plan().unwrap().plan).unwrap();
+        (config, study, points)
+    }
+
+    #[test]
+    fn the_first_line_is_the_study_and_reruns_the_rows() {
+        let (config, study, points) = small_sweep();
         let csv = sweep_csv(&study, &points, false);
         let (first, rest) = csv.split_once('\n').unwrap();
         let json = first.strip_prefix("# ").expect("a comment line");
@@ -143,13 +149,7 @@ mod tests {
         "letcc,x_sin_x,20,0.2,5,0,0.18897402292822588,0.12784597907342915,0.40674821295854224,0.17150041611924113,0",
         "letcc,x_sin_x,40,0.2,5,0,0.1161302996368347,0.22439573243991615,0.24273252344164983,0.26742106709383334,0",
         ];
-        let config = Config::from_json(r#"{"trials": 5, "noise": 0.1, "seed": 3}"#).unwrap();
-        let study = Study {
-            schemes: vec![Scheme::Bacc, Scheme::Letcc],
-            n: vec![20, 40],
-            ..Study::of_config(config.clone())
-        };
-        let points = sweep(&config, &study.plan().unwrap().plan).unwrap();
+        let (config, study, points) = small_sweep();
         let rows = sweep_rows(&config, &points, false);
         for (row, old) in rows.lines().zip(before) {
             let rest = row.strip_prefix(old).expect(row);
