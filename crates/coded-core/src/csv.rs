@@ -149,7 +149,7 @@ mod tests {
         "letcc,x_sin_x,20,0.2,5,0,0.18897402292822588,0.12784597907342915,0.40674821295854224,0.17150041611924113,0",
         "letcc,x_sin_x,40,0.2,5,0,0.1161302996368347,0.22439573243991615,0.24273252344164983,0.26742106709383334,0",
         ];
-        let (config, study, points) = small_sweep();
+        let (config, _, points) = small_sweep();
         let rows = sweep_rows(&config, &points, false);
         for (row, old) in rows.lines().zip(before) {
             let rest = row.strip_prefix(old).expect(row);
