@@ -102,7 +102,11 @@ fn control(
             } else {
                 "numeric"
             };
-            let mode = if st.id == "sweep-ps" { "decimal" } else { mode };
+            let mode = if matches!(st.id, "sweep-ps" | "slope-range") {
+                "decimal"
+            } else {
+                mode
+            };
             view! {
                 <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
                     <div class="row">

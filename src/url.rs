@@ -196,6 +196,8 @@ mod tests {
                 sweep_values: Some(vec![1e-9, 1e-3, 0.5]),
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
+                statistic: coded_core::statistic::Statistic::Max,
+                slope_range: coded_panels::errors::SlopeRange::parse("40-320").unwrap(),
                 hidden: vec!["bacc-0.1".into(), "claim-letcc".into()],
                 workers: Some(3),
             },
@@ -237,6 +239,11 @@ mod tests {
             )
         );
         assert!(q.contains("hide=bacc-0.1,claim-letcc"), "{q}");
+        assert!(q.contains("stat=max") && q.contains("slope=40-320"), "{q}");
+        assert_eq!(
+            (back.ui.statistic, back.ui.slope_range),
+            (s.ui.statistic, s.ui.slope_range)
+        );
         assert_eq!(back.ui.hidden, s.ui.hidden);
         assert_eq!(encode(&back), q);
         for m in [
@@ -764,6 +771,8 @@ mod fuzz {
             ),
             "ref" => pick(&["0", "1"]),
             "band" => pick(&["ci", "quantiles"]),
+            "stat" => pick(&["mse", "max", "rel", "mean"]),
+            "slope" => pick(&["", "20-320", "40-", "-160", "80-20", "20.", "20..320"]),
             "hide" => list(
                 pick(&[
                     "bacc-0.1",
@@ -854,6 +863,8 @@ mod fuzz {
         "down",
         "w",
         "band",
+        "stat",
+        "slope",
         "hide",
         "theme",
         "plot-only",
@@ -1069,6 +1080,11 @@ mod fuzz {
                             .then(|| vec![2.0, (trial % 50) as f64 + 3.0]),
                         references,
                         band,
+                        statistic: coded_core::statistic::Statistic::ALL[trial % 3],
+                        slope_range: coded_panels::errors::SlopeRange::parse(
+                            ["", "20-320", "40-", "-160.5"][trial / 3 % 4],
+                        )
+                        .unwrap(),
                         hidden: hidden.into_iter().map(String::from).collect(),
                         // Unset, or a number other than the native default (1).
                         workers: (trial % 3 > 0).then_some(2 + trial % 7),

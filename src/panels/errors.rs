@@ -107,6 +107,14 @@ fn focus_id(id: &str) {
     }
 }
 
+/// "Max error" of "max error": a column's heading from the axis's words.
+fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// Every plotted point as a table: the plot's data for those who cannot
 /// read it off the canvas (collapsed under the plot by default).
 fn data_table(v: &CurvesView) -> impl IntoView {
@@ -153,7 +161,7 @@ fn data_table(v: &CurvesView) -> impl IntoView {
                     <tr>
                         <th scope="col">"Curve"</th>
                         <th scope="col">{v.x_label.clone()}</th>
-                        <th scope="col">"Mean squared error"</th>
+                        <th scope="col">{capitalized(&v.y_label)}</th>
                         <th scope="col">"Standard deviation"</th>
                         <th scope="col">"Failed rounds"</th>
                     </tr>
@@ -199,10 +207,16 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     };
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
-    let drawn = Signal::derive(move || {
+    // In the statistic and with the slopes' range chosen: drawing only,
+    // from the numbers every point carries (no sweep reruns).
+    let choice = Memo::new(move |_| state.ui.with(|u| (u.statistic, u.slope_range)));
+    let drawn = Memo::new(move |_| {
         let current = state.curves.get()?;
+        let (statistic, range) = choice.get();
+        let shown = |v: &CurvesView| panel::shown(v, statistic, range);
         Some(match (current.as_ref(), state.saved_curves.get()) {
-            (Ok(v), Some(saved)) => Arc::new(Ok(panel::with_saved(v, &saved))),
+            (Ok(v), Some(saved)) => Arc::new(Ok(panel::with_saved(&shown(v), &shown(&saved)))),
+            (Ok(v), None) => Arc::new(Ok(shown(v))),
             _ => current,
         })
     });

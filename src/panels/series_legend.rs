@@ -13,13 +13,19 @@
 //! `hide=` lists) and `aria-pressed="true"` while the series is shown.
 
 use coded_panels::chart::common::DASHES;
-use coded_panels::errors::{legend_entries, CurvesLook, LegendEntry};
+use coded_panels::errors::{legend_entries, shown, CurvesLook, CurvesView, LegendEntry};
 use coded_panels::Theme;
 use coded_protocol::UiState;
 use leptos::prelude::*;
 
 use crate::state::AppState;
 use crate::theme::use_theme;
+
+/// The view in the statistic and with the slopes' range the page's
+/// choices say (the legend, the export).
+pub fn as_chosen(v: &CurvesView, ui: &UiState) -> CurvesView {
+    shown(v, ui.statistic, ui.slope_range)
+}
 
 /// The look of the error plot for the page's choices; `legend`: whether the
 /// canvas draws its own (exported images), or the page shows this one.
@@ -152,7 +158,7 @@ pub fn SeriesLegend(state: AppState) -> impl IntoView {
     let entries = Memo::new(move |_| {
         let band = state.ui.with(|u| u.band);
         match state.curves.get().as_deref() {
-            Some(Ok(v)) => legend_entries(v, &band.into())
+            Some(Ok(v)) => legend_entries(&state.ui.with(|u| as_chosen(v, u)), &band.into())
                 .into_iter()
                 .map(|e| LegendEntry { hidden: false, ..e })
                 .collect(),

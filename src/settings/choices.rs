@@ -5,6 +5,7 @@
 //! them from here.
 
 use coded_core::functions::FORMULA_NAME;
+use coded_core::statistic::Statistic;
 use coded_core::{Attack, FunctionKind, LambdaRule, Placement, PointSet, Scheme, StragglerModel};
 use coded_panels::Panel;
 use coded_panels::Panels;
@@ -93,4 +94,15 @@ pub fn panel_shown(p: &Panels, name: &str) -> bool {
 /// Shows the panel of that name; false for no such panel.
 pub fn show_panel(p: &mut Panels, name: &str) -> bool {
     Panel::parse(name).map(|x| p.set(x, true)).is_some()
+}
+
+/// The statistics of a round's error the curves can show.
+pub fn statistic_choices() -> Vec<Choice> {
+    Statistic::ALL
+        .iter()
+        .map(|s| Choice {
+            value: s.name(),
+            label: s.words(),
+        })
+        .collect()
 }

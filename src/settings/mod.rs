@@ -68,6 +68,8 @@ pub const SETTINGS: &[Setting] = &[
     experiment::SEED,
     view::SWEEP_NS,
     view::SWEEP_PS,
+    view::STATISTIC,
+    view::SLOPE,
     view::WORKERS,
     view::PANELS_SHOWN,
     view::TAB,

@@ -1,18 +1,21 @@
 //! The settings of the view (compared schemes, sweep lists, panels, error
 //! plot, round) and of embed links.
 
+use coded_core::statistic::Statistic;
 use coded_core::Scheme;
-use coded_panels::errors::{Band, CurveKind};
+use coded_panels::errors::{Band, CurveKind, SlopeRange};
 use coded_panels::Panel;
 use coded_protocol::MAX_WORKERS;
 
-use super::choices::{panel_choices, panel_names, scheme_choices};
+use super::choices::{panel_choices, panel_names, scheme_choices, statistic_choices};
 use super::look::{Size, ThemeChoice};
 use super::model::{
     none_locked, Group, Home, Kind, LinkState, Setting, BASE, MAX_SWEEP_NS, MAX_SWEEP_PS,
     MAX_SWEEP_VALUES,
 };
-use super::parse::{entries, join, list, num, number, number_in, quoted, switch, whole, whole_in};
+use super::parse::{
+    entries, join, list, num, number, number_in, one_of, quoted, switch, whole, whole_in,
+};
 use coded_core::config::MAX_N;
 
 /// A tab's name in a link (`tab=`): its setting's link key (the core's
@@ -316,6 +319,38 @@ pub const BAND: Setting = Setting {
     },
     rule: |_| {
         "ci (the mean and its 95 % bootstrap interval) or quantiles (the median and 10–90 % of the rounds)".into()
+    },
+    ..BASE
+};
+
+pub const STATISTIC: Setting = Setting {
+    key: "stat",
+    id: "statistic",
+    label: "Error shown",
+    name: "The error shown",
+    help: "Which error of a round the curves show; switching does not rerun the sweep.",
+    group: Group::MonteCarlo,
+    home: Home::Ui,
+    kind: Kind::Choice(statistic_choices),
+    text: |s| s.ui.statistic.name().into(),
+    read: |s, t| Statistic::parse(t).map(|v| s.ui.statistic = v).is_some(),
+    rule: |_| one_of(statistic_choices),
+    ..BASE
+};
+
+pub const SLOPE: Setting = Setting {
+    key: "slope",
+    id: "slope-range",
+    label: "Slope over N",
+    name: "The slope's range of N",
+    help: "Fits the slopes over these N only, such as 40-320 (empty: every N).",
+    group: Group::MonteCarlo,
+    home: Home::Ui,
+    kind: Kind::List,
+    text: |s| s.ui.slope_range.text(),
+    read: |s, t| SlopeRange::parse(t).map(|r| s.ui.slope_range = r).is_some(),
+    rule: |_| {
+        "two numbers of servers with a dash between them, the smaller first, such as 40-320 (40- or -320 leave one side open; empty: every N)".into()
     },
     ..BASE
 };

@@ -146,18 +146,28 @@ fn number_cell(v: Option<f64>) -> String {
 
 /// Every plotted series of the error panel, after the study's line: curves,
 /// then reference rates, each row with its fitted log-log slope (empty
-/// where the series has none) and each curve point with its own p.
+/// where the series has none) and each curve point with its own p. Last,
+/// the 95 % interval of a curve's slope and the statistic the values are
+/// of (the y axis's words): appended, so the earlier columns keep their
+/// places.
 pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
     let mut out = study_line(study);
     out.push_str(&format!(
-        "series,label,scheme,p,{},mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope\n",
+        "series,label,scheme,p,{},mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,\
+         slope_lo,slope_hi,statistic\n",
         cell(&v.x_label)
     ));
+    let statistic = cell(&v.y_label);
     for c in &v.curves {
-        let slope = number_cell(c.slope);
+        let slope = format!(
+            "{},{},{}",
+            number_cell(c.slope),
+            number_cell(c.slope_interval.map(|i| i.0)),
+            number_cell(c.slope_interval.map(|i| i.1))
+        );
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{},{slope}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{},{slope},{statistic}\n",
                 cell(&c.label),
                 c.scheme.name(),
                 p.p,
@@ -178,7 +188,7 @@ pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
         let slope = number_cell(r.slope);
         for (x, y) in &r.points {
             out.push_str(&format!(
-                "reference,{},,,{x},{y},,,,,,,,,{slope}\n",
+                "reference,{},,,{x},{y},,,,,,,,,{slope},,,{statistic}\n",
                 cell(&r.label)
             ));
         }
@@ -276,12 +286,13 @@ mod tests {
             q90: 0.9,
             trials: 10,
             failures: 1,
+            statistics: Default::default(),
         };
         let view = CurvesView {
             kind: CurveKind::N,
             title: String::new(),
             x_label: "N, servers".into(),
-            y_label: String::new(),
+            y_label: "mean squared error".into(),
             x_log: true,
             curves: vec![Curve {
                 key: "bacc-0.1".into(),
@@ -295,6 +306,7 @@ mod tests {
                 slope: Some(-1.5),
                 median_slope: None,
                 saved: false,
+                slope_interval: Some((-1.75, -1.25)),
             }],
             references: vec![Reference {
                 key: "claim-bacc".into(),
@@ -319,9 +331,9 @@ mod tests {
         );
         assert_eq!(
             rest,
-            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope\n\
-             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5\n\
-             reference,N^-1,,,20,0.05,,,,,,,,,\n"
+            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,slope_lo,slope_hi,statistic\n\
+             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5,-1.75,-1.25,mean squared error\n\
+             reference,N^-1,,,20,0.05,,,,,,,,,,,,mean squared error\n"
         );
     }
 
@@ -340,7 +352,10 @@ mod tests {
             let csv = curves_csv(&study, v);
             let mut lines = csv.lines().skip(1);
             let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-            assert_eq!(head.last(), Some(&"slope"));
+            assert_eq!(
+                head[head.len() - 4..],
+                ["slope", "slope_lo", "slope_hi", "statistic"]
+            );
             lines
                 .filter(|l| l.starts_with("curve,"))
                 .map(|l| {
@@ -382,12 +397,12 @@ mod tests {
             // A fixed S: p = S/N at each N.
             let n: f64 = row[2].parse().unwrap();
             assert_eq!(row[1], (2.0 / n).to_string(), "{row:?}");
-            let slope: f64 = row.last().unwrap().parse().unwrap();
+            let slope: f64 = row[row.len() - 4].parse().unwrap();
             assert!(slope < 0.0, "{row:?}");
         }
         assert_eq!(
             by_n.curves[0].slope.unwrap().to_string(),
-            *rows_n[0].last().unwrap()
+            rows_n[0][rows_n[0].len() - 4]
         );
     }
 }

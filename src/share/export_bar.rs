@@ -87,7 +87,8 @@ fn run(export: Export, state: AppState, with_results_too: bool) -> Option<String
         Export::Curves => match state.curves.get_untracked().as_deref() {
             Some(Ok(v)) => {
                 let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
-                one(&curves_csv(&page_study(&config, &ui), v));
+                let shown = crate::panels::series_legend::as_chosen(v, &ui);
+                one(&curves_csv(&page_study(&config, &ui), &shown));
             }
             Some(Err(e)) => {
                 return Some(format!(

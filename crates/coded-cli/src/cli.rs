@@ -7,6 +7,7 @@
 use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
 use coded_core::limits::{N_RANGE, P_RANGE, TRIALS_RANGE};
 use coded_core::Scheme;
+use coded_panels::errors::SlopeRange;
 
 #[derive(Parser)]
 #[command(
@@ -114,6 +115,20 @@ pub struct SweepArgs {
           value_parser = number, allow_negative_numbers = true, requires = "over",
           help = VALUES_HELP)]
     pub values: Option<Vec<f64>>,
+    #[arg(long, value_name = "LO..HI", value_parser = slope_range, help = SLOPE_RANGE_HELP)]
+    pub slope_range: Option<SlopeRange>,
+}
+
+const SLOPE_RANGE_HELP: &str =
+    "Fits the printed slopes (and the figure's) over the N from LO to HI only, both included\n\
+     (LO.. or ..HI leave one side open)\n\
+     [default: every N]";
+
+/// A range of N for the slopes (`--slope-range`).
+fn slope_range(v: &str) -> Result<SlopeRange, String> {
+    SlopeRange::parse(v).ok_or_else(|| {
+        format!("`{v}` is not a range of N such as 40..320 (positive numbers, LO at most HI)")
+    })
 }
 
 fn over_help() -> String {

@@ -1,8 +1,9 @@
 //! `coded sweep --plot out.svg`: the sweep's error-vs-N figure, drawn by the
 //! same code as the playground's panel (coded-panels), to SVG.
 
+use coded_core::statistic::Statistic;
 use coded_core::{Config, StragglerModel, SweepPlan, SweepPoint};
-use coded_panels::errors::error_vs_n_view;
+use coded_panels::errors::{error_vs_n_view, shown, SlopeRange};
 use coded_panels::Theme;
 
 /// Figure size in pixels: a readable journal-column-ish figure.
@@ -13,9 +14,12 @@ pub fn write_error_vs_n(
     config: &Config,
     plan: &SweepPlan,
     points: &[SweepPoint],
+    range: SlopeRange,
 ) -> Result<(), String> {
     let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
     let view = error_vs_n_view(config, points, iid, true, vec![]);
+    // The legend's slopes as printed: with their intervals, over the range.
+    let view = shown(&view, Statistic::Mse, range);
     let (svg, _) = coded_panels::to_svg(SIZE.0, SIZE.1, |area| {
         coded_panels::errors::draw(area, &Theme::light(), &view, &Default::default())
     })?;

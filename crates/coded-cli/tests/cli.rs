@@ -81,14 +81,50 @@ fn sweep_prints_csv_and_slopes() {
     assert_eq!(study["p"], serde_json::json!([0.1, 0.3]));
     assert_eq!(
         lines.next().unwrap(),
-        "scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean"
+        "scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean,\
+         max_error_mean,max_error_std,rel_error_mean,rel_error_std"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 2 * 2 * 3);
     assert!(rows[0].starts_with("bacc,x_sin_x,20,0.1,20,0,"));
     assert!(!text.contains("NaN"));
     let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.lines().filter(|l| l.starts_with("slope ")).count(), 4);
+    let slopes: Vec<&str> = err.lines().filter(|l| l.starts_with("slope ")).collect();
+    assert_eq!(slopes.len(), 4);
+    // Each with its 95 % interval around it: "-2.905 [-3.012, -2.801]".
+    for line in &slopes {
+        let (_, numbers) = line.split_once(": ").unwrap();
+        let v: Vec<f64> = numbers
+            .split([' ', '[', ']', ','])
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert!(v.len() == 3 && v[1] < v[0] && v[0] < v[2], "{line}");
+    }
+    // Over a range: other slopes; a range that is not one: exit 2.
+    let ranged = coded(
+        &[
+            "sweep",
+            "--config",
+            "-",
+            "--n",
+            "20,40,80",
+            "--slope-range",
+            "40..80",
+        ],
+        Some(r#"{"trials": 20}"#),
+    );
+    assert!(ranged.status.success());
+    let ranged = String::from_utf8(ranged.stderr).unwrap();
+    assert!(ranged.starts_with("slope bacc p=0.2: "), "{ranged}");
+    let bad = coded(
+        &["sweep", "--config", "-", "--slope-range", "80..40"],
+        Some(r#"{"trials": 2}"#),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8(bad.stderr)
+        .unwrap()
+        .contains("not a range of N"));
 }
 
 #[test]
@@ -173,8 +209,9 @@ fn sweep_plot_writes_the_error_vs_n_figure() {
     // Legend: each curve with its fitted slope, as printed on stderr.
     let err = String::from_utf8(o.stderr).unwrap();
     for line in err.lines().filter(|l| l.starts_with("slope bacc p=0.1")) {
-        let slope: f64 = line.rsplit(' ').next().unwrap().parse().unwrap();
-        let shown = format!("BACC, p = 0.1 (slope {:.2})", slope).replace('-', "−");
+        let printed = line.split(": ").nth(1).unwrap();
+        let slope: f64 = printed.split(' ').next().unwrap().parse().unwrap();
+        let shown = format!("BACC, p = 0.1 (slope {:.2} [", slope).replace('-', "−");
         assert!(text.contains(&shown), "{shown} missing");
     }
     assert!(text.contains("abstract, BACC"));
@@ -210,7 +247,10 @@ fn lenet_sweep_has_accuracy_columns() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     let header = text.lines().nth(1).unwrap();
-    assert!(header.ends_with("rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean"));
+    assert!(header.ends_with(
+        "rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean,\
+         max_error_mean,max_error_std,rel_error_mean,rel_error_std"
+    ));
     assert_eq!(text.lines().count(), 3);
 }
 

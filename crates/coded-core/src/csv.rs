@@ -2,8 +2,11 @@
 //! alike: a first line `# ` + the study the rows come from (one line of
 //! JSON, [`study_line`]), then the contract's columns (with `rel_acc_*` for
 //! classifiers), then for classifiers `acc_mean,acc_std` (accuracy against
-//! the true labels), and last `lost_mean` (the fraction of outputs
-//! replication lost; 0 for the coded schemes).
+//! the true labels), then `lost_mean` (the fraction of outputs
+//! replication lost; 0 for the coded schemes), and last the other
+//! statistics of a round's error, `max_error_mean,max_error_std,
+//! rel_error_mean,rel_error_std` (appended, so that every earlier column
+//! keeps its place).
 //!
 //! A module of its own so that the CLI and the app write one format, from
 //! one function. The `function` column is the built-in's name or, for your
@@ -67,7 +70,7 @@ pub fn sweep_header(classifier: bool) -> String {
     if classifier {
         out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
     }
-    out.push_str(",lost_mean\n");
+    out.push_str(",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std\n");
     out
 }
 
@@ -91,7 +94,13 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
         if classifier {
             let _ = write!(out, ",{},{}", pair(p.rel_acc), pair(p.acc));
         }
-        let _ = writeln!(out, ",{}", p.lost_mean);
+        let _ = writeln!(
+            out,
+            ",{},{},{}",
+            p.lost_mean,
+            pair(p.max_error.as_ref().map(|m| m.stats)),
+            pair(p.rel_error.as_ref().map(|m| m.stats))
+        );
     }
     out
 }
@@ -114,8 +123,8 @@ mod tests {
     use super::*;
     use crate::{sweep, Scheme};
 
-    #[test]
-    fn the_first_line_is_the_study_and_reruns_the_rows() {
+    /// BACC and LeTCC at N = 20, 40 with noise, 5 trials.
+    fn small_sweep() -> (Config, Study, Vec<SweepPoint>) {
         let config = Config::from_json(r#"{"trials": 5, "noise": 0.1, "seed": 3}"#).unwrap();
         let study = Study {
             schemes: vec![Scheme::Bacc, Scheme::Letcc],
@@ -123,6 +132,12 @@ mod tests {
             ..Study::of_config(config.clone())
         };
         let points = sweep(&config, &study.plan().unwrap().plan).unwrap();
+        (config, study, points)
+    }
+
+    #[test]
+    fn the_first_line_is_the_study_and_reruns_the_rows() {
+        let (config, study, points) = small_sweep();
         let csv = sweep_csv(&study, &points, false);
         let (first, rest) = csv.split_once('\n').unwrap();
         let json = first.strip_prefix("# ").expect("a comment line");
@@ -140,5 +155,28 @@ mod tests {
         let formula = Config::from_json(r#"{"function": {"expr": "x +\n 1"}}"#).unwrap();
         let line = study_line(&Study::of_config(formula));
         assert_eq!(line.matches('\n').count(), 1, "{line}");
+    }
+
+    #[test]
+    fn the_columns_before_the_other_statistics_keep_their_bits() {
+        // The rows `coded sweep` printed before the max and relative error
+        // were added: the new columns come after them, the rest is unchanged.
+        let before = [
+        "bacc,x_sin_x,20,0.2,5,0,0.16884174203690577,0.15702759422202123,0.35946869095417877,0.2225533707355241,0",
+        "bacc,x_sin_x,40,0.2,5,0,0.09171846224502385,0.15989090682809315,0.23580848220012834,0.2124641792382177,0",
+        "letcc,x_sin_x,20,0.2,5,0,0.18897402292822588,0.12784597907342915,0.40674821295854224,0.17150041611924113,0",
+        "letcc,x_sin_x,40,0.2,5,0,0.1161302996368347,0.22439573243991615,0.24273252344164983,0.26742106709383334,0",
+        ];
+        let (config, _, points) = small_sweep();
+        let rows = sweep_rows(&config, &points, false);
+        for (row, old) in rows.lines().zip(before) {
+            let rest = row.strip_prefix(old).expect(row);
+            let cells: Vec<f64> = rest[1..].split(',').map(|c| c.parse().unwrap()).collect();
+            assert_eq!(cells.len(), 4, "{row}");
+            assert!(cells.iter().all(|v| *v > 0.0), "{row}");
+        }
+        assert_eq!(rows.lines().count(), before.len());
+        assert!(sweep_header(false)
+            .ends_with(",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std\n"));
     }
 }

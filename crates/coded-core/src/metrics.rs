@@ -9,6 +9,7 @@ use crate::portable::ln;
 use crate::rng::Rng;
 use crate::scheme::Scheme;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// Index of the largest value (the first on ties): a classifier's answer.
 pub fn argmax(row: impl Iterator<Item = f64>) -> usize {
@@ -91,7 +92,7 @@ impl Quantiles {
 
 /// The quantile `t` (0 to 1) of a non-empty sorted sample, interpolated as
 /// [`Quantiles`] says (type 7).
-fn quantile_of_sorted(sorted: &[f64], t: f64) -> f64 {
+pub(crate) fn quantile_of_sorted(sorted: &[f64], t: f64) -> f64 {
     let pos = t * (sorted.len() - 1) as f64;
     let (i, frac) = (pos.floor() as usize, pos - pos.floor());
     let next = sorted[(i + 1).min(sorted.len() - 1)];
@@ -188,32 +189,59 @@ pub const BOOTSTRAP_RESAMPLES: usize = 1000;
 /// A pure function of the values in their order and the seed: the same
 /// numbers however the trials were shared out. None for an empty sample.
 pub fn bootstrap_mean_95(xs: &[f64], seed: u64, resamples: usize) -> Option<MeanInterval> {
-    let n = xs.len();
-    if n == 0 {
+    let means = bootstrap_means(&[xs], seed, resamples)?.pop()?;
+    Some(interval_of_means(xs, means))
+}
+
+/// The means of `resamples` bootstrap resamples of each column (at least
+/// one), in the order drawn: every column has the same length, and the
+/// b-th resample of every column takes the same rows (a paired bootstrap
+/// of the rounds: one index draw serves every statistic of a round). Each
+/// column's means are the bits [`bootstrap_mean_95`] takes of it alone.
+/// None for columns of no values or of different lengths.
+pub fn bootstrap_means(columns: &[&[f64]], seed: u64, resamples: usize) -> Option<Vec<Vec<f64>>> {
+    let n = columns.first()?.len();
+    if n == 0 || columns.iter().any(|c| c.len() != n) {
         return None;
     }
     // Sums of values near f64::MAX overflow: the means are taken of the
     // values over their largest magnitude, and scaled back (as `Stats`).
-    let largest = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    let scale = if largest.is_finite() && largest * n as f64 > f64::MAX / 2.0 {
-        largest
-    } else {
-        1.0
-    };
-    let scaled: Vec<f64>;
-    let values = if scale == 1.0 {
-        xs
-    } else {
-        scaled = xs.iter().map(|x| x / scale).collect();
-        &scaled
-    };
-    let mut draw = Indices::new(Rng::new(seed), n);
-    let mut means: Vec<f64> = (0..resamples.max(1))
-        .map(|_| {
-            let sum = (0..n).fold(0.0, |s, _| s + values[draw.next()]);
-            sum / n as f64 * scale
+    let scaled: Vec<(Cow<[f64]>, f64)> = columns
+        .iter()
+        .map(|xs| {
+            let largest = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+            if largest.is_finite() && largest * n as f64 > f64::MAX / 2.0 {
+                (
+                    Cow::Owned(xs.iter().map(|x| x / largest).collect()),
+                    largest,
+                )
+            } else {
+                (Cow::Borrowed(*xs), 1.0)
+            }
         })
         .collect();
+    let mut draw = Indices::new(Rng::new(seed), n);
+    let mut means = vec![Vec::with_capacity(resamples.max(1)); columns.len()];
+    let mut sums = vec![0.0; columns.len()];
+    for _ in 0..resamples.max(1) {
+        sums.fill(0.0);
+        for _ in 0..n {
+            let i = draw.next();
+            for (sum, (values, _)) in sums.iter_mut().zip(&scaled) {
+                *sum += values[i];
+            }
+        }
+        for ((m, sum), (_, scale)) in means.iter_mut().zip(&sums).zip(&scaled) {
+            m.push(sum / n as f64 * scale);
+        }
+    }
+    Some(means)
+}
+
+/// The 95 % percentile interval of the bootstrap `means` of the sample `xs`
+/// (see [`bootstrap_mean_95`], whose lower end it keeps above 0).
+pub fn interval_of_means(xs: &[f64], mut means: Vec<f64>) -> MeanInterval {
+    let n = xs.len();
     means.sort_by(f64::total_cmp);
     let (mut lo, hi) = (
         quantile_of_sorted(&means, 0.025),
@@ -227,7 +255,7 @@ pub fn bootstrap_mean_95(xs: &[f64], seed: u64, resamples: usize) -> Option<Mean
     if (lo <= 0.0 || lo.is_nan()) && smallest_positive.is_finite() {
         lo = (smallest_positive / n as f64).min(hi);
     }
-    Some(MeanInterval { lo, hi })
+    MeanInterval { lo, hi }
 }
 
 /// The 95 % confidence interval of a mean from `count` values with standard
@@ -262,6 +290,12 @@ pub fn fitted_slope<P: CurvePoint>(points: &[&P]) -> Option<f64> {
                 .map(|s| (ln(p.n() as f64), ln(s.mean)))
         })
         .collect();
+    least_squares_slope(&xy)
+}
+
+/// Least-squares slope of y against x; None with fewer than two points or
+/// one x.
+pub fn least_squares_slope(xy: &[(f64, f64)]) -> Option<f64> {
     if xy.len() < 2 {
         return None;
     }

@@ -13,6 +13,7 @@ use crate::config::{Config, ConfigError};
 use crate::metrics::argmax;
 use crate::points::{data_points, server_points};
 use crate::rng::Rng;
+use crate::round_errors;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
 use nalgebra::DMatrix;
@@ -65,6 +66,12 @@ pub struct RoundOutcome {
     pub decoded: Result<Decoded, DecodeError>,
     /// (1/K) Σ_k ‖û_k − f(x_k)‖² over the recovered outputs; None when failed.
     pub squared_error: Option<f64>,
+    /// The largest |û_kj − f(x_k)_j| over the recovered outputs and their
+    /// coordinates ([`crate::round_errors`]); None when failed.
+    pub max_error: Option<f64>,
+    /// √(Σ_k ‖û_k − f(x_k)‖² / Σ_k ‖f(x_k)‖²) over the recovered outputs;
+    /// None when failed or when f is 0 at every one of them.
+    pub relative_error: Option<f64>,
     /// Fraction of recovered outputs whose argmax agrees with f's (classifiers).
     pub relative_accuracy: Option<f64>,
     /// Fraction of recovered outputs whose argmax is the true label.
@@ -247,6 +254,8 @@ impl Problem {
                 survivors: surv,
                 decoded: Err(e),
                 squared_error: None,
+                max_error: None,
+                relative_error: None,
                 relative_accuracy: None,
                 accuracy: None,
                 lost_fraction: 1.0,
@@ -256,6 +265,7 @@ impl Problem {
         let decoded = prepared.coder.decode(&surv, &answers);
         let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
             (None, None, None, 1.0);
+        let (mut max_error, mut relative_error) = (None, None);
         if let Ok(d) = &decoded {
             let k = self.k();
             let recovered: Vec<usize> = (0..k).filter(|&i| d.recovered[i]).collect();
@@ -270,6 +280,8 @@ impl Problem {
             // answers; count that as a failure rather than show a NaN.
             if se.is_finite() {
                 squared_error = Some(se);
+                (max_error, relative_error) =
+                    round_errors::max_and_relative(&d.estimates, &self.exact, &recovered);
             }
             if self.func.is_classifier() {
                 let agree = recovered
@@ -302,6 +314,8 @@ impl Problem {
             survivors: surv,
             decoded,
             squared_error,
+            max_error,
+            relative_error,
             relative_accuracy,
             accuracy,
             lost_fraction,

@@ -8,10 +8,13 @@
 use crate::config::{validate_stragglers, Config, ConfigError};
 use crate::failure::{add_up, Failure};
 use crate::metrics::BOOTSTRAP_RESAMPLES;
-use crate::metrics::{bootstrap_mean_95, CurvePoint, MeanInterval, Quantiles, Stats};
+use crate::metrics::{
+    bootstrap_means, interval_of_means, CurvePoint, MeanInterval, Quantiles, Stats,
+};
 use crate::problem::{draw_stragglers, Prepared, Problem, TAG_BOOTSTRAP};
 use crate::rng::derive;
 use crate::scheme::Scheme;
+use crate::statistic::{Measured, Statistic, SLOPE_RESAMPLES};
 use crate::stragglers::StragglerModel;
 use serde::{Deserialize, Serialize};
 
@@ -38,6 +41,35 @@ pub struct SweepPoint {
     /// the order the reasons first occurred (they add up to `failures`).
     #[serde(default)]
     pub failed_because: Vec<(Failure, usize)>,
+    /// The first [`SLOPE_RESAMPLES`] bootstrap means of the squared errors
+    /// (the ones [`SweepPoint::mse_interval`] is taken of), for the slopes'
+    /// intervals ([`crate::statistic::fit_slope`]).
+    #[serde(default)]
+    pub mse_resampled: Vec<f64>,
+    /// The max error of the rounds that decoded
+    /// ([`crate::round_errors::max_and_relative`]).
+    #[serde(default)]
+    pub max_error: Option<Measured>,
+    /// The relative error of the rounds that decoded (those where f is not
+    /// 0 at every output).
+    #[serde(default)]
+    pub rel_error: Option<Measured>,
+}
+
+impl SweepPoint {
+    /// Its mean, interval, quantiles and resampled means of a statistic.
+    pub fn measured(&self, statistic: Statistic) -> Option<Measured> {
+        match statistic {
+            Statistic::Mse => Some(Measured {
+                stats: self.mse?,
+                interval: self.mse_interval?,
+                spread: self.mse_spread?,
+                resampled: self.mse_resampled.clone(),
+            }),
+            Statistic::Max => self.max_error.clone(),
+            Statistic::Rel => self.rel_error.clone(),
+        }
+    }
 }
 
 /// What a sweep varies.
@@ -157,6 +189,10 @@ pub struct MonteCarlo {
     lost: Vec<f64>,
     /// Failed trials by reason (see [`SweepPoint::failed_because`]).
     failed: Vec<(Failure, usize)>,
+    /// Max and relative errors, of the trials that decoded (appended last,
+    /// so the fields before keep their place in the bytes).
+    max_err: Vec<f64>,
+    rel_err: Vec<f64>,
 }
 /// A [`MonteCarlo`] as read, before its fields are checked to fit.
 #[derive(Deserialize)]
@@ -169,6 +205,8 @@ struct MonteCarloParts {
     acc: Vec<f64>,
     lost: Vec<f64>,
     failed: Vec<(Failure, usize)>,
+    max_err: Vec<f64>,
+    rel_err: Vec<f64>,
 }
 
 impl TryFrom<MonteCarloParts> for MonteCarlo {
@@ -180,7 +218,9 @@ impl TryFrom<MonteCarloParts> for MonteCarlo {
         let valid = p.start <= p.next
             && p.next <= p.end
             && Some(p.lost.len()) == done
-            && Some(failed + p.se.len()) == done;
+            && Some(failed + p.se.len()) == done
+            && p.max_err.len() == p.se.len()
+            && p.rel_err.len() <= p.se.len();
         if !valid {
             return Err(format!(
                 "trials {}..{} (next {}) with {} values and {} failures do not fit together",
@@ -200,6 +240,8 @@ impl TryFrom<MonteCarloParts> for MonteCarlo {
             acc: p.acc,
             lost: p.lost,
             failed: p.failed,
+            max_err: p.max_err,
+            rel_err: p.rel_err,
         })
     }
 }
@@ -221,6 +263,8 @@ impl MonteCarlo {
             acc: vec![],
             lost: vec![],
             failed: vec![],
+            max_err: vec![],
+            rel_err: vec![],
         }
     }
 
@@ -262,6 +306,8 @@ impl MonteCarlo {
             }
             if let Some(e) = o.squared_error {
                 self.se.push(e);
+                self.max_err.extend(o.max_error);
+                self.rel_err.extend(o.relative_error);
             }
             if let Some(a) = o.relative_accuracy {
                 self.rel.push(a);
@@ -302,6 +348,8 @@ impl MonteCarlo {
             all.rel.extend(p.rel);
             all.acc.extend(p.acc);
             all.lost.extend(p.lost);
+            all.max_err.extend(p.max_err);
+            all.rel_err.extend(p.rel_err);
             for (reason, times) in p.failed {
                 add_up(&mut all.failed, reason, times);
             }
@@ -324,6 +372,7 @@ impl MonteCarlo {
         let lost = self.lost.iter().fold(0.0, |sum, l| sum + l);
         let done = self.done();
         let p = model.straggle_probability(n);
+        let (mse_means, max_error, rel_error) = self.bootstrap(bootstrap_seed(seed, scheme, n, p));
         SweepPoint {
             scheme,
             n,
@@ -331,18 +380,47 @@ impl MonteCarlo {
             trials: done,
             failures: done - self.se.len(),
             mse: Stats::of(&self.se),
-            mse_interval: bootstrap_mean_95(
-                &self.se,
-                bootstrap_seed(seed, scheme, n, p),
-                BOOTSTRAP_RESAMPLES,
-            ),
+            mse_resampled: mse_means
+                .as_ref()
+                .map(|m| m[..SLOPE_RESAMPLES.min(m.len())].to_vec())
+                .unwrap_or_default(),
+            mse_interval: mse_means.map(|m| interval_of_means(&self.se, m)),
             mse_spread: Quantiles::of(&self.se),
             rmse: Stats::of(&rmse),
             rel_acc: Stats::of(&self.rel),
             acc: Stats::of(&self.acc),
             lost_mean: lost / done.max(1) as f64,
             failed_because: self.failed.clone(),
+            max_error,
+            rel_error,
         }
+    }
+
+    /// The bootstrap of a point's statistics under `seed`: the squared
+    /// errors' means (the draws [`crate::metrics::bootstrap_mean_95`] makes
+    /// of them alone, so their interval keeps its bits), and the max and
+    /// relative errors' measures, resampled with the same rounds. Where
+    /// some rounds have no relative error (f is 0 at their outputs), those
+    /// are resampled apart, from a stream of their own.
+    fn bootstrap(&self, seed: u64) -> (Option<Vec<f64>>, Option<Measured>, Option<Measured>) {
+        let paired = self.rel_err.len() == self.se.len();
+        let mut columns = vec![&self.se[..], &self.max_err[..]];
+        if paired {
+            columns.push(&self.rel_err);
+        }
+        let Some(mut means) = bootstrap_means(&columns, seed, BOOTSTRAP_RESAMPLES) else {
+            return (None, None, None);
+        };
+        let rel_means = if paired {
+            means.pop()
+        } else {
+            let apart = derive(seed, &[Statistic::Rel as u64]);
+            bootstrap_means(&[&self.rel_err], apart, BOOTSTRAP_RESAMPLES).and_then(|mut m| m.pop())
+        };
+        let max_means = means.pop();
+        let rel_error = rel_means.and_then(|m| Measured::of(&self.rel_err, m));
+        let max_error = max_means.and_then(|m| Measured::of(&self.max_err, m));
+        (means.pop(), max_error, rel_error)
     }
 }
 
@@ -396,6 +474,9 @@ mod tests {
             let prepared = problem.prepare(c.scheme, c.n);
             let model = StragglerModel::Iid { p: 0.3 };
             let whole = problem.monte_carlo(&prepared, &model, c.seed, c.trials);
+            // The other statistics and the resampled means are compared too.
+            assert!(whole.max_error.is_some() && whole.rel_error.is_some());
+            assert_eq!(whole.mse_resampled.len(), SLOPE_RESAMPLES);
             let t = c.trials;
             for cuts in [
                 vec![0, t],
@@ -450,6 +531,7 @@ mod tests {
                 end,
                 lost: vec![0.0; lost],
                 se: vec![0.0; lost],
+                max_err: vec![0.0; lost],
                 ..MonteCarlo::range(0, 0)
             };
             postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(&mc).unwrap())
@@ -459,6 +541,8 @@ mod tests {
         // one that failed for a reason is read.
         let failing = |failed| MonteCarlo {
             se: vec![],
+            max_err: vec![],
+            rel_err: vec![],
             failed,
             ..run(0, 1)
         };
@@ -477,6 +561,8 @@ mod tests {
         assert!(postcard::from_bytes::<MonteCarlo>(&[1, 2]).is_err());
         let inf = MonteCarlo {
             se: vec![f64::INFINITY, f64::NAN],
+            max_err: vec![0.0; 2],
+            rel_err: vec![],
             ..run(0, 2)
         };
         let back: MonteCarlo = postcard::from_bytes(&postcard::to_allocvec(&inf).unwrap()).unwrap();

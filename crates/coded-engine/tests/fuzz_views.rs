@@ -74,6 +74,8 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                     sweep_values: None,
                     references,
                     band,
+                    statistic: Default::default(),
+                    slope_range: Default::default(),
                     hidden: hidden.into_iter().map(String::from).collect(),
                     workers: None,
                 }

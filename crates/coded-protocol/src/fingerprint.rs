@@ -115,6 +115,17 @@ mod tests {
         let k = curves_key(&c, &ui);
         ui.trial = 5;
         assert_eq!(curves_key(&c, &ui), k, "the trial does not change a sweep");
+        // Drawing only: the statistic shown and the slopes' range.
+        let drawn = UiState {
+            statistic: coded_core::statistic::Statistic::Rel,
+            slope_range: coded_panels::errors::SlopeRange::parse("40-160").unwrap(),
+            ..ui.clone()
+        };
+        assert_eq!(
+            curves_key(&c, &drawn),
+            k,
+            "the statistic and the range are drawn"
+        );
         let c2 = Config {
             stragglers: StragglerModel::Iid { p: 0.4 },
             ..c.clone()

@@ -3,8 +3,9 @@
 //! error plot's tab and look, the pool's size. The page sends it with every
 //! request; the worker's stages read what concerns them.
 
+use coded_core::statistic::Statistic;
 use coded_core::{Config, Scheme};
-use coded_panels::errors::{Band, CurveKind};
+use coded_panels::errors::{Band, CurveKind, SlopeRange};
 use coded_panels::Panels;
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +34,13 @@ pub struct UiState {
     pub references: bool,
     /// What the error curves' line and band show (drawing only).
     pub band: Band,
+    /// Which statistic of a round's error the curves show (drawing only:
+    /// every point carries all of them).
+    #[serde(default)]
+    pub statistic: Statistic,
+    /// The N the slopes are fitted over (drawing only).
+    #[serde(default)]
+    pub slope_range: SlopeRange,
     /// The error plot's series not drawn, by their keys (`Curve::key`,
     /// `Reference::key` in `coded-panels`; drawing only). A key stays
     /// hidden across tabs and recomputations, as long as it is in the list.
@@ -59,6 +67,8 @@ impl Default for UiState {
             sweep_values: None,
             references: true,
             band: Band::Mean95,
+            statistic: Statistic::Mse,
+            slope_range: SlopeRange::default(),
             hidden: vec![],
             workers: None,
         }

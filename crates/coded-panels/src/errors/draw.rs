@@ -9,8 +9,9 @@
 //! series are not drawn, and the axes fit what is.
 
 use super::hover::{CHART, FAILED_CHART};
+use super::look::Band;
 use super::look::{legend_entries, CurvesLook, SAVED_DASH};
-use super::view::{Band, CurveKind, CurvePoint, CurvesView};
+use super::view::{CurveKind, CurvePoint, CurvesView};
 use crate::chart::common::*;
 use crate::chart::coord::{fitted_log_ticks, AxisCoord};
 use crate::geometry::{Axis, ChartGeometry};

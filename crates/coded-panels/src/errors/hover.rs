@@ -1,7 +1,8 @@
 //! Panel 4's values under the cursor, in words (the tooltip).
 
+use super::look::Band;
 use super::look::CurvesLook;
-use super::view::{Band, CurvesView};
+use super::view::CurvesView;
 use crate::format::f4;
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
 use crate::words::plural;
@@ -49,9 +50,15 @@ pub fn hover(
                     String::new()
                 };
                 let (lo, hi) = p.band(band);
+                // The y axis names the statistic (the `statistic` module).
+                let squared = view.y_label == "mean squared error";
                 let value = match band {
-                    Band::Mean95 => format!("MSE {} ± {}", f4(p.mean), f4(p.std)),
-                    Band::Quantiles => format!("median squared error {}", f4(p.median)),
+                    Band::Mean95 if squared => format!("MSE {} ± {}", f4(p.mean), f4(p.std)),
+                    Band::Mean95 => format!("mean {} {} ± {}", view.y_label, f4(p.mean), f4(p.std)),
+                    Band::Quantiles if squared => {
+                        format!("median squared error {}", f4(p.median))
+                    }
+                    Band::Quantiles => format!("median {} {}", view.y_label, f4(p.median)),
                 };
                 best = Some((
                     d,

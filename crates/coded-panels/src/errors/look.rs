@@ -6,7 +6,61 @@
 //! Separate from the views, which the worker builds: the look is the
 //! page's, applied to a view as it is drawn.
 
-use super::view::{slope_text, Band, Curve, CurvesView, Reference};
+use super::view::{slope_text, Curve, CurvePoint, CurvesView, Reference};
+use serde::{Deserialize, Serialize};
+
+/// What the line and the shaded band of an error curve show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Band {
+    /// The mean, and its 95 % bootstrap interval (percentiles of the means
+    /// of resampled rounds: never below 0, as lopsided as the errors).
+    #[default]
+    Mean95,
+    /// The median, and the 10–90 % quantiles of the rounds' errors.
+    Quantiles,
+}
+
+impl Band {
+    pub const ALL: [Band; 2] = [Band::Mean95, Band::Quantiles];
+
+    /// Its name in a link.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Mean95 => "ci",
+            Band::Quantiles => "quantiles",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Band> {
+        Band::ALL.into_iter().find(|b| b.name() == text)
+    }
+
+    /// What the line and the band are, in words (the legend's first row).
+    pub fn words(self) -> &'static str {
+        match self {
+            Band::Mean95 => "line: mean; band: 95\u{a0}% bootstrap interval of the mean",
+            Band::Quantiles => "line: median; band: 10–90\u{a0}% of the rounds",
+        }
+    }
+}
+
+impl CurvePoint {
+    /// The value the line goes through.
+    pub fn centre(&self, band: Band) -> f64 {
+        match band {
+            Band::Mean95 => self.mean,
+            Band::Quantiles => self.median,
+        }
+    }
+
+    /// The band's ends (above 0 wherever an error is).
+    pub fn band(&self, band: Band) -> (f64, f64) {
+        match band {
+            Band::Mean95 => (self.ci_lo, self.ci_hi),
+            Band::Quantiles => (self.q10, self.q90),
+        }
+    }
+}
 
 /// How the error plot is shown: what the page chooses that changes the
 /// drawing, the summary and the hover text, never the numbers.

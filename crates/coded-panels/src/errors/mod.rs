@@ -19,8 +19,10 @@ pub mod failed;
 pub mod hover;
 pub mod lambda_view;
 pub mod look;
+pub mod point_stats;
 pub mod saved;
 pub mod setting_view;
+pub mod statistic;
 pub mod summary;
 pub mod view;
 
@@ -28,11 +30,12 @@ pub mod view;
 pub use draw::draw;
 pub use hover::hover;
 pub use lambda_view::error_vs_lambda_view;
-pub use look::{legend_entries, CurvesLook, LegendEntry};
+pub use look::{legend_entries, Band, CurvesLook, LegendEntry};
 pub use saved::with_saved;
 pub use setting_view::error_vs_setting_view;
+pub use statistic::{shown, SlopeRange};
 pub use summary::summary;
 pub use view::{
-    error_vs_n_view, lambda_grid, scheme_color, scheme_label, Band, Curve, CurveKind, CurvePoint,
+    error_vs_n_view, lambda_grid, scheme_color, scheme_label, Curve, CurveKind, CurvePoint,
     CurvesView, Marker, Reference, P_GRID,
 };

@@ -43,6 +43,7 @@ pub(super) fn unfitted_curve(
         slope: None,
         saved: false,
         median_slope: None,
+        slope_interval: None,
     }
 }
 

@@ -1,8 +1,9 @@
 //! Panel 4's summary: one sentence computed from the same view the draw function
 //! draws, the canvas's text alternative (see the crate's docs on summaries).
 
+use super::look::Band;
 use super::look::CurvesLook;
-use super::view::{Band, Curve, CurveKind, CurvesView};
+use super::view::{Curve, CurveKind, CurvesView};
 use crate::words::{num, plural, slope};
 
 /// An x value as the axis shows it (whole numbers whole, a linear axis's
@@ -67,7 +68,11 @@ fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
         }
     };
     if let Some(k) = c.slope_of(band).filter(|k| k.is_finite()) {
-        s.push_str(&format!(" (fitted slope {})", slope(k)));
+        s.push_str(&format!(" (fitted slope {}", slope(k)));
+        if let (Band::Mean95, Some((lo, hi))) = (band, c.slope_interval) {
+            s.push_str(&format!(", 95 % interval {} to {}", slope(lo), slope(hi)));
+        }
+        s.push(')');
     }
     let failures: usize = c.points.iter().map(|p| p.failures).sum();
     if failures > 0 {

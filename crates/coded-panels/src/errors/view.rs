@@ -1,5 +1,6 @@
 //! Panel 4's views: plot-ready data, built from the core's results.
 use super::failed::AllFailed;
+use super::point_stats::PointStatistics;
 use crate::claimed_rates::{loglog_slope, Rate};
 use crate::words::plural;
 use coded_core::metrics::{curves as core_curves, fitted_slope};
@@ -32,59 +33,10 @@ pub struct CurvePoint {
     pub q90: f64,
     pub trials: usize,
     pub failures: usize,
-}
-
-/// What the line and the shaded band of an error curve show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Band {
-    /// The mean, and its 95 % bootstrap interval (percentiles of the means
-    /// of resampled rounds: never below 0, as lopsided as the errors).
-    #[default]
-    Mean95,
-    /// The median, and the 10–90 % quantiles of the rounds' errors.
-    Quantiles,
-}
-
-impl Band {
-    pub const ALL: [Band; 2] = [Band::Mean95, Band::Quantiles];
-
-    /// Its name in a link.
-    pub fn name(self) -> &'static str {
-        match self {
-            Band::Mean95 => "ci",
-            Band::Quantiles => "quantiles",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Band> {
-        Band::ALL.into_iter().find(|b| b.name() == text)
-    }
-
-    /// What the line and the band are, in words (the legend's first row).
-    pub fn words(self) -> &'static str {
-        match self {
-            Band::Mean95 => "line: mean; band: 95\u{a0}% bootstrap interval of the mean",
-            Band::Quantiles => "line: median; band: 10–90\u{a0}% of the rounds",
-        }
-    }
-}
-
-impl CurvePoint {
-    /// The value the line goes through.
-    pub fn centre(&self, band: Band) -> f64 {
-        match band {
-            Band::Mean95 => self.mean,
-            Band::Quantiles => self.median,
-        }
-    }
-
-    /// The band's ends (above 0 wherever an error is).
-    pub fn band(&self, band: Band) -> (f64, f64) {
-        match band {
-            Band::Mean95 => (self.ci_lo, self.ci_hi),
-            Band::Quantiles => (self.q10, self.q90),
-        }
-    }
+    /// The other statistics, and the resampled means for the slopes'
+    /// intervals (the `statistic` module).
+    #[serde(default)]
+    pub statistics: PointStatistics,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,6 +64,9 @@ pub struct Curve {
     pub saved: bool,
     /// The same of the medians.
     pub median_slope: Option<f64>,
+    /// The 95 % bootstrap interval of `slope` (the `statistic` module).
+    #[serde(default)]
+    pub slope_interval: Option<(f64, f64)>,
 }
 
 /// A dashed line: a claimed rate, or a constant level to compare with.
@@ -213,6 +168,7 @@ pub(super) fn points_of<'a>(
                     q90: finite(q.map_or(m.mean, |q| q.q90)),
                     trials: s.trials,
                     failures: s.failures,
+                    statistics: PointStatistics::of(s),
                 })
             }
         }
@@ -387,6 +343,7 @@ pub fn error_vs_n_view(
             failed,
             slope,
             saved: false,
+            slope_interval: None,
         };
         curves.push((curve, xs));
     }
@@ -419,6 +376,7 @@ pub fn error_vs_n_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::errors::look::Band;
     use crate::testing::{bacc_letcc_vs_n, cfg, error_vs_lambda, error_vs_n, error_vs_p};
     use coded_core::{sweep, SweepPlan};
 
