@@ -194,6 +194,19 @@ impl AppState {
         });
     }
 
+    /// Chooses the error plot's setting (a tab): its default values, shown
+    /// in the "Plotted values" list too, whose draft is read with every
+    /// other (a draft left from another setting would be refused there).
+    pub fn choose_error_plot(&self, kind: coded_panels::errors::CurveKind) {
+        self.ui.update(|u| {
+            u.error_tab = kind;
+            u.sweep_values = None;
+        });
+        if let Some(st) = crate::settings::by_id("sweep-values") {
+            self.drafts.of(st.id).replace((st.text)(&self.link_state()));
+        }
+    }
+
     /// Shows a whole state (a link, a preset): every control, and the state.
     pub fn load(&self, s: &LinkState) {
         self.drafts.load(s);
@@ -226,6 +239,33 @@ mod tests {
             .into_iter()
             .find(|(i, _)| *i == id)
             .map(|(_, m)| m)
+    }
+
+    #[test]
+    fn a_new_error_plot_shows_its_values_and_other_fields_still_apply() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let s = AppState::new();
+            for kind in coded_panels::errors::CurveKind::ALL {
+                s.choose_error_plot(kind);
+                // Typing elsewhere reads every draft, the values' too.
+                type_into(&s, "trials", "7");
+                assert!(s.invalid.get_untracked().is_empty(), "{kind:?}");
+                assert_eq!(s.config.get_untracked().trials, 7);
+                type_into(&s, "trials", "100");
+            }
+            s.choose_error_plot(coded_panels::errors::CurveKind::K);
+            assert_eq!(
+                s.drafts.of("sweep-values").text.get_untracked(),
+                "2,4,6,8,10,12,16,20"
+            );
+            type_into(&s, "sweep-values", "2,3");
+            assert_eq!(s.ui.get_untracked().sweep_values, Some(vec![2.0, 3.0]));
+            type_into(&s, "sweep-values", "2,x");
+            assert!(message(&s, "sweep-values")
+                .unwrap()
+                .starts_with("The plotted values must be whole numbers"));
+        });
     }
 
     #[test]

@@ -199,12 +199,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             .map_or_else(|| "tab-n".to_string(), |t| t.id)
     };
     // A new tab plots the setting's default values (its "Values" list).
-    let select = move |kind: CurveKind| {
-        state.ui.update(|u| {
-            u.error_tab = kind;
-            u.sweep_values = None;
-        })
-    };
+    let select = move |kind: CurveKind| state.choose_error_plot(kind);
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
     // In the statistic and with the slopes' range chosen: drawing only,

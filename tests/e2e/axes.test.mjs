@@ -38,7 +38,7 @@ test('error vs σ: the curves follow the values typed, key by key', T, async () 
   await withPage('axes-sigma', { viewport: { width: 1280, height: 900 } }, async (page) => {
     await openApp(page, `${app.appUrl}?v=1&tr=20`);
     await openControls(page);
-    assert.equal(await page.locator('#sweep-values').count(), 0, 'no values list under error vs N');
+    assert.equal(await page.locator('#sweep-values').isVisible(), false, 'no values list under error vs N');
     await andWait(page, () => page.click('#tab-sigma'));
     assert.equal(await page.locator('#tab-sigma').getAttribute('aria-selected'), 'true');
     await linkBecomes(page, 'tab', 'sigma');
@@ -66,6 +66,27 @@ test('error vs σ: the curves follow the values typed, key by key', T, async () 
     await page.locator('#sweep-values-error').filter({ hasText: /\S/ }).waitFor({ timeout: 10_000 });
     assert.match(await page.locator('#sweep-values-error').textContent(), /plotted values/i);
     await linkBecomes(page, 'vals', '0,0.1');
+    // Fixed, and then another field typed: every draft is read, the values' too.
+    const fixed = await runs(page);
+    await typeKeys(page, 'sweep-values', ['0.1,1']);
+    await settled(page, fixed);
+    const other = await runs(page);
+    await typeKeys(page, 'trials', ['12']);
+    await settled(page, other);
+    assert.equal(await page.locator('#sweep-values-error').textContent(), '');
+    await linkBecomes(page, 'tr', '12');
+  });
+});
+
+test('another tab, then another field: the values list follows the tab and nothing waits', T, async () => {
+  await withPage('axes-tab-then-field', { viewport: { width: 1280, height: 900 } }, async (page) => {
+    await openApp(page, `${app.appUrl}?v=1&tr=20`);
+    await openControls(page);
+    await andWait(page, () => page.click('#tab-p'));
+    assert.equal(await page.locator('#sweep-values').inputValue(), '0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9');
+    await andWait(page, () => page.fill('#p', '1'));
+    assert.equal(await page.locator('#status').getAttribute('data-waiting'), 'none');
+    await linkBecomes(page, 'p', '1');
   });
 });
 
