@@ -110,7 +110,17 @@ mod tests {
             ]
         );
         let ids: Vec<&str> = t[3..].iter().map(|t| t.id.as_str()).collect();
-        assert_eq!(ids, ["tab-le", "tab-sigma", "tab-k", "tab-tau"]);
+        assert_eq!(
+            ids,
+            [
+                "tab-le",
+                "tab-sigma",
+                "tab-k",
+                "tab-tau",
+                "tab-adv",
+                "tab-adv_exp"
+            ]
+        );
         assert_eq!(t[4].text, "Error vs σ");
     }
 

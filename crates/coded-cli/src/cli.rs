@@ -137,8 +137,36 @@ fn over_help() -> String {
          {}.\n\
          Prints an N sweep's CSV columns after a first one, the setting's value; runs on one\n\
          thread, without --shard or --plot",
-        coded_core::Axis::names()
+        wrapped(&coded_core::Axis::names())
     )
+}
+
+/// A list of names broken after commas so that no help line is over 88
+/// columns (the help's own lines are broken by hand to that width).
+fn wrapped(list: &str) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    let items: Vec<&str> = list.split(", ").collect();
+    for (i, item) in items.iter().enumerate() {
+        let item = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.to_string()
+        };
+        let width = item.chars().count();
+        if i > 0 {
+            if line + 1 + width > 88 {
+                out.push('\n');
+                line = 0;
+            } else {
+                out.push(' ');
+                line += 1;
+            }
+        }
+        out.push_str(&item);
+        line += width;
+    }
+    out
 }
 
 const VALUES_HELP: &str = "The values of --over's setting, comma-separated (e.g. 0,0.01,0.1)\n\

@@ -10,6 +10,54 @@ use coded_panels::errors::CurveKind;
 use coded_protocol::fingerprint::Fingerprint;
 use coded_protocol::UiState;
 
+/// The views' JSON without the fields added after the fingerprints were
+/// taken (each point's other statistics, each curve's slope interval), so
+/// that every field the old tabs had is still compared byte for byte.
+fn without_later_fields(json: &str) -> String {
+    let mut out = json.to_string();
+    for key in [",\"statistics\":", ",\"slope_interval\":"] {
+        while let Some(start) = out.find(key) {
+            let value = start + key.len();
+            let end = value + value_length(&out[value..]);
+            out.replace_range(start..end, "");
+        }
+    }
+    out
+}
+
+/// The length of the JSON value at the start of `text` (an object, an
+/// array, or a scalar up to the next comma or closing bracket).
+fn value_length(text: &str) -> usize {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' if depth == 0 => return i,
+            '}' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            ',' if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
 #[test]
 fn the_three_old_tabs_give_the_views_they_gave() {
     let cases = [
@@ -38,7 +86,7 @@ fn the_three_old_tabs_give_the_views_they_gave() {
             ..UiState::default()
         };
         let v = curves(&mut Session::new(), &c, &ui).unwrap();
-        let json = serde_json::to_string(&v).unwrap();
+        let json = without_later_fields(&serde_json::to_string(&v).unwrap());
         assert_eq!(
             Fingerprint::of_key(&json),
             Fingerprint(want),
