@@ -4,5 +4,6 @@
 //! Each panel's own drawing is in its module (`draw.rs`).
 
 pub mod caption;
+pub mod clip;
 pub mod common;
 pub mod coord;
