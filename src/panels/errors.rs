@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use coded_core::config::MAX_N;
+use coded_core::statistic::Statistic;
 use coded_core::{Config, StragglerModel};
 use coded_panels::errors as panel;
 use coded_panels::errors::{Band, CurveKind, CurvesView};
@@ -316,6 +317,28 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                             view! {
                                 <option value=b.name() selected=move || state.ui.with(|u| u.band == b)>
                                     {text}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+                <label class="band-choice" for="statistic">
+                    {crate::settings::by_id("statistic").map_or("", |s| s.label)}
+                </label>
+                <select
+                    id="statistic"
+                    on:change=move |ev| {
+                        if let Some(v) = Statistic::parse(&event_target_value(&ev)) {
+                            state.ui.update(|u| u.statistic = v);
+                        }
+                    }
+                >
+                    {Statistic::ALL
+                        .into_iter()
+                        .map(|v| {
+                            view! {
+                                <option value=v.name() selected=move || state.ui.with(|u| u.statistic == v)>
+                                    {v.words()}
                                 </option>
                             }
                         })

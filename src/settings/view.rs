@@ -329,9 +329,10 @@ pub const STATISTIC: Setting = Setting {
     label: "Error shown",
     name: "The error shown",
     help: "Which error of a round the curves show; switching does not rerun the sweep.",
-    group: Group::MonteCarlo,
+    // Beside "Line and band", in the error plot's own row (like it, it
+    // changes only the drawing): a control there keeps the controls
+    // column short enough that a phone reaches the first plot.
     home: Home::Ui,
-    kind: Kind::Choice(statistic_choices),
     text: |s| s.ui.statistic.name().into(),
     read: |s, t| Statistic::parse(t).map(|v| s.ui.statistic = v).is_some(),
     rule: |_| one_of(statistic_choices),

@@ -200,7 +200,7 @@ test('every plot is an image with a name and a summary sentence that follows the
     let text = await check(['stragglers-plot', 'encdec-plot', 'errors-plot']);
     assert.match(text['stragglers-plot'], /^Round 1 of 100 \(independent, p = 0\.2\): \d+ of 40 servers straggles?, \d+ answered \(longest run of consecutive stragglers: \d+\); over all 100 rounds, [\d.]+\u00a0% of the servers straggled/);
     assert.match(text['encdec-plot'], /^BACC decoded K = 10 values from \d+ of 40 answers; largest error [\d.e-]+, mean squared error [\d.e-]+\.$/);
-    assert.match(text['errors-plot'], /^Mean squared error vs N .*: BACC, p = 0\.1 falls from [\d.e-]+ at N = 10 to [\d.e-]+ at N = 320 \(fitted slope −[\d.]+\)/);
+    assert.match(text['errors-plot'], /^Mean squared error vs N .*: BACC, p = 0\.1 falls from [\d.e-]+ at N = 10 to [\d.e-]+ at N = 320 \(fitted slope −[\d.]+, 95\s% interval −[\d.]+ to −[\d.]+\)/);
 
     // The sentence follows the data: the next round, another tab.
     await andWait(page, () => page.click('#step-forward'));

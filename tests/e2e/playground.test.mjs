@@ -303,6 +303,8 @@ test('with a pool of 2 and 4 workers the table still equals `coded sweep` and `c
 test('hovering a plot shows the values under the cursor', T, async () => {
   await withPage('hover', DESKTOP, async (page) => {
     await openApp(page, server.appUrl);
+    // In view: below the presets' rows its lower part may start under the fold.
+    await page.locator(MAIN_CANVAS).scrollIntoViewIfNeeded();
     const box = await page.locator(MAIN_CANVAS).boundingBox();
     // The raster fills the lower part of the straggler canvas.
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.75);
