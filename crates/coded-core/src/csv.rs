@@ -164,8 +164,12 @@ mod tests {
         let before = [
         "bacc,x_sin_x,20,0.2,5,0,0.16884174203690577,0.15702759422202123,0.35946869095417877,0.2225533707355241,0",
         "bacc,x_sin_x,40,0.2,5,0,0.09171846224502385,0.15989090682809315,0.23580848220012834,0.2124641792382177,0",
-        "letcc,x_sin_x,20,0.2,5,0,0.18897402292822588,0.12784597907342915,0.40674821295854224,0.17150041611924113,0",
-        "letcc,x_sin_x,40,0.2,5,0,0.1161302996368347,0.22439573243991615,0.24273252344164983,0.26742106709383334,0",
+        // LeTCC's rows re-pinned for issue 26's λ search (batches of four λ,
+        // then parabolic steps): GCV finds λ that differ from the old
+        // Brent search's in the last digits (scores within 2e-5 relative,
+        // see examples/gcv_quality.rs), so the means move in the ninth digit.
+        "letcc,x_sin_x,20,0.2,5,0,0.1889740229399659,0.12784597907823983,0.40674821297075886,0.1715004161258074,0",
+        "letcc,x_sin_x,40,0.2,5,0,0.116130309042984,0.22439562738318988,0.24273270687711984,0.26742088095147465,0",
         ];
         let (config, _, points) = small_sweep();
         let rows = sweep_rows(&config, &points, false);

@@ -22,6 +22,8 @@ pub mod csv;
 pub mod failure;
 pub mod formula;
 pub mod functions;
+pub mod gcv;
+pub mod knots;
 pub mod lenet;
 pub mod limits;
 pub mod metrics;

@@ -6,37 +6,11 @@
 //! Reinsch's algorithm: one pentadiagonal SPD system shared by all
 //! coordinates, so a fit is O(n) per coordinate.
 
-use crate::banded::{Penta, PentaLdl};
-use crate::portable::exp10;
+use crate::banded::PentaLdl;
+use crate::gcv::gcv_lambda;
+pub use crate::knots::SplineError;
+use crate::knots::{check_knots, weights, KnotBands};
 use nalgebra::DMatrix;
-
-/// Why a smoothing spline could not be fitted.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SplineError {
-    /// No knots at all.
-    TooFewPoints(usize),
-    /// λ must be finite and ≥ 0.
-    BadLambda(f64),
-    /// Knots must be finite and strictly increasing.
-    BadKnots,
-    /// A value is NaN or infinite, or the system overflowed.
-    NotFinite,
-}
-
-impl std::fmt::Display for SplineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SplineError::TooFewPoints(n) => {
-                write!(f, "a smoothing spline needs at least 1 point, got {n}")
-            }
-            SplineError::BadLambda(l) => write!(f, "lambda must be finite and >= 0, got {l}"),
-            SplineError::BadKnots => write!(f, "knots must be finite and strictly increasing"),
-            SplineError::NotFinite => write!(f, "values are not finite"),
-        }
-    }
-}
-
-impl std::error::Error for SplineError {}
 
 /// A fitted spline: knot values g and second derivatives γ (zero at both
 /// ends: natural), one column per coordinate.
@@ -59,8 +33,7 @@ pub struct SmoothingSpline {
 /// refinement whose residual applies M in factored form, a·R x + b·Qᵀ(Q x),
 /// never touching QᵀQ's entries, brings the fit back to 1e-11 of the exact
 /// minimiser (tests/scipy_reference.rs checks against 30-digit values).
-struct Reinsch<'a> {
-    t: &'a [f64],
+struct Reinsch {
     bands: KnotBands,
     rho: f64,
     /// M = a·R + b·QᵀQ.
@@ -70,81 +43,14 @@ struct Reinsch<'a> {
     ldl: PentaLdl,
 }
 
-fn check_knots(t: &[f64]) -> Result<(), SplineError> {
-    if t.iter().any(|x| !x.is_finite()) || t.windows(2).any(|w| w[1] <= w[0]) {
-        return Err(SplineError::BadKnots);
-    }
-    Ok(())
-}
-
-/// The part of Reinsch's system that depends on the knots only: the
-/// spacings and the bands of R and QᵀQ, so M = a·R + b·QᵀQ for any λ
-/// (GCV scores many λ on the same knots). Requires n ≥ 3.
-struct KnotBands {
-    h: Vec<f64>,
-    /// 1/h_i for the spacings h_i = t_{i+1} − t_i.
-    inv_h: Vec<f64>,
-    /// R (tridiagonal: off2 stays 0).
-    r: Penta,
-    qtq: Penta,
-}
-
-impl KnotBands {
-    fn new(t: &[f64]) -> Self {
-        let h: Vec<f64> = t.windows(2).map(|w| w[1] - w[0]).collect();
-        let inv_h: Vec<f64> = h.iter().map(|x| 1.0 / x).collect();
-        let p = t.len() - 2;
-        let (mut r, mut qtq) = (Penta::zeros(p), Penta::zeros(p));
-        for row in 0..p {
-            let j = row + 1; // the interior knot of this row
-            let (il, ir) = (inv_h[j - 1], inv_h[j]);
-            let mid = il + ir;
-            r.diag[row] = (h[j - 1] + h[j]) / 3.0;
-            qtq.diag[row] = il * il + mid * mid + ir * ir;
-            if row + 1 < p {
-                let irr = inv_h[j + 1];
-                r.off1[row] = h[j] / 6.0;
-                qtq.off1[row] = -(mid * ir + ir * (ir + irr));
-            }
-            if row + 2 < p {
-                qtq.off2[row] = ir * inv_h[j + 1];
-            }
-        }
-        KnotBands { h, inv_h, r, qtq }
-    }
-
-    /// M = a·R + b·QᵀQ, factored; None if it is not SPD (overflow).
-    fn factor(&self, a: f64, b: f64) -> Option<PentaLdl> {
-        let p = self.r.len();
-        let mut m = Penta::zeros(p);
-        for i in 0..p {
-            m.diag[i] = a * self.r.diag[i] + b * self.qtq.diag[i];
-            m.off1[i] = a * self.r.off1[i] + b * self.qtq.off1[i];
-            m.off2[i] = b * self.qtq.off2[i];
-        }
-        m.factor()
-    }
-}
-
-/// The weights (a, b) of M = a·R + b·QᵀQ and the scale of g = y − scale·Q s
-/// at ρ = nλ (see [`Reinsch`]).
-fn weights(rho: f64) -> (f64, f64, f64) {
-    if rho <= 1.0 {
-        (1.0, rho, rho)
-    } else {
-        (1.0 / rho, 1.0, 1.0)
-    }
-}
-
-impl<'a> Reinsch<'a> {
+impl Reinsch {
     /// Requires n ≥ 3 (there is at least one interior knot).
-    fn new(t: &'a [f64], lambda: f64) -> Result<Self, SplineError> {
+    fn new(t: &[f64], lambda: f64) -> Result<Self, SplineError> {
         let bands = KnotBands::new(t);
         let rho = t.len() as f64 * lambda;
         let (a, b, scale) = weights(rho);
         let ldl = bands.factor(a, b).ok_or(SplineError::NotFinite)?;
         Ok(Reinsch {
-            t,
             bands,
             rho,
             a,
@@ -156,12 +62,7 @@ impl<'a> Reinsch<'a> {
 
     /// Qᵀy: the jumps of the divided differences at the interior knots.
     fn qt(&self, y: &[f64]) -> Vec<f64> {
-        (1..self.t.len() - 1)
-            .map(|j| {
-                (y[j + 1] - y[j]) * self.bands.inv_h[j]
-                    - (y[j] - y[j - 1]) * self.bands.inv_h[j - 1]
-            })
-            .collect()
+        self.bands.qt(|i| y[i])
     }
 
     /// Q x (length n): Q's column r touches rows r, r+1, r+2.
@@ -225,247 +126,7 @@ impl<'a> Reinsch<'a> {
     /// tr(A) of the hat matrix A = I − scale · Q M⁻¹ Qᵀ: n − scale·tr(M⁻¹QᵀQ).
     #[cfg(test)]
     fn hat_trace(&self) -> f64 {
-        self.t.len() as f64 - self.scale * self.ldl.trace_of_inverse_times(&self.bands.qtq)
-    }
-}
-
-/// What GCV's scores of one round share whatever λ: the knot bands and
-/// Qᵀy per coordinate. Each score is then one factorisation, the trace and
-/// one solve per coordinate, with nothing recomputed from the knots.
-struct GcvRound {
-    bands: KnotBands,
-    qty: Vec<Vec<f64>>,
-}
-
-impl GcvRound {
-    /// Requires n ≥ 3 strictly increasing knots, one row of y per knot.
-    fn new(t: &[f64], y: &DMatrix<f64>) -> Self {
-        let bands = KnotBands::new(t);
-        let inv_h = &bands.inv_h;
-        let qty = (0..y.ncols())
-            .map(|c| {
-                let y = y.column(c);
-                (1..t.len() - 1)
-                    .map(|j| (y[j + 1] - y[j]) * inv_h[j] - (y[j] - y[j - 1]) * inv_h[j - 1])
-                    .collect()
-            })
-            .collect();
-        GcvRound { bands, qty }
-    }
-
-    /// GCV's score of λ: Σ_c ‖(I − A)y_c‖² / n / (1 − tr(A)/n)², or None
-    /// where it is undefined (λ = 0 interpolates: 0/0). With the hat matrix
-    /// A = I − scale·Q M⁻¹Qᵀ, (I − A)y = scale·Q s for s = M⁻¹Qᵀy and
-    /// 1 − tr(A)/n = scale·tr(M⁻¹QᵀQ)/n, computed as such (not as one minus
-    /// a number close to one).
-    fn score(&self, lambda: f64) -> Option<f64> {
-        let n = self.bands.h.len() + 1;
-        let (a, b, scale) = weights(n as f64 * lambda);
-        let ldl = self.bands.factor(a, b)?;
-        let df = scale * ldl.trace_of_inverse_times(&self.bands.qtq) / n as f64;
-        if df <= 1e-12 {
-            return None;
-        }
-        let ih = &self.bands.inv_h;
-        let p = n - 2;
-        let mut rss = 0.0;
-        let mut s = vec![0.0; p];
-        for qty in &self.qty {
-            s.copy_from_slice(qty);
-            ldl.solve_in_place(&mut s);
-            // (Q s)_k: column r of Q touches rows r, r+1, r+2.
-            for k in 0..n {
-                let mut v = 0.0;
-                if k < p {
-                    v += ih[k] * s[k];
-                }
-                if (1..=p).contains(&k) {
-                    v -= (ih[k - 1] + ih[k]) * s[k - 1];
-                }
-                if k >= 2 {
-                    v += ih[k - 1] * s[k - 2];
-                }
-                rss += v * v;
-            }
-        }
-        let score = scale * scale * rss / n as f64 / (df * df);
-        score.is_finite().then_some(score)
-    }
-}
-
-/// GCV's λ for the round's data: [`gcv_minimise`] over e = log10 λ.
-/// Returns 0 when no λ has a score (data that a straight line fits
-/// exactly).
-fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> f64 {
-    let round = GcvRound::new(t, y);
-    let mut score = |e: f64| round.score(exp10(e)).unwrap_or(f64::INFINITY);
-    gcv_minimise(&mut score).map_or(0.0, |(e, _)| exp10(e))
-}
-
-/// GCV's search over the exponent e (λ = 10^e) of a score that is
-/// infinite where undefined: a coarse grid every [`GCV_GRID_STEP`] decades
-/// from 10^[`GCV_MIN_EXP`] to 10^[`GCV_MAX_EXP`], then [`brent_minimum`]
-/// within one grid step of the best grid point. Returns the best (e, score)
-/// seen, None when every score is infinite. A pure function of the scores,
-/// so a round's λ does not depend on the order rounds are computed in.
-fn gcv_minimise(score: &mut impl FnMut(f64) -> f64) -> Option<(f64, f64)> {
-    let mut best = (f64::NAN, f64::INFINITY); // (exponent, score)
-    let steps = ((GCV_MAX_EXP - GCV_MIN_EXP) as f64 / GCV_GRID_STEP).floor() as usize;
-    for i in 0..=steps {
-        let e = GCV_MIN_EXP as f64 + i as f64 * GCV_GRID_STEP;
-        let s = score(e);
-        if s < best.1 {
-            best = (e, s);
-        }
-    }
-    if !best.1.is_finite() {
-        return None;
-    }
-    let (lo, hi) = (best.0 - GCV_GRID_STEP, best.0 + GCV_GRID_STEP);
-    let (e, s) = brent_minimum(score, lo, hi, best, GCV_TOLERANCE, GCV_BRENT_STEPS);
-    Some(if s < best.1 { (e, s) } else { best })
-}
-
-/// Looks for a minimum of `f` in [lo, hi] from a first point `start` =
-/// (x, f(x)) inside, by Brent's method (R. P. Brent, *Algorithms for
-/// Minimization without Derivatives*, 1973): returns the best (x, f(x))
-/// found within `tol` of a local minimum, after at most `evals` more
-/// evaluations.
-///
-/// It keeps a bracket [a, b] that holds a local minimum, the best point x,
-/// the second best w and the one before it, v. Each step tries the vertex
-/// of the parabola through v, w and x: where the score is smooth it
-/// converges much faster than bisecting. The vertex is taken only if it
-/// falls inside the bracket and moves less than half as far as the step
-/// before last; otherwise the step is golden-section into the larger side
-/// of x, so the bracket still shrinks by a fixed ratio every two steps
-/// whatever the parabolas do (also when a score is infinite: such a
-/// parabola never passes the test). No point is evaluated within `tol` of
-/// x (differences that small are rounding, not shape).
-fn brent_minimum(
-    f: &mut impl FnMut(f64) -> f64,
-    lo: f64,
-    hi: f64,
-    start: (f64, f64),
-    tol: f64,
-    evals: usize,
-) -> (f64, f64) {
-    // The golden-section fraction (3 − √5) / 2 of the larger side.
-    const GOLDEN: f64 = 0.381_966_011_250_105_1;
-    let (mut a, mut b) = (lo, hi);
-    let (mut x, mut fx) = start;
-    let (mut w, mut fw, mut v, mut fv) = (x, fx, x, fx);
-    // The last step and the one before it.
-    let (mut step, mut step_before) = (0.0f64, 0.0f64);
-    for _ in 0..evals {
-        let mid = 0.5 * (a + b);
-        // Done when x is within tol of both ends of the bracket's middle half.
-        if (x - mid).abs() <= 2.0 * tol - 0.5 * (b - a) {
-            break;
-        }
-        let mut parabolic = None;
-        if step_before.abs() > tol {
-            // The vertex of the parabola through (v, w, x) is at x + p/q.
-            let r = (x - w) * (fx - fv);
-            let q = (x - v) * (fx - fw);
-            let mut p = (x - v) * q - (x - w) * r;
-            let mut q = 2.0 * (q - r);
-            if q > 0.0 {
-                p = -p;
-            }
-            q = q.abs();
-            let ok = p.is_finite()
-                && q.is_finite()
-                && p.abs() < (0.5 * q * step_before).abs()
-                && p > q * (a - x)
-                && p < q * (b - x);
-            if ok {
-                let d = p / q;
-                let u = x + d;
-                // Not within 2 tol of an end: the bracket must keep shrinking.
-                parabolic = Some(if u - a < 2.0 * tol || b - u < 2.0 * tol {
-                    tol.copysign(mid - x)
-                } else {
-                    d
-                });
-            }
-        }
-        let d = match parabolic {
-            Some(d) => {
-                step_before = step;
-                d
-            }
-            None => {
-                step_before = if x >= mid { a - x } else { b - x };
-                GOLDEN * step_before
-            }
-        };
-        step = d;
-        let u = x + if d.abs() >= tol { d } else { tol.copysign(d) };
-        let fu = f(u);
-        if fu <= fx {
-            // u is the new best: the bracket shrinks to x's side of u.
-            if u >= x {
-                a = x;
-            } else {
-                b = x;
-            }
-            (v, fv, w, fw, x, fx) = (w, fw, x, fx, u, fu);
-        } else {
-            // x stays best: u becomes an end of the bracket.
-            if u < x {
-                a = u;
-            } else {
-                b = u;
-            }
-            if fu <= fw || w == x {
-                (v, fv, w, fw) = (w, fw, u, fu);
-            } else if fu <= fv || v == x || v == w {
-                (v, fv) = (u, fu);
-            }
-        }
-    }
-    (x, fx)
-}
-
-/// The decades GCV searches, the coarse grid's step, and how finely
-/// Brent's method refines (in decades), with its most evaluations.
-pub const GCV_MIN_EXP: i32 = -14;
-pub const GCV_MAX_EXP: i32 = 2;
-const GCV_GRID_STEP: f64 = 3.0;
-const GCV_TOLERANCE: f64 = 1e-3;
-const GCV_BRENT_STEPS: usize = 20;
-
-/// For measuring the search (the example `gcv_quality`), not for use.
-#[doc(hidden)]
-pub mod diagnostics {
-    use super::*;
-
-    /// GCV's score of λ at knots `t` (at least 3, strictly increasing), or
-    /// None where it is undefined or the knots do not qualify.
-    pub fn gcv_score(t: &[f64], y: &DMatrix<f64>, lambda: f64) -> Option<f64> {
-        if t.len() < 3 || check_knots(t).is_err() || y.nrows() != t.len() {
-            return None;
-        }
-        GcvRound::new(t, y).score(lambda)
-    }
-
-    /// What [`SmoothingSpline::fit_gcv`] chooses, as (λ, its score, how
-    /// many λ were scored). Score None when no λ has one.
-    pub fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> (f64, Option<f64>, usize) {
-        if t.len() < 3 || check_knots(t).is_err() || y.nrows() != t.len() {
-            return (0.0, None, 0);
-        }
-        let round = GcvRound::new(t, y);
-        let mut fits = 0;
-        let mut score = |e: f64| {
-            fits += 1;
-            round.score(exp10(e)).unwrap_or(f64::INFINITY)
-        };
-        match gcv_minimise(&mut score) {
-            Some((e, s)) => (exp10(e), Some(s), fits),
-            None => (0.0, None, fits),
-        }
+        self.bands.n() as f64 - self.scale * self.ldl.trace_of_inverse_times(&self.bands.qtq)
     }
 }
 
@@ -529,7 +190,7 @@ impl SmoothingSpline {
         if y.iter().any(|v| !v.is_finite()) {
             return Err(SplineError::NotFinite);
         }
-        let lambda = gcv_search(t, y);
+        let lambda = gcv_lambda(t, y);
         Ok((Self::fit(t, y, lambda)?, lambda))
     }
 
