@@ -3,6 +3,7 @@
 //! Python needed here).
 
 use coded_core::barycentric::{berrut_weights, operator_row};
+use coded_core::gcv::diagnostics::gcv_score;
 use coded_core::metrics::bootstrap_mean_95;
 use coded_core::spline::SmoothingSpline;
 use nalgebra::DMatrix;
@@ -127,5 +128,88 @@ fn bootstrap_interval_matches_scipy_percentile_bootstrap() {
             );
         }
         assert!(got.lo > 0.0 && got.lo < got.hi, "{name}: {got:?}");
+    }
+}
+
+/// GCV against SciPy's `make_smoothing_spline(x, y, lam=None)` on noisy
+/// data: the λ we find, in SciPy's convention lam = n·λ, agrees within
+/// GCV_LAM_REL, and the fitted values at the nodes within 1 % of the noise's
+/// σ. The score is flat near its minimum (a 1 % change of λ moves it by
+/// about 1e-6 relative), so both searches stop a little apart: measured
+/// 1.1 % at worst (n = 25), under 0.5 % from n = 50.
+///
+/// One case (25 random nodes, σ = 0.1) has two minima: SciPy's bounded
+/// search finds a local one near lam = 1e-3, ours the global one near
+/// 1e-6 whose score is half as large. There SciPy is not the reference;
+/// the test checks that our score is the lower one.
+#[test]
+fn gcv_matches_scipy_on_noisy_data() {
+    const GCV_LAM_REL: f64 = 0.02;
+    let mut other_minimum = 0;
+    let mut worst_lam = 0.0f64;
+    let mut worst_fit = 0.0f64;
+    for case in cases("gcv.json") {
+        if case["kind"] != "noisy" {
+            continue;
+        }
+        let name = case["name"].as_str().unwrap();
+        let t = floats(&case["nodes"]);
+        let y = floats(&case["values"]);
+        let sigma = case["sigma"].as_f64().unwrap();
+        let n = t.len();
+        let (spline, lambda) =
+            SmoothingSpline::fit_gcv(&t, &DMatrix::from_column_slice(n, 1, &y)).unwrap();
+        let lam = case["lam"].as_f64().unwrap();
+        let ym = DMatrix::from_column_slice(n, 1, &y);
+        let ours = gcv_score(&t, &ym, lambda).unwrap();
+        let theirs = gcv_score(&t, &ym, lam / n as f64).unwrap();
+        if ours < 0.99 * theirs {
+            other_minimum += 1;
+            continue;
+        }
+        let rel = (n as f64 * lambda / lam - 1.0).abs();
+        worst_lam = worst_lam.max(rel);
+        assert!(
+            rel <= GCV_LAM_REL,
+            "{name}: our lam {} vs SciPy {lam} ({rel:.2e})",
+            n as f64 * lambda
+        );
+        let fit = spline.eval(&t);
+        for (i, want) in floats(&case["fitted"]).into_iter().enumerate() {
+            let d = (fit[(i, 0)] - want).abs() / sigma;
+            worst_fit = worst_fit.max(d);
+            assert!(d <= 0.01, "{name} at node {i}: {} vs {want}", fit[(i, 0)]);
+        }
+    }
+    assert_eq!(other_minimum, 1, "the one case with two minima");
+    println!("worst lam: {worst_lam:.2e} relative; worst fitted value: {worst_fit:.2e} σ");
+}
+
+/// On noise-free x·sin x SciPy's GCV over-smooths (or raises): ours never
+/// fails, and its largest error is lower than SciPy's.
+#[test]
+fn gcv_beats_scipy_on_noise_free_data() {
+    for case in cases("gcv.json") {
+        if case["kind"] != "clean" {
+            continue;
+        }
+        let name = case["name"].as_str().unwrap();
+        let t = floats(&case["nodes"]);
+        let y = floats(&case["values"]);
+        let n = t.len();
+        let (spline, _) = SmoothingSpline::fit_gcv(&t, &DMatrix::from_column_slice(n, 1, &y))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let z = floats(&case["at"]);
+        let got = spline.eval(&z);
+        let err = floats(&case["exact"])
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (got[(i, 0)] - e).abs())
+            .fold(0.0, f64::max);
+        assert!(err.is_finite(), "{name}");
+        if let Some(theirs) = case["scipy_error"].as_f64() {
+            assert!(err < theirs, "{name}: ours {err:e}, SciPy {theirs:e}");
+            println!("{name}: ours {err:.2e}, SciPy {theirs:.2e}");
+        }
     }
 }
