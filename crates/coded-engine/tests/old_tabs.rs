@@ -60,24 +60,29 @@ fn value_length(text: &str) -> usize {
 
 #[test]
 fn the_three_old_tabs_give_the_views_they_gave() {
+    // Re-pinned for issue 26's λ search (four λ per pass, a lower bound,
+    // parabolic steps): every view holds LeTCC with GCV (the λ_dec tab has
+    // a GCV point too), whose λ now differ from the Brent search's in the
+    // last digits, so the errors' last digits and the fingerprints change.
+    // Every other field (the tabs' structure, BACC's numbers) is unchanged.
     let cases = [
-        (r#"{"trials": 12}"#, CurveKind::P, 0x393d_69a8_7e69_6df0),
+        (r#"{"trials": 12}"#, CurveKind::P, 0x403c_19a3_c1e4_e811),
         (
             r#"{"trials": 9, "stragglers": {"model": "fixed", "s": 3}, "k": 5, "n": 24}"#,
             CurveKind::P,
-            0xf89c_591d_1a08_cb37,
+            0xa1a0_610f_fd18_2a4e,
         ),
         (
             r#"{"trials": 6, "lambda_dec": 1e-6}"#,
             CurveKind::LambdaDec,
-            0x6e77_76cc_539e_c1da,
+            0xf429_3ce9_ffab_22b0,
         ),
         (
             r#"{"trials": 6, "noise": 0.1, "function": "abs"}"#,
             CurveKind::LambdaDec,
-            0xf898_81ae_8635_a95c,
+            0xb716_3d68_8160_a718,
         ),
-        (r#"{"trials": 12}"#, CurveKind::N, 0x8b84_2523_2501_057a),
+        (r#"{"trials": 12}"#, CurveKind::N, 0xeb61_cb24_1b8a_ee76),
     ];
     for (text, tab, want) in cases {
         let c = Config::from_json(text).unwrap();
