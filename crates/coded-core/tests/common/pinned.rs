@@ -26,3 +26,9 @@ pub const ROUNDS: [(&str, f64); 3] = [
 
 /// The iid(0.5) straggler pattern of seed 1, N = 16, trial 0 ('x' straggles).
 pub const PATTERN: &str = "....x..x....xx.x";
+
+/// FNV-1a (64 bits) of the LeNet-5 logits of the 500 compiled-in digits, as
+/// little-endian f32 bytes in digit order (`lenet::digits_logits_hash`).
+/// Pinned from the forward pass before issue 26 rewrote it (one image at a
+/// time, channels innermost): the rewrite kept every logit's bits.
+pub const LOGITS_HASH: u64 = 0x8620_bbc8_e1b9_a021;
