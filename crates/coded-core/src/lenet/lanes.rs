@@ -133,8 +133,14 @@ impl Lanes for Avx2 {
     type V = std::arch::x86_64::__m256;
     #[inline(always)]
     fn splat(self, x: f32) -> Self::V {
+        self.splat_from(&x)
+    }
+    #[inline(always)]
+    fn splat_from(self, x: &f32) -> Self::V {
+        // One vbroadcastss from memory (set1 of a loaded value was left as
+        // a call by the inliner, outside the AVX2 function).
         // SAFETY: the token proves AVX2 (so AVX) is available.
-        unsafe { std::arch::x86_64::_mm256_set1_ps(x) }
+        unsafe { std::arch::x86_64::_mm256_broadcast_ss(x) }
     }
     #[inline(always)]
     fn load(self, s: &[f32]) -> Self::V {
