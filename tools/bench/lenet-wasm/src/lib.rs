@@ -9,8 +9,10 @@ use wasm_bindgen::prelude::*;
 /// Logits (10 per image) of `images` (784 values in [0, 1] per image).
 #[wasm_bindgen]
 pub fn forward(images: &[f32], logits: &mut [f32]) -> Result<(), JsError> {
-    if images.len() % PIXELS != 0 || logits.len() != images.len() / PIXELS * CLASSES {
-        return Err(JsError::new("forward: 784 values per image, 10 logits per image"));
+    if !images.len().is_multiple_of(PIXELS) || logits.len() != images.len() / PIXELS * CLASSES {
+        return Err(JsError::new(
+            "forward: 784 values per image, 10 logits per image",
+        ));
     }
     LeNet5::get()
         .map_err(|e| JsError::new(&e))?
