@@ -203,28 +203,29 @@ fn conv2_pool<S: Lanes>(s: S, net: &LeNet5, input: &[f32], out: &mut [f32]) {
             for px in 0..5 {
                 // acc[channel][d][b]: conv row 2·py + d, column 2·px + b.
                 let mut acc = [[[b0; 2]; 2], [[b1; 2]; 2]];
+                // Input row 2·py + r is kernel row r − d of conv row d; within
+                // it, kernel column kx and input channel ic in order.
                 unroll!(r in [0, 1, 2, 3, 4, 5] {
                     let at = ((2 * py + r) * 14 + 2 * px) * 6 * l;
                     let row = &input[at..at + 36 * l];
-                    unroll!(j in [0, 1, 2, 3, 4, 5] {
+                    for kx in 0..5 {
                         for ic in 0..6 {
-                            let v = s.load(&row[(j * 6 + ic) * l..]);
+                            let v0 = s.load(&row[(kx * 6 + ic) * l..]);
+                            let v1 = s.load(&row[((kx + 1) * 6 + ic) * l..]);
                             unroll!(d in [0, 1] {
                                 if r >= d && r - d < 5 {
-                                    unroll!(kx in [0, 1, 2, 3, 4] {
-                                        if j >= kx && j - kx < 2 {
-                                            let k = ((r - d) * 5 + kx) * 6 + ic;
-                                            let b = j - kx;
-                                            let a = &mut acc[0][d][b];
-                                            *a = s.add(*a, s.mul(v, s.splat_from(&w0[k])));
-                                            let a = &mut acc[1][d][b];
-                                            *a = s.add(*a, s.mul(v, s.splat_from(&w1[k])));
-                                        }
-                                    });
+                                    let k = ((r - d) * 5 + kx) * 6 + ic;
+                                    let (u0, u1) = (s.splat_from(&w0[k]), s.splat_from(&w1[k]));
+                                    let a = &mut acc[0][d];
+                                    a[0] = s.add(a[0], s.mul(v0, u0));
+                                    a[1] = s.add(a[1], s.mul(v1, u0));
+                                    let a = &mut acc[1][d];
+                                    a[0] = s.add(a[0], s.mul(v0, u1));
+                                    a[1] = s.add(a[1], s.mul(v1, u1));
                                 }
                             });
                         }
-                    });
+                    }
                 });
                 for (c, a) in acc.iter().enumerate() {
                     let m = relu_max4(s, a[0][0], a[0][1], a[1][0], a[1][1]);
