@@ -12,7 +12,11 @@
 //! one-image-at-a-time pass (pinned: tests/common/pinned.rs `LOGITS_HASH`).
 //!
 //! Speed comes from the accumulators: each kernel keeps 8–12 output vectors
-//! in registers over all its taps (the 5×5 taps unrolled by `unroll!`), and
+//! in registers over all its taps (`unroll!` unrolls the kernel rows, and in
+//! conv1 the columns too, so the compiler sees which taps feed which
+//! accumulator; conv2's columns and input channels stay loops: fully
+//! unrolled, about 40 kB of code ran at less than half the speed natively,
+//! the instruction front end most likely the limit), and
 //! the ReLU and 2×2 max-pool are applied to them in registers, so the conv
 //! maps are never stored. A batch allocates its buffers once (`Scratch`); a
 //! last group with fewer images than lanes is computed in full with zero
@@ -188,7 +192,7 @@ fn conv1_pool<S: Lanes>(s: S, net: &LeNet5, input: &[f32], out: &mut [f32]) {
 /// conv2 (6 → 16 channels, 5×5, on the 14×14×6 map), ReLU, 2×2 max-pool.
 /// Per pair of output channels and pooled pixel, the 2×2 conv outputs of
 /// both channels (8 accumulators) over the 6×6×6 input window: each input
-/// vector loaded once serves both channels.
+/// vector loaded serves both channels and both conv rows it is a tap of.
 #[inline(always)]
 fn conv2_pool<S: Lanes>(s: S, net: &LeNet5, input: &[f32], out: &mut [f32]) {
     let l = S::LANES;
