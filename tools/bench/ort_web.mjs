@@ -3,7 +3,12 @@
 // against the candle fixture (1e-4) and prints images/s at batch 256 and 1024.
 //
 //   python3 tools/bench/make_onnx.py        # once: test-artifacts/bench/lenet5.onnx
-//   node tools/bench/ort_web.mjs [--runs 20] [--warmup 3]
+//   node tools/bench/ort_web.mjs [--runs 20] [--warmup 3] [--ours DIR]
+//
+// --ours DIR: also our forward pass (coded-core), built to wasm by
+// tools/bench/lenet-wasm and wasm-bindgen --target web into DIR (its
+// lenet_wasm.js and lenet_wasm_bg.wasm; a path to either file works too):
+// checked the same way and timed in the same page, alternating with ORT.
 //
 // Everything is served offline from a tiny http server on 127.0.0.1 (random
 // port): the page (ort_web.html), tools/bench/node_modules/onnxruntime-web/dist/, the
@@ -13,6 +18,7 @@ import { createServer } from 'node:http';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, loadavg, cpus } from 'node:os';
 import { join, normalize, extname, resolve, dirname } from 'node:path';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -21,8 +27,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(here, '..', '..');
 const MACS_PER_IMAGE = 416_520;
 const { values: opts } = parseArgs({
-  options: { runs: { type: 'string', default: '20' }, warmup: { type: 'string', default: '3' } },
+  options: { runs: { type: 'string', default: '20' }, warmup: { type: 'string', default: '3' },
+    ours: { type: 'string' } },
 });
+const OURS = opts.ours === undefined ? null
+  : statSync(resolve(opts.ours)).isDirectory() ? resolve(opts.ours) : dirname(resolve(opts.ours));
 const [RUNS, WARMUP, BATCHES] = [Number(opts.runs), Number(opts.warmup), [256, 1024]];
 
 // URL prefix -> folder; '/' serves only the page.
@@ -33,6 +42,7 @@ const MOUNTS = [
   ['/data/lenet5_logits.json', join(ROOT, 'crates/coded-core/tests/fixtures/lenet5_logits.json')],
   ['/', join(here, 'ort_web.html')],
 ];
+if (OURS) MOUNTS.unshift(['/ours/', OURS]);
 const TYPES = { '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript', '.js': 'text/javascript',
   '.wasm': 'application/wasm', '.json': 'application/json' };
 
@@ -81,7 +91,7 @@ try {
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
 
-  await page.goto(origin + '/');
+  await page.goto(origin + (OURS ? '/?ours' : '/'));
   await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
   const info = await page.evaluate(() => window.info);
   console.log(`onnxruntime-web ${info.ort.web} (common ${info.ort.common}), wasm, numThreads 1, simd; ` +
@@ -93,14 +103,30 @@ try {
   console.log(`fixture max |dlogit| = ${check.maxDiff.toExponential(2)} (${check.inputs} inputs), ` +
     `accuracy on 500 digits = ${check.accuracy.toFixed(3)}: ${ok ? 'OK' : 'MISMATCH'}`);
   if (!ok) process.exitCode = 1;
+  if (OURS) {
+    const c = await page.evaluate(() => window.verifyOurs());
+    const good = c.maxDiff <= 1e-4 && Math.abs(c.accuracy - 0.984) < 1e-9 && info.oursSimd;
+    console.log(`ours (${OURS}, simd128 ${info.oursSimd}): fixture max |dlogit| = ${c.maxDiff.toExponential(2)}, ` +
+      `accuracy on 500 digits = ${c.accuracy.toFixed(3)}: ${good ? 'OK' : 'MISMATCH'}`);
+    if (!good) process.exitCode = 1;
+  }
 
   for (const r of await page.evaluate(([b, n, w]) => window.bench(b, n, w), [BATCHES, RUNS, WARMUP])) {
-    const sorted = [...r.times].sort((a, b) => a - b);
-    const [best, median] = [sorted[0], sorted[Math.floor(sorted.length / 2)]];
-    const rate = (ms) => (r.batch / ms) * 1e3;
-    console.log(`batch ${String(r.batch).padStart(5)}: best ${rate(best).toFixed(0).padStart(8)} images/s ` +
-      `(${((rate(best) * MACS_PER_IMAGE) / 1e9).toFixed(2)} GMAC/s), median ${rate(median).toFixed(0).padStart(8)} ` +
-      `images/s (${((rate(median) * MACS_PER_IMAGE) / 1e9).toFixed(2)} GMAC/s), ${RUNS} runs, accuracy ${r.accuracy.toFixed(3)}`);
+    const stats = (times) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return [sorted[0], sorted[Math.floor(sorted.length / 2)]].map((ms) => (r.batch / ms) * 1e3);
+    };
+    const line = (who, [best, median], acc) =>
+      console.log(`${who} batch ${String(r.batch).padStart(5)}: best ${best.toFixed(0).padStart(8)} images/s ` +
+        `(${((best * MACS_PER_IMAGE) / 1e9).toFixed(2)} GMAC/s), median ${median.toFixed(0).padStart(8)} ` +
+        `images/s (${((median * MACS_PER_IMAGE) / 1e9).toFixed(2)} GMAC/s), ${RUNS} runs, accuracy ${acc.toFixed(3)}`);
+    const ort = stats(r.times);
+    line(OURS ? 'ORT ' : '', ort, r.accuracy);
+    if (OURS) {
+      const o = stats(r.oursTimes);
+      line('ours', o, r.oursAccuracy);
+      console.log(`ours / ORT, batch ${r.batch}: best ${(o[0] / ort[0]).toFixed(2)}x, median ${(o[1] / ort[1]).toFixed(2)}x`);
+    }
   }
 } finally {
   await context?.close();

@@ -5,33 +5,28 @@
 //! Weights (`assets/lenet5.bin`, f16, trained by tools/train-lenet) and 500
 //! held-out test digits (`assets/digits.bin`) are embedded with
 //! `include_bytes!` and checked against the provenance records' checksums
-//! when first used.
+//! when first used (`weights`, `digits`).
 //!
-//! The forward pass keeps activations channel-innermost (HWC), so each
-//! convolution is a direct loop whose innermost dimension is the 6 or 16
-//! output channels: the compiler turns it into SIMD (wasm simd128, SSE2, or
-//! AVX2 where the CPU has it). No fused multiply-add, and every output is
-//! summed in the same order on every path, so all paths, native and wasm,
-//! give bit-identical logits.
+//! The forward pass (`forward`) computes one image per SIMD lane (`lanes`:
+//! AVX2 natively where the CPU has it, simd128 in wasm, plain f32
+//! elsewhere), every lane doing the scalar arithmetic in the same order, so
+//! all paths, native and wasm, give bit-identical logits.
+
+mod digits;
+mod forward;
+mod lanes;
+mod weights;
+
+pub use digits::Digits;
+pub use weights::LeNet5;
 
 use crate::computation::{Computation, Inputs};
 use crate::metrics::argmax;
 use crate::rng::Rng;
-use half::f16;
 use nalgebra::DMatrix;
-use std::sync::OnceLock;
-
-const WEIGHTS: &[u8] = include_bytes!("../assets/lenet5.bin");
-const WEIGHTS_INFO: &str = include_str!("../assets/lenet5.json");
-const DIGITS: &[u8] = include_bytes!("../assets/digits.bin");
-const DIGITS_INFO: &str = include_str!("../assets/digits.json");
 
 pub const PIXELS: usize = 28 * 28;
 pub const CLASSES: usize = 10;
-const PARAMETERS: usize = 61_706;
-const RECORD: usize = 1 + PIXELS;
-/// conv1's 6 output channels, padded to 8 (see `LeNet5::conv1_w`).
-const C1: usize = 8;
 
 /// FNV-1a, 64 bits: enough to catch a truncated or swapped asset, and
 /// simple to compute identically in the training tool.
@@ -64,370 +59,6 @@ fn verify(bytes: &[u8], expected_len: usize, info: &str, what: &str) -> Result<(
         ));
     }
     Ok(())
-}
-
-/// The network's parameters in the layouts the forward pass reads.
-pub struct LeNet5 {
-    /// [ky][kx][oc] (one input channel), padded from 6 to 8 output channels
-    /// with zeros: two whole SIMD vectors instead of one and a half.
-    conv1_w: Vec<f32>,
-    conv1_b: [f32; C1],
-    /// [ky][kx][ic][oc].
-    conv2_w: Vec<f32>,
-    conv2_b: [f32; 16],
-    /// [in][out], `in` in our HWC flattening of the 5×5×16 map.
-    fc1_w: Vec<f32>,
-    fc1_b: Vec<f32>,
-    fc2_w: Vec<f32>,
-    fc2_b: Vec<f32>,
-    fc3_w: Vec<f32>,
-    fc3_b: Vec<f32>,
-}
-
-/// The PyTorch-layout tensors, in file order.
-struct Reader<'a> {
-    floats: &'a [f32],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> &'a [f32] {
-        let s = &self.floats[self.at..self.at + n];
-        self.at += n;
-        s
-    }
-}
-
-/// dense weight [out][in] → [in][out], the input index mapped by `map_in`.
-fn transpose_dense(
-    w: &[f32],
-    outs: usize,
-    ins: usize,
-    map_in: impl Fn(usize) -> usize,
-) -> Vec<f32> {
-    let mut t = vec![0.0; outs * ins];
-    for o in 0..outs {
-        for i in 0..ins {
-            t[map_in(i) * outs + o] = w[o * ins + i];
-        }
-    }
-    t
-}
-
-impl LeNet5 {
-    /// Parses and verifies the compiled-in weights.
-    pub fn load() -> Result<LeNet5, String> {
-        verify(
-            WEIGHTS,
-            PARAMETERS * 2,
-            WEIGHTS_INFO,
-            "LeNet-5 weights (assets/lenet5.bin)",
-        )?;
-        // Stored as f16 to halve the download, in two byte planes (the low
-        // bytes, then the high bytes: gzip packs them 7 kB tighter);
-        // widening to f32 is exact, and the training tool's accuracy and
-        // logits fixture use the same widened values.
-        let (low, high) = WEIGHTS.split_at(PARAMETERS);
-        let floats: Vec<f32> = low
-            .iter()
-            .zip(high)
-            .map(|(&l, &h)| f16::from_le_bytes([l, h]).to_f32())
-            .collect();
-        if floats.iter().any(|v| !v.is_finite()) {
-            return Err("LeNet-5 weights contain non-finite values".into());
-        }
-        let mut r = Reader {
-            floats: &floats,
-            at: 0,
-        };
-        // conv weights [oc][ic][ky][kx] → [ky][kx][ic][oc_pad], zero-padded.
-        let conv = |w: &[f32], oc: usize, ic: usize, oc_pad: usize| {
-            let mut t = vec![0.0; oc_pad * ic * 25];
-            for o in 0..oc {
-                for i in 0..ic {
-                    for k in 0..25 {
-                        t[(k * ic + i) * oc_pad + o] = w[(o * ic + i) * 25 + k];
-                    }
-                }
-            }
-            t
-        };
-        let conv1_w = conv(r.take(150), 6, 1, C1);
-        let mut conv1_b = [0.0f32; C1];
-        conv1_b[..6].copy_from_slice(r.take(6));
-        let conv2_w = conv(r.take(2400), 16, 6, 16);
-        let conv2_b: [f32; 16] = r.take(16).try_into().unwrap();
-        // PyTorch flattens (C, H, W): in = c·25 + y·5 + x; ours is (y·5 + x)·16 + c.
-        let fc1_w = transpose_dense(r.take(48_000), 120, 400, |i| (i % 25) * 16 + i / 25);
-        let fc1_b = r.take(120).to_vec();
-        let fc2_w = transpose_dense(r.take(10_080), 84, 120, |i| i);
-        let fc2_b = r.take(84).to_vec();
-        let fc3_w = transpose_dense(r.take(840), 10, 84, |i| i);
-        let fc3_b = r.take(10).to_vec();
-        debug_assert_eq!(r.at, PARAMETERS);
-        Ok(LeNet5 {
-            conv1_w,
-            conv1_b,
-            conv2_w,
-            conv2_b,
-            fc1_w,
-            fc1_b,
-            fc2_w,
-            fc2_b,
-            fc3_w,
-            fc3_b,
-        })
-    }
-
-    /// The shared, verified network (parsed once).
-    pub fn get() -> Result<&'static LeNet5, String> {
-        static NET: OnceLock<Result<LeNet5, String>> = OnceLock::new();
-        NET.get_or_init(LeNet5::load)
-            .as_ref()
-            .map_err(|e| e.clone())
-    }
-
-    /// Logits for a batch of images (each 784 values, nominally in [0, 1]).
-    pub fn forward_batch(&self, images: &[f32], logits: &mut [f32]) {
-        let count = images.len() / PIXELS;
-        assert_eq!(logits.len(), count * CLASSES);
-        let mut scratch = Scratch::default();
-        for (img, out) in images
-            .chunks_exact(PIXELS)
-            .zip(logits.chunks_exact_mut(CLASSES))
-        {
-            self.forward_dispatch(img, &mut scratch, out);
-        }
-    }
-
-    fn forward_dispatch(&self, img: &[f32], s: &mut Scratch, out: &mut [f32]) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the CPU supports AVX2, checked just above.
-                unsafe { self.forward_avx2(img, s, out) };
-                return;
-            }
-        }
-        self.forward(img, s, out);
-    }
-
-    /// The same code compiled for AVX2 (8 lanes instead of SSE2's 4).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn forward_avx2(&self, img: &[f32], s: &mut Scratch, out: &mut [f32]) {
-        self.forward(img, s, out);
-    }
-
-    #[inline(always)]
-    fn forward(&self, img: &[f32], s: &mut Scratch, out: &mut [f32]) {
-        // Zero-padded 32×32 input (padding 2), so conv1 needs no bounds checks.
-        for y in 0..28 {
-            s.padded[(y + 2) * 32 + 2..(y + 2) * 32 + 30]
-                .copy_from_slice(&img[y * 28..(y + 1) * 28]);
-        }
-        conv::<1, C1, 2>(
-            &s.padded,
-            32,
-            28,
-            &self.conv1_w,
-            &self.conv1_b,
-            &mut s.conv1,
-        );
-        relu_pool::<C1, 6>(&s.conv1, 28, &mut s.pool1);
-        conv::<6, 16, 2>(&s.pool1, 14, 10, &self.conv2_w, &self.conv2_b, &mut s.conv2);
-        relu_pool::<16, 16>(&s.conv2, 10, &mut s.pool2);
-        dense(&s.pool2, &self.fc1_w, &self.fc1_b, &mut s.fc1, true);
-        dense(&s.fc1, &self.fc2_w, &self.fc2_b, &mut s.fc2, true);
-        dense(&s.fc2, &self.fc3_w, &self.fc3_b, out, false);
-    }
-}
-
-/// Per-image buffers, reused across a batch.
-struct Scratch {
-    padded: Vec<f32>,
-    conv1: Vec<f32>,
-    pool1: Vec<f32>,
-    conv2: Vec<f32>,
-    pool2: Vec<f32>,
-    fc1: Vec<f32>,
-    fc2: Vec<f32>,
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch {
-            padded: vec![0.0; 32 * 32],
-            conv1: vec![0.0; 28 * 28 * C1],
-            pool1: vec![0.0; 14 * 14 * 6],
-            conv2: vec![0.0; 10 * 10 * 16],
-            pool2: vec![0.0; 400],
-            fc1: vec![0.0; 120],
-            fc2: vec![0.0; 84],
-        }
-    }
-}
-
-/// Valid 5×5 convolution of an HWC map (`in_w` wide, IC channels) into an
-/// `out_w`×`out_w`×OC map. Accumulators are fixed-size arrays over the output
-/// channels, which the compiler keeps in vector registers; B neighbouring
-/// output pixels are computed together so each weight vector loaded serves B
-/// times. Each output is still summed in the same order (taps, then input
-/// channels), so the result does not depend on the blocking.
-#[inline(always)]
-fn conv<const IC: usize, const OC: usize, const B: usize>(
-    input: &[f32],
-    in_w: usize,
-    out_w: usize,
-    w: &[f32],
-    bias: &[f32; OC],
-    out: &mut [f32],
-) {
-    let taps = 5 * IC;
-    for oy in 0..out_w {
-        let mut ox = 0;
-        while ox + B <= out_w {
-            let mut acc = [*bias; B];
-            for ky in 0..5 {
-                let base = ((oy + ky) * in_w + ox) * IC;
-                let row = &input[base..base + (4 + B) * IC];
-                let wrow = &w[ky * taps * OC..(ky + 1) * taps * OC];
-                for (t, wv) in wrow.chunks_exact(OC).enumerate() {
-                    for (b, a) in acc.iter_mut().enumerate() {
-                        let v = row[t + b * IC];
-                        for o in 0..OC {
-                            a[o] += v * wv[o];
-                        }
-                    }
-                }
-            }
-            for (b, a) in acc.iter().enumerate() {
-                let at = (oy * out_w + ox + b) * OC;
-                out[at..at + OC].copy_from_slice(a);
-            }
-            ox += B;
-        }
-        // The columns left over when B does not divide the width.
-        while ox < out_w {
-            let mut acc = *bias;
-            for ky in 0..5 {
-                let base = ((oy + ky) * in_w + ox) * IC;
-                let row = &input[base..base + taps];
-                let wrow = &w[ky * taps * OC..(ky + 1) * taps * OC];
-                for (v, wv) in row.iter().zip(wrow.chunks_exact(OC)) {
-                    for o in 0..OC {
-                        acc[o] += v * wv[o];
-                    }
-                }
-            }
-            out[(oy * out_w + ox) * OC..(oy * out_w + ox + 1) * OC].copy_from_slice(&acc);
-            ox += 1;
-        }
-    }
-}
-
-/// ReLU then 2×2 max-pool with stride 2 (they commute: max of ReLUs is the
-/// ReLU of the max), on an HWC map `in_w` wide with CIN channels, keeping the
-/// first COUT (dropping conv1's zero padding).
-#[inline(always)]
-fn relu_pool<const CIN: usize, const COUT: usize>(input: &[f32], in_w: usize, out: &mut [f32]) {
-    let out_w = in_w / 2;
-    for y in 0..out_w {
-        for x in 0..out_w {
-            let at = |dy: usize, dx: usize| ((2 * y + dy) * in_w + 2 * x + dx) * CIN;
-            let (a, b, c, d) = (at(0, 0), at(0, 1), at(1, 0), at(1, 1));
-            for ch in 0..COUT {
-                let m = input[a + ch]
-                    .max(input[b + ch])
-                    .max(input[c + ch].max(input[d + ch]));
-                out[(y * out_w + x) * COUT + ch] = m.max(0.0);
-            }
-        }
-    }
-}
-
-/// out = x·W + b with W stored [in][out]. Outputs are computed in chunks of
-/// CH kept in registers over the whole input loop (rather than loading and
-/// storing all outputs for every input); each output is still summed in input
-/// order.
-#[inline(always)]
-fn dense(x: &[f32], w: &[f32], b: &[f32], out: &mut [f32], relu: bool) {
-    const CH: usize = 12;
-    let n = b.len();
-    let mut start = 0;
-    while start + CH <= n {
-        let mut acc: [f32; CH] = b[start..start + CH].try_into().unwrap();
-        for (i, &xi) in x.iter().enumerate() {
-            let wv = &w[i * n + start..i * n + start + CH];
-            for o in 0..CH {
-                acc[o] += xi * wv[o];
-            }
-        }
-        out[start..start + CH].copy_from_slice(&acc);
-        start += CH;
-    }
-    // The outputs left over when CH does not divide n (fc3's 10).
-    for o in start..n {
-        let mut v = b[o];
-        for (i, &xi) in x.iter().enumerate() {
-            v += xi * w[i * n + o];
-        }
-        out[o] = v;
-    }
-    if relu {
-        out.iter_mut().for_each(|v| *v = v.max(0.0));
-    }
-}
-
-/// The compiled-in held-out digits: labels and 8-bit pixels.
-pub struct Digits {
-    pub labels: Vec<u8>,
-    pub pixels: Vec<u8>,
-}
-
-impl Digits {
-    pub fn get() -> Result<&'static Digits, String> {
-        static D: OnceLock<Result<Digits, String>> = OnceLock::new();
-        D.get_or_init(|| {
-            let count = DIGITS.len() / RECORD;
-            verify(
-                DIGITS,
-                count * RECORD,
-                DIGITS_INFO,
-                "digits (assets/digits.bin)",
-            )?;
-            if count == 0 {
-                return Err("digits (assets/digits.bin) is empty".into());
-            }
-            let mut labels = Vec::with_capacity(count);
-            let mut pixels = Vec::with_capacity(count * PIXELS);
-            for rec in DIGITS.chunks_exact(RECORD) {
-                if rec[0] as usize >= CLASSES {
-                    return Err(format!("digits: label {} out of range", rec[0]));
-                }
-                labels.push(rec[0]);
-                pixels.extend_from_slice(&rec[1..]);
-            }
-            Ok(Digits { labels, pixels })
-        })
-        .as_ref()
-        .map_err(|e| e.clone())
-    }
-
-    pub fn len(&self) -> usize {
-        self.labels.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.labels.is_empty()
-    }
-
-    /// Digit i as 784 values in [0, 1].
-    pub fn image(&self, i: usize) -> impl Iterator<Item = f64> + '_ {
-        self.pixels[i * PIXELS..(i + 1) * PIXELS]
-            .iter()
-            .map(|&p| p as f64 / 255.0)
-    }
 }
 
 /// LeNet-5 as a `Computation`: d = 784, m = 10 logits.
@@ -498,7 +129,7 @@ impl Computation for LeNetFunction {
 /// Accuracy of the compiled-in network on the compiled-in digits.
 pub fn digits_accuracy() -> Result<(usize, usize), String> {
     let (net, digits) = (LeNet5::get()?, Digits::get()?);
-    let images: Vec<f32> = digits.pixels.iter().map(|&p| p as f32 / 255.0).collect();
+    let images = digits.images_f32();
     let mut logits = vec![0.0f32; digits.len() * CLASSES];
     net.forward_batch(&images, &mut logits);
     let correct = logits
@@ -509,14 +140,26 @@ pub fn digits_accuracy() -> Result<(usize, usize), String> {
     Ok((correct, digits.len()))
 }
 
+/// FNV-1a of the logits of all compiled-in digits (little-endian f32 bytes,
+/// digit by digit): one number that changes if any logit's last bit does,
+/// for pinning the forward pass across platforms and rewrites.
+pub fn digits_logits_hash() -> Result<u64, String> {
+    let (net, digits) = (LeNet5::get()?, Digits::get()?);
+    let mut logits = vec![0.0f32; digits.len() * CLASSES];
+    net.forward_batch(&digits.images_f32(), &mut logits);
+    let bytes: Vec<u8> = logits.iter().flat_map(|v| v.to_le_bytes()).collect();
+    Ok(fnv1a64(&bytes))
+}
+
 /// The provenance records, as JSON values.
 pub fn provenance() -> (serde_json::Value, serde_json::Value) {
     let parse = |s: &str| serde_json::from_str(s).unwrap_or(serde_json::Value::Null);
-    (parse(WEIGHTS_INFO), parse(DIGITS_INFO))
+    (parse(weights::WEIGHTS_INFO), parse(digits::DIGITS_INFO))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::weights::{raw_weights, PARAMETERS, WEIGHTS_INFO};
     use super::*;
 
     #[test]
@@ -534,26 +177,43 @@ mod tests {
 
     #[test]
     fn corrupt_assets_are_refused_with_a_clear_error() {
-        let mut bad = WEIGHTS.to_vec();
+        let mut bad = raw_weights().to_vec();
         bad[100] ^= 1;
         let e = verify(&bad, PARAMETERS * 2, WEIGHTS_INFO, "weights").unwrap_err();
         assert!(e.contains("checksum"), "{e}");
-        let e = verify(&bad[..1000], PARAMETERS * 2, WEIGHTS_INFO, "weights").unwrap_err();
+        let e = LeNet5::parse(&bad[..1000]).err().unwrap();
         assert!(e.contains("bytes"), "{e}");
     }
 
+    /// The dispatched path (AVX2's 8 lanes on most x86_64 CPUs) gives the
+    /// scalar path's bits, for batches that fill whole lane groups and for
+    /// ones that leave spare lanes (1, 3, 13 images).
     #[test]
-    fn generic_and_dispatched_paths_agree_bitwise() {
+    fn scalar_and_dispatched_paths_agree_bitwise() {
         let net = LeNet5::get().unwrap();
-        let d = Digits::get().unwrap();
-        let img: Vec<f32> = d.pixels[..PIXELS]
-            .iter()
-            .map(|&p| p as f32 / 255.0)
-            .collect();
-        let (mut a, mut b) = ([0.0f32; 10], [0.0f32; 10]);
-        let mut s = Scratch::default();
-        net.forward(&img, &mut s, &mut a);
-        net.forward_dispatch(&img, &mut s, &mut b);
-        assert_eq!(a, b);
+        let images = Digits::get().unwrap().images_f32();
+        for count in [500, 1, 3, 13, 16] {
+            let images = &images[..count * PIXELS];
+            let mut a = vec![0.0f32; count * CLASSES];
+            let mut b = vec![f32::NAN; count * CLASSES];
+            net.forward_batch_scalar(images, &mut a);
+            net.forward_batch(images, &mut b);
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&a), bits(&b), "{count} images");
+        }
+    }
+
+    /// An image's logits do not depend on its batch or its lane.
+    #[test]
+    fn logits_do_not_depend_on_the_batch() {
+        let net = LeNet5::get().unwrap();
+        let images = Digits::get().unwrap().images_f32();
+        let mut all = vec![0.0f32; 20 * CLASSES];
+        net.forward_batch(&images[..20 * PIXELS], &mut all);
+        for i in [0, 7, 8, 19] {
+            let mut one = [0.0f32; CLASSES];
+            net.forward_batch(&images[i * PIXELS..(i + 1) * PIXELS], &mut one);
+            assert_eq!(one, all[i * CLASSES..(i + 1) * CLASSES], "image {i}");
+        }
     }
 }

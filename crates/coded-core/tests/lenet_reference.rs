@@ -1,7 +1,7 @@
 //! Our LeNet-5 forward pass against the training framework's (candle) logits,
 //! exported by tools/train-lenet for compiled-in digits and blends of them.
 
-use coded_core::lenet::{digits_accuracy, LeNet5, CLASSES, PIXELS};
+use coded_core::lenet::{digits_accuracy, digits_logits_hash, LeNet5, CLASSES, PIXELS};
 use serde_json::Value;
 
 #[test]
@@ -48,4 +48,17 @@ fn compiled_in_digits_are_classified_well() {
     // The held-out accuracy of the model is recorded in assets/lenet5.json;
     // these digits come from the same held-out split.
     assert!(correct as f64 / total as f64 >= 0.95, "{correct}/{total}");
+}
+
+#[path = "common/pinned.rs"]
+#[allow(dead_code)]
+mod pinned;
+
+/// Every path gives the same logits, bit for bit: their hash over the 500
+/// digits is pinned, here (AVX2 on most x86_64 CPUs) and in Chromium
+/// (simd128: tests/wasm_portable.rs).
+#[test]
+fn logits_hash_over_the_digits_is_pinned() {
+    let h = digits_logits_hash().unwrap();
+    assert_eq!(h, pinned::LOGITS_HASH, "logits hash {h:#018x}");
 }

@@ -48,3 +48,13 @@ fn ill_conditioned_rounds_match_native_bit_for_bit() {
         assert_eq!(r.squared_error, Some(native), "{json}");
     }
 }
+
+/// The LeNet-5 forward pass (4 simd128 lanes here) gives the native logits,
+/// bit for bit, over all 500 compiled-in digits.
+#[wasm_bindgen_test]
+fn lenet_logits_match_native_bit_for_bit() {
+    assert_eq!(
+        coded_core::lenet::digits_logits_hash().unwrap(),
+        pinned::LOGITS_HASH
+    );
+}

@@ -29,3 +29,12 @@ pub const ROUNDS: [(&str, f64); 3] = [
 
 /// The iid(0.5) straggler pattern of seed 1, N = 16, trial 0 ('x' straggles).
 pub const PATTERN: &str = "....x..x....xx.x";
+
+/// FNV-1a (64 bits) of the LeNet-5 logits of the 500 compiled-in digits, as
+/// little-endian f32 bytes in digit order (`lenet::digits_logits_hash`).
+/// Pinned from the forward pass before issue 26 rewrote it (one image at a
+/// time, channels innermost): the rewrite kept every logit's bits.
+// Read by tests/lenet_reference.rs and tests/wasm_portable.rs, not by
+// tests/properties.rs (which includes this file too).
+#[allow(dead_code)]
+pub const LOGITS_HASH: u64 = 0x8620_bbc8_e1b9_a021;

@@ -1,0 +1,65 @@
+//! The 500 compiled-in held-out test digits.
+
+use super::{verify, CLASSES, PIXELS};
+use std::sync::OnceLock;
+
+const DIGITS: &[u8] = include_bytes!("../../assets/digits.bin");
+pub(super) const DIGITS_INFO: &str = include_str!("../../assets/digits.json");
+/// A label byte, then the 784 pixel bytes.
+const RECORD: usize = 1 + PIXELS;
+
+/// The compiled-in held-out digits: labels and 8-bit pixels.
+pub struct Digits {
+    pub labels: Vec<u8>,
+    pub pixels: Vec<u8>,
+}
+
+impl Digits {
+    pub fn get() -> Result<&'static Digits, String> {
+        static D: OnceLock<Result<Digits, String>> = OnceLock::new();
+        D.get_or_init(|| {
+            let count = DIGITS.len() / RECORD;
+            verify(
+                DIGITS,
+                count * RECORD,
+                DIGITS_INFO,
+                "digits (assets/digits.bin)",
+            )?;
+            if count == 0 {
+                return Err("digits (assets/digits.bin) is empty".into());
+            }
+            let mut labels = Vec::with_capacity(count);
+            let mut pixels = Vec::with_capacity(count * PIXELS);
+            for rec in DIGITS.chunks_exact(RECORD) {
+                if rec[0] as usize >= CLASSES {
+                    return Err(format!("digits: label {} out of range", rec[0]));
+                }
+                labels.push(rec[0]);
+                pixels.extend_from_slice(&rec[1..]);
+            }
+            Ok(Digits { labels, pixels })
+        })
+        .as_ref()
+        .map_err(|e| e.clone())
+    }
+
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// Digit i as 784 values in [0, 1].
+    pub fn image(&self, i: usize) -> impl Iterator<Item = f64> + '_ {
+        self.pixels[i * PIXELS..(i + 1) * PIXELS]
+            .iter()
+            .map(|&p| p as f64 / 255.0)
+    }
+
+    /// All digits as f32 in [0, 1], one image after another.
+    pub fn images_f32(&self) -> Vec<f32> {
+        self.pixels.iter().map(|&p| p as f32 / 255.0).collect()
+    }
+}
