@@ -470,7 +470,7 @@ pub mod diagnostics {
         qualifies(t, y).then(|| GcvRound::new(t, y).score(lambda))?
     }
 
-    /// What [`SmoothingSpline::fit_gcv`](crate::spline::SmoothingSpline::fit_gcv)
+    /// What the smoothing spline's `fit_gcv`
     /// chooses, as (λ, its score, what the search cost). Score None when no
     /// λ has one.
     pub fn gcv_search(t: &[f64], y: &DMatrix<f64>) -> (f64, Option<f64>, SearchCost) {

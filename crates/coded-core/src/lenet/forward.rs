@@ -26,6 +26,22 @@ use super::lanes::{Lanes, Scalar};
 use super::weights::LeNet5;
 use super::{CLASSES, PIXELS};
 
+// The network's forward methods live here, beside the kernels, so that the
+// weights' module does not depend on this one.
+impl LeNet5 {
+    /// Logits for a batch of images (each 784 values, nominally in [0, 1]),
+    /// on the widest SIMD path the CPU has; the same bits on every path.
+    pub fn forward_batch(&self, images: &[f32], logits: &mut [f32]) {
+        forward_batch(self, images, logits);
+    }
+
+    /// `forward_batch` on the portable one-lane path (the reference the
+    /// vector paths agree with bit for bit).
+    pub fn forward_batch_scalar(&self, images: &[f32], logits: &mut [f32]) {
+        forward_batch_scalar(self, images, logits);
+    }
+}
+
 /// Repeats `$body` with `$i` bound to each listed constant: the taps are
 /// unrolled in the source, so the compiler sees constant offsets, resolves
 /// the `if`s on them, and keeps every accumulator in a register.

@@ -1,4 +1,4 @@
-//! The vector operations the forward pass (`super::forward`) is written in,
+//! The vector operations the forward pass is written in,
 //! for one image per lane: 8 lanes with AVX2 (x86_64, detected at run time),
 //! 4 with wasm simd128, and 1 on any other target (plain f32).
 //!

@@ -1,5 +1,5 @@
 //! The compiled-in LeNet-5 parameters, parsed and verified once, in the
-//! layouts the forward pass (`super::forward`) reads.
+//! layouts the forward pass reads.
 
 use super::{verify, CLASSES};
 use half::f16;
@@ -128,18 +128,6 @@ impl LeNet5 {
         NET.get_or_init(LeNet5::load)
             .as_ref()
             .map_err(|e| e.clone())
-    }
-
-    /// Logits for a batch of images (each 784 values, nominally in [0, 1]),
-    /// on the widest SIMD path the CPU has; the same bits on every path.
-    pub fn forward_batch(&self, images: &[f32], logits: &mut [f32]) {
-        super::forward::forward_batch(self, images, logits);
-    }
-
-    /// `forward_batch` on the portable one-lane path (the reference the
-    /// vector paths agree with bit for bit).
-    pub fn forward_batch_scalar(&self, images: &[f32], logits: &mut [f32]) {
-        super::forward::forward_batch_scalar(self, images, logits);
     }
 }
 
