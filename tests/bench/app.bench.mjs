@@ -174,7 +174,9 @@ try {
   // round's step button meanwhile. Load is not counted: before the first
   // canvas the page is compiling its wasm.
   await withPage('bench-largest', {}, async (p) => {
-    await openApp(p, server.appUrl + '?n=8192&k=1024&tr=10000');
+    // Not openApp: it waits for idle, which these settings reach only after minutes.
+    await p.goto(server.appUrl + '?n=8192&k=1024&tr=10000');
+    await p.locator('#step-forward').waitFor();
     await recordClicks(p);
     const t0 = Date.now();
     await clicksDuring(p, 6);
