@@ -402,7 +402,14 @@ mod tests {
             sweep_ns: vec![10, 20, 40, 80],
             ..UiState::default()
         };
-        let mut e = Engine::new(|| 0.0);
+        // A clock the test moves: a step runs every trial of a point (its
+        // deadline is never reached), and progress is posted when the test
+        // lets [`PROGRESS_EVERY_MS`] pass.
+        thread_local! {
+            static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+        }
+        let pass_time = || NOW.set(NOW.get() + 1e3);
+        let mut e = Engine::new(|| NOW.get());
         let mut out = vec![];
         e.handle(
             ToWorker::Run {
@@ -433,6 +440,7 @@ mod tests {
         assert!(e.step(&mut out)); // the round
         assert!(matches!(out[0], FromWorker::Round { id: 2, .. }));
         assert!(e.step(&mut out)); // the table (it shows the round too)
+        pass_time();
         assert!(e.step(&mut out));
         match out.last().unwrap() {
             FromWorker::Progress { progress, .. } | FromWorker::Curves { progress, .. } => {

@@ -19,14 +19,19 @@ use crate::table_run::TableRun;
 use crate::trial_ranges::{Step, Task, TrialRanges};
 use coded_core::Config;
 use coded_panels::Stage;
-use coded_protocol::{FromWorker, Progress, ToHelper, UiState};
+use coded_protocol::{FromWorker, ToHelper, UiState};
 
 /// Partial curves are posted at most this often (each one is redrawn).
 pub const PARTIAL_EVERY_MS: f64 = 100.0;
 
-/// The sweep's progress alone is posted at most this often (the page
-/// redraws its bar for each).
-pub const PROGRESS_EVERY_MS: f64 = 40.0;
+/// A stage's progress is posted at most this often, counting the partial
+/// curves, which carry it too. Why not more often, or at every point done:
+/// each message costs the page a frame (style, layout and paint of the whole
+/// page, about 10 ms on 2 cores, with the compositor's and raster's work
+/// besides), and that time is taken from the workers. At 40 ms and every
+/// point done (the default sweep has 28) the page made about 45 frames a
+/// second and kept a core busy through the sweep.
+pub const PROGRESS_EVERY_MS: f64 = 100.0;
 
 /// A step runs Monte-Carlo trials for about this long (at least one trial),
 /// so a Cancel or a new configuration is read within a few steps even when a
@@ -78,8 +83,11 @@ pub struct Jobs {
     keys: Keys,
     job: Option<Job>,
     clock: fn() -> f64,
-    /// When the sweep's progress was last posted, and its points done.
-    last_progress: (f64, usize),
+    /// When the sweep's progress was last posted (alone or with partial
+    /// curves).
+    last_progress: f64,
+    /// When the table's progress was last posted.
+    last_table_progress: f64,
 }
 
 impl Jobs {
@@ -90,7 +98,8 @@ impl Jobs {
             keys: Keys::default(),
             job: None,
             clock,
-            last_progress: (f64::NEG_INFINITY, 0),
+            last_progress: f64::NEG_INFINITY,
+            last_table_progress: f64::NEG_INFINITY,
         }
     }
 
@@ -229,14 +238,16 @@ impl Jobs {
                 let id = job.id;
                 if let Some(t) = job.table.as_mut().filter(|t| t.ranges.run == run) {
                     t.ranges.receive(point, range, trials);
-                    out.push(FromWorker::TableProgress {
-                        id,
-                        progress: t.progress(job.config.trials, now),
-                    });
+                    if is_due(&mut self.last_table_progress, now) {
+                        out.push(FromWorker::TableProgress {
+                            id,
+                            progress: t.progress(job.config.trials, now),
+                        });
+                    }
                 } else if let Some(c) = job.curves.as_mut().filter(|c| c.ranges.run == run) {
                     c.ranges.receive(point, range, trials);
-                    let progress = c.progress(now);
-                    if progress_is_news(&mut self.last_progress, &progress, now) {
+                    if is_due(&mut self.last_progress, now) {
+                        let progress = c.progress(now);
                         out.push(FromWorker::Progress { id, progress });
                     }
                 }
@@ -286,10 +297,12 @@ impl Jobs {
             let ms = now - run.started().unwrap_or(now);
             match result {
                 Ok(Err(Step::Worked)) => {
-                    out.push(FromWorker::TableProgress {
-                        id,
-                        progress: run.progress(job.config.trials, now),
-                    });
+                    if is_due(&mut self.last_table_progress, now) {
+                        out.push(FromWorker::TableProgress {
+                            id,
+                            progress: run.progress(job.config.trials, now),
+                        });
+                    }
                     return Unit::Ran;
                 }
                 Ok(Err(_)) => {} // the rest is away: on to the curves
@@ -336,6 +349,7 @@ impl Jobs {
                 }
                 Step::Worked if now - run.last_partial >= PARTIAL_EVERY_MS => {
                     run.last_partial = now;
+                    self.last_progress = now;
                     out.push(FromWorker::Curves {
                         id,
                         result: run.view().map_err(|e| crate::plan::words(&e)),
@@ -345,7 +359,7 @@ impl Jobs {
                     return Unit::Ran;
                 }
                 Step::Worked => {
-                    if progress_is_news(&mut self.last_progress, &progress, now) {
+                    if is_due(&mut self.last_progress, now) {
                         out.push(FromWorker::Progress { id, progress });
                     }
                     return Unit::Ran;
@@ -362,14 +376,12 @@ impl Jobs {
     }
 }
 
-/// Whether the sweep's progress is worth a message: a point more is done,
-/// or [`PROGRESS_EVERY_MS`] passed since the last one (`last`: when, and
-/// its points done).
-fn progress_is_news(last: &mut (f64, usize), p: &Progress, now: f64) -> bool {
-    let (at, done) = *last;
-    let news = p.done != done || now - at >= PROGRESS_EVERY_MS;
-    if news {
-        *last = (now, p.done);
+/// Whether a progress message is due at `now`, the last one posted at
+/// `last` (then `now` becomes the last).
+fn is_due(last: &mut f64, now: f64) -> bool {
+    let due = now - *last >= PROGRESS_EVERY_MS;
+    if due {
+        *last = now;
     }
-    news
+    due
 }
