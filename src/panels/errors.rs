@@ -247,6 +247,17 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             .status
             .with(|s| matches!(s.sweep, Some((_, coded_protocol::SweepState::Running))))
     };
+    // The table of plotted values, while its <details> is closed, follows
+    // the curves only between sweeps: rebuilt for every partial result
+    // (about ten a second) it was DOM work on the page's thread, taken from
+    // the workers, for a table nobody sees. Open, it follows them live.
+    let table_open = RwSignal::new(false);
+    let tabled = Memo::new(
+        move |before: Option<&Option<Arc<Result<CurvesView, String>>>>| match before {
+            Some(shown) if sweeping() && !table_open.get() => shown.clone(),
+            _ => drawn.get(),
+        },
+    );
     let summary = Signal::derive(move || {
         if sweeping() {
             return "Computing the sweep…".to_string();
@@ -388,9 +399,19 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <ul class="notes" id="errors-notes">
                     {move || notes().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
                 </ul>
-                <details class="plot-data" id="errors-details">
+                <details
+                    class="plot-data"
+                    id="errors-details"
+                    on:toggle=move |ev| {
+                        let open = js_sys::Reflect::get(&event_target::<web_sys::Element>(&ev), &"open".into())
+                            .ok()
+                            .and_then(|v| v.as_bool())
+                            .unwrap_or(true);
+                        table_open.set(open);
+                    }
+                >
                     <summary>"The plotted values as a table"</summary>
-                    {move || match drawn.get().as_deref() {
+                    {move || match tabled.get().as_deref() {
                         Some(Ok(v)) => data_table(v).into_any(),
                         _ => view! { <p class="note">"No values yet."</p> }.into_any(),
                     }}

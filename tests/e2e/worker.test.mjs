@@ -1,7 +1,8 @@
 // End-to-end tests of the Web Worker (crates/coded-worker, src/runner.rs):
 // the page stays responsive during a LeNet-5 sweep, partial curves appear
-// while it runs, Cancel stops it, a new setting restarts it, and nothing is
-// logged as an error. No wall-clock time is asserted: "responsive" means a
+// while it runs, Cancel stops it, a new setting restarts it, the table of
+// plotted values waits for the sweep's end while it is closed, and nothing
+// is logged as an error. No wall-clock time is asserted: "responsive" means a
 // click was handled while the sweep was still running (it could not be, if
 // the sweep ran on the page's thread).
 //
@@ -109,5 +110,33 @@ test('Cancel stops a running sweep; changing a setting restarts it', T, async ()
     await waitSweep(page, (s) => s.state === 'done' && s.done === 12);
     await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
     assert.equal(await page.locator('#panic-box').count(), 0);
+  });
+});
+
+test('the table of plotted values: closed, it keeps the last finished sweep; opened, it follows the running one', T, async () => {
+  await withPage('worker-values-table', {}, async (page) => {
+    const rows = () =>
+      page.evaluate(() => [...document.querySelectorAll('#errors-data tbody tr')].map((tr) => tr.textContent));
+    await openApp(page, `${server.appUrl}?tr=20`);
+    const settled = await rows();
+    assert.ok(settled.length > 0 && settled.every((r) => r.includes('of 20')), settled.join('\n'));
+    // A sweep long enough to look at while it runs (5 000 trials a point).
+    await page.fill('#trials', '5000');
+    await page.press('#trials', 'Enter');
+    await waitSweep(page, (s) => s.state === 'running' && s.done >= 1 && s.done < s.total);
+    assert.deepEqual(await rows(), settled, 'closed, the table is not rebuilt for partial curves');
+    // Opened, it shows the partial curves at once.
+    await page.click('#errors-details summary');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#errors-data tbody tr')].some((tr) => tr.textContent.includes('of 5000')),
+    );
+    const live = await sweep(page);
+    assert.equal(live.state, 'running', 'the partial values were shown while the sweep ran');
+    // Finished: every value is the new sweep's.
+    await waitSweep(page, (s) => s.state === 'done');
+    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle');
+    const done = await rows();
+    assert.equal(done.length, settled.length);
+    assert.ok(done.every((r) => r.includes('of 5000')), done.join('\n'));
   });
 });
