@@ -167,21 +167,23 @@ impl DrawingBackend for PlotBackend<'_> {
 /// a size).
 mod text_sizes {
     use std::cell::RefCell;
-    use std::collections::HashMap;
 
     use plotters_backend::{BackendTextStyle, DrawingErrorKind};
 
     use super::BackendError;
 
-    /// More distinct texts than any page draws; past it the cache starts
+    /// More distinct texts than a page's plots draw (their tick labels,
+    /// legends and captions: a few hundred); past it the list starts
     /// afresh (a bound, not an eviction policy).
-    const MAX_TEXTS: usize = 4096;
+    const MAX_TEXTS: usize = 1024;
 
-    /// (font family, font style, size's bits, text) -> (width, height).
+    /// A text in a font: (family, style, size's bits, text).
     type Key = (String, String, u64, String);
 
     thread_local! {
-        static SIZES: RefCell<HashMap<Key, (u32, u32)>> = RefCell::new(HashMap::new());
+        /// A list, not a HashMap: a map's hasher would add to the page's
+        /// wasm, and a lookup among a few hundred texts is quick.
+        static SIZES: RefCell<Vec<(Key, (u32, u32))>> = const { RefCell::new(Vec::new()) };
     }
 
     fn key<T: BackendTextStyle>(text: &str, style: &T) -> Key {
@@ -201,15 +203,16 @@ mod text_sizes {
         measure: impl FnOnce() -> Result<(u32, u32), DrawingErrorKind<BackendError>>,
     ) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
         let key = key(text, style);
-        if let Some(size) = SIZES.with_borrow(|m| m.get(&key).copied()) {
+        let known = SIZES.with_borrow(|all| all.iter().find(|(k, _)| *k == key).map(|(_, s)| *s));
+        if let Some(size) = known {
             return Ok(size);
         }
         let size = measure()?;
-        SIZES.with_borrow_mut(|m| {
-            if m.len() >= MAX_TEXTS {
-                m.clear();
+        SIZES.with_borrow_mut(|all| {
+            if all.len() >= MAX_TEXTS {
+                all.clear();
             }
-            m.insert(key, size);
+            all.push((key, size));
         });
         Ok(size)
     }
