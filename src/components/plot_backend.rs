@@ -186,6 +186,15 @@ mod text_sizes {
         static SIZES: RefCell<Vec<(Key, (u32, u32))>> = const { RefCell::new(Vec::new()) };
     }
 
+    /// Whether `key` is `text` in `style` (no copy of either: this runs for
+    /// every text drawn).
+    fn is<T: BackendTextStyle>(key: &Key, text: &str, style: &T) -> bool {
+        key.3 == text
+            && key.2 == style.size().to_bits()
+            && key.0 == style.family().as_str()
+            && key.1 == style.style().as_str()
+    }
+
     fn key<T: BackendTextStyle>(text: &str, style: &T) -> Key {
         (
             style.family().as_str().to_string(),
@@ -202,8 +211,11 @@ mod text_sizes {
         style: &T,
         measure: impl FnOnce() -> Result<(u32, u32), DrawingErrorKind<BackendError>>,
     ) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
-        let key = key(text, style);
-        let known = SIZES.with_borrow(|all| all.iter().find(|(k, _)| *k == key).map(|(_, s)| *s));
+        let known = SIZES.with_borrow(|all| {
+            all.iter()
+                .find(|(k, _)| is(k, text, style))
+                .map(|(_, s)| *s)
+        });
         if let Some(size) = known {
             return Ok(size);
         }
@@ -212,7 +224,7 @@ mod text_sizes {
             if all.len() >= MAX_TEXTS {
                 all.clear();
             }
-            all.push((key, size));
+            all.push((key(text, style), size));
         });
         Ok(size)
     }

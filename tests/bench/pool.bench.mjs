@@ -16,29 +16,23 @@
 // cell runs every build in turn before the next cell), so a busy machine
 // slows them alike: the before/after comparison the performance notes use.
 //
-// The bench waits for a sweep by polling every 100 ms, not at every frame
-// (the tests' `andWait`): a requestAnimationFrame loop would make the page
-// draw frames a person's page does not, on the cores the workers need.
+// The bench waits for a sweep by polling every 100 ms (`waitIdle`'s
+// `polling`), not at every frame as the tests' `andWait` does: a
+// requestAnimationFrame loop would make the page draw frames a person's
+// page does not, on the cores the workers need.
 
 import { resolve } from 'node:path';
-import { DIST, FIXTURES, startServer, withPage, openApp } from '../e2e/harness.mjs';
+import { DIST, FIXTURES, startServer, withPage, openApp, runs, waitIdle } from '../e2e/harness.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const SEEDS = Array.from({ length: Number(process.env.SEEDS ?? 5) }, (_, i) => 11 + i);
 
 /** Types `seed` into the seed field and waits until the app is idle again. */
 async function newSeed(page, seed) {
-  const runs = Number(await page.locator('#status').getAttribute('data-runs'));
+  const before = await runs(page);
   await page.fill('#seed', String(seed));
   await page.press('#seed', 'Enter');
-  await page.waitForFunction(
-    (n) => {
-      const s = document.querySelector('#status');
-      return s && s.dataset.state === 'idle' && Number(s.dataset.runs) > n;
-    },
-    runs,
-    { timeout: 60_000, polling: 100 },
-  );
+  await waitIdle(page, before, { timeout: 60_000, polling: 100 });
 }
 
 /**

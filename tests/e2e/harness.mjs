@@ -281,16 +281,18 @@ export async function runs(target) {
 
 /**
  * Waits until the app has completed more than `after` computations and is
- * idle (debounce elapsed, every stage done).
+ * idle (debounce elapsed, every stage done). `polling`: Playwright's, at
+ * every animation frame by default; the benchmarks poll every 100 ms, so
+ * that the wait itself does not make the page draw frames.
  */
-export async function waitIdle(target, after, { timeout = 30_000 } = {}) {
+export async function waitIdle(target, after, { timeout = 30_000, polling = 'raf' } = {}) {
   await target.waitForFunction(
     (n) => {
       const s = document.querySelector('#status');
       return s && s.dataset.state === 'idle' && Number(s.dataset.runs) > n;
     },
     after,
-    { timeout },
+    { timeout, polling },
   );
 }
 
