@@ -32,7 +32,14 @@ pub fn Status(
             id="status"
             class="status"
             class:visually-hidden=hidden
-            data-state=move || if s.with(|s| s.busy) { "busy" } else { "idle" }
+            // Busy too while a plot waits for its turn to draw the results.
+            data-state=move || {
+                if s.with(|s| s.busy) || crate::components::plot_canvas::turns::waiting() {
+                    "busy"
+                } else {
+                    "idle"
+                }
+            }
             // What the panels show, over the stages shown: the same rule as
             // each panel's note (`freshness`), so they cannot disagree.
             data-results=move || results().name()

@@ -1,5 +1,6 @@
 //! Reusable view components. Panels are built from these.
 
+pub mod canvas_batch;
 pub mod field;
 pub mod plot_backend;
 pub mod plot_canvas;

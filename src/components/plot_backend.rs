@@ -14,10 +14,11 @@ use plotters::prelude::{DrawingBackend, SVGBackend};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
 };
-use plotters_canvas::CanvasBackend;
+
+use super::canvas_batch::BatchedCanvas;
 
 pub enum PlotBackend<'a> {
-    Canvas(CanvasBackend),
+    Canvas(BatchedCanvas),
     Svg(SVGBackend<'a>),
 }
 
@@ -140,125 +141,11 @@ impl DrawingBackend for PlotBackend<'_> {
         text: &str,
         style: &T,
     ) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
-        match self {
-            PlotBackend::Canvas(b) => text_sizes::size_of(text, style, || {
-                b.estimate_text_size(text, style).map_err(lift)
-            }),
-            PlotBackend::Svg(b) => b.estimate_text_size(text, style).map_err(lift),
-        }
+        on_either!(self, b => b.estimate_text_size(text, style))
     }
 
     fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Drawn {
         on_either!(self, b => b.blit_bitmap(pos, size, src))
-    }
-}
-
-/// The sizes of texts measured on the page, remembered.
-///
-/// Why: plotters measures a text on a canvas by adding a `<span>` to the
-/// page and reading its `offsetHeight`, which makes the browser lay the
-/// whole page out again, for every tick label, legend entry and caption of
-/// every drawing (and `draw_text` measures each again for its box). During
-/// a sweep the error plot is redrawn about ten times a second with mostly
-/// the same texts: those forced layouts were most of the page's thread
-/// (about 170 ms of a one-second sweep on 2 cores, taken from the workers).
-/// A remembered size is the same number the span gave, so nothing drawn
-/// moves; the fonts are the system's (no web font loads later and changes
-/// a size).
-mod text_sizes {
-    use std::cell::RefCell;
-
-    use plotters_backend::{BackendTextStyle, DrawingErrorKind};
-
-    use super::BackendError;
-
-    /// More distinct texts than a page's plots draw (their tick labels,
-    /// legends and captions: a few hundred); past it the list starts
-    /// afresh (a bound, not an eviction policy).
-    const MAX_TEXTS: usize = 1024;
-
-    /// A text in a font: (family, style, size's bits, text).
-    type Key = (String, String, u64, String);
-
-    thread_local! {
-        /// A list, not a HashMap: a map's hasher would add to the page's
-        /// wasm, and a lookup among a few hundred texts is quick.
-        static SIZES: RefCell<Vec<(Key, (u32, u32))>> = const { RefCell::new(Vec::new()) };
-    }
-
-    /// Whether `key` is `text` in `style` (no copy of either: this runs for
-    /// every text drawn).
-    fn is<T: BackendTextStyle>(key: &Key, text: &str, style: &T) -> bool {
-        key.3 == text
-            && key.2 == style.size().to_bits()
-            && key.0 == style.family().as_str()
-            && key.1 == style.style().as_str()
-    }
-
-    fn key<T: BackendTextStyle>(text: &str, style: &T) -> Key {
-        (
-            style.family().as_str().to_string(),
-            style.style().as_str().to_string(),
-            style.size().to_bits(),
-            text.to_string(),
-        )
-    }
-
-    /// `text`'s size in `style`: remembered, or `measure`d and remembered.
-    /// A failed measure is not remembered.
-    pub fn size_of<T: BackendTextStyle>(
-        text: &str,
-        style: &T,
-        measure: impl FnOnce() -> Result<(u32, u32), DrawingErrorKind<BackendError>>,
-    ) -> Result<(u32, u32), DrawingErrorKind<BackendError>> {
-        let known = SIZES.with_borrow(|all| {
-            all.iter()
-                .find(|(k, _)| is(k, text, style))
-                .map(|(_, s)| *s)
-        });
-        if let Some(size) = known {
-            return Ok(size);
-        }
-        let size = measure()?;
-        SIZES.with_borrow_mut(|all| {
-            if all.len() >= MAX_TEXTS {
-                all.clear();
-            }
-            all.push((key(text, style), size));
-        });
-        Ok(size)
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-        use plotters::style::{IntoFont, TextStyle};
-
-        #[test]
-        fn measured_once_per_text_and_font() {
-            let calls = std::cell::Cell::new(0);
-            let measure = || {
-                calls.set(calls.get() + 1);
-                Ok((7, 3))
-            };
-            let small: TextStyle = ("sans-serif", 12.0).into_font().into();
-            let large: TextStyle = ("sans-serif", 13.0).into_font().into();
-            assert_eq!(size_of("1e-3", &small, measure).unwrap(), (7, 3));
-            assert_eq!(size_of("1e-3", &small, || unreachable!()).unwrap(), (7, 3));
-            assert_eq!(size_of("1e-3", &large, measure).unwrap(), (7, 3));
-            assert_eq!(size_of("1e-4", &small, measure).unwrap(), (7, 3));
-            assert_eq!(calls.get(), 3);
-        }
-
-        #[test]
-        fn a_failed_measure_is_tried_again() {
-            let style: TextStyle = ("serif", 10.0).into_font().into();
-            let failed = size_of("x", &style, || {
-                Err(DrawingErrorKind::DrawingError(BackendError("no".into())))
-            });
-            assert!(failed.is_err());
-            assert_eq!(size_of("x", &style, || Ok((1, 2))).unwrap(), (1, 2));
-        }
     }
 }
 

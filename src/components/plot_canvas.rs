@@ -13,6 +13,10 @@
 //! - Hover: the draw function returns a [`Frame`] (where its charts are and
 //!   which data ranges they show); the `hover` closure turns a cursor
 //!   position into words, shown in a small tooltip.
+//! - Turns: a plot draws in a task of its own, not in the one that changed
+//!   its data (see [`turns`]), and paints a large drawing in parts (see
+//!   `painting`), so no task holds the page for the message, the page's
+//!   update and every plot together (a round at N = 8192).
 //! - A text alternative: the canvas is an image (`role="img"`) named by
 //!   `label` and described by a summary sentence of the data drawn (see
 //!   each panel module's `summary` in `coded-panels`), shown under it for everyone. The sentence is
@@ -22,16 +26,18 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use leptos::html;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
 use plotters::prelude::SVGBackend;
-use plotters_canvas::CanvasBackend;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
+use super::canvas_batch::{BatchedCanvas, Recording};
 use super::plot_backend::{BackendError, PlotBackend};
 use crate::theme::{use_theme, Theme};
 use coded_panels::chart::caption::Caption;
@@ -125,11 +131,12 @@ pub fn plots_as_png(factor: f64, caption: &str) -> Vec<(String, String)> {
         let band = Caption::new(caption, &theme, width);
         canvas.set_width(width);
         canvas.set_height((size.height * factor).round() as u32 + band.height());
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
+        let Some(backend) = BatchedCanvas::new(canvas.clone()) else {
             continue;
         };
         let area = PlotBackend::Canvas(backend).into_drawing_area();
-        if draw_captioned(&area, &draw, &theme, &band).is_ok() {
+        // present(): the last run of marks is drawn before the pixels are read.
+        if draw_captioned(&area, &draw, &theme, &band).is_ok() && area.present().is_ok() {
             if let Ok(url) = canvas.to_data_url() {
                 out.push((id, url));
             }
@@ -215,6 +222,226 @@ fn measure(el: &web_sys::HtmlElement) -> BoxSize {
     }
 }
 
+/// Painting a recorded drawing: at once when it is small, else in parts,
+/// each in a turn of its own (see [`turns`]), on a canvas off the page that
+/// is copied onto the plot when it is complete (the plot never shows half
+/// a drawing).
+mod painting {
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+
+    use leptos::html;
+    use leptos::prelude::*;
+    use wasm_bindgen::JsCast;
+    use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+    use super::turns;
+    use crate::components::canvas_batch::{self, Recording};
+    use coded_panels::Frame;
+
+    /// Drawings up to this work (about one call each, see
+    /// `Recording::weight`) are painted at once: a few milliseconds.
+    const AT_ONCE: usize = 3000;
+    /// A part: at most this time of calls, and this work. The browser's
+    /// painting of it comes after, several times as long (about 10 µs a
+    /// mark on a busy 2-core machine).
+    const PART_MS: f64 = 4.0;
+    const PART_WORK: usize = 1500;
+
+    /// A drawing to paint, and what the plot shows with it.
+    pub struct Job {
+        pub recording: Recording,
+        pub size: (u32, u32),
+        /// The `data-text-boxes` attribute.
+        pub boxes: String,
+        pub frame: Frame,
+    }
+
+    pub struct Painter {
+        target: NodeRef<html::Canvas>,
+        frame: StoredValue<Frame>,
+        tip: RwSignal<Option<(String, f64, f64)>>,
+        job: RefCell<Option<Job>>,
+        /// Counts the drawings started: a part of an older one stops.
+        started: Cell<u64>,
+        offscreen: RefCell<Option<HtmlCanvasElement>>,
+    }
+
+    impl Painter {
+        pub fn new(
+            target: NodeRef<html::Canvas>,
+            frame: StoredValue<Frame>,
+            tip: RwSignal<Option<(String, f64, f64)>>,
+        ) -> Self {
+            Painter {
+                target,
+                frame,
+                tip,
+                job: RefCell::new(None),
+                started: Cell::new(0),
+                offscreen: RefCell::new(None),
+            }
+        }
+
+        /// Shows `job`'s drawing (already painted on `from`, or painted on
+        /// the plot now) with its frame and text boxes.
+        fn show(&self, mut job: Job, from: Option<&HtmlCanvasElement>) {
+            let Some(canvas) = self.target.get_untracked() else {
+                return;
+            };
+            // Setting the size clears the canvas, even to the same value:
+            // only when needed (every drawing paints its background).
+            let (w, h) = job.size;
+            if canvas.width() != w {
+                canvas.set_width(w);
+            }
+            if canvas.height() != h {
+                canvas.set_height(h);
+            }
+            match from {
+                Some(off) => {
+                    if let Some(c) = context(&canvas) {
+                        let _ = c.draw_image_with_html_canvas_element(off, 0.0, 0.0);
+                    }
+                }
+                None => {
+                    job.recording.paint(&canvas, None);
+                }
+            }
+            let _ = canvas.set_attribute("data-text-boxes", &job.boxes);
+            self.frame.try_set_value(job.frame);
+            // The data under a shown tooltip may have changed: hide it.
+            self.tip.try_set(None);
+        }
+    }
+
+    fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+        canvas.get_context("2d").ok()??.dyn_into().ok()
+    }
+
+    /// Shows `job`: at once when it is small, else from the next turn on.
+    pub fn start(painter: &Rc<Painter>, job: Job) {
+        let n = painter.started.get() + 1;
+        painter.started.set(n);
+        if job.recording.weight() <= AT_ONCE {
+            painter.job.replace(None);
+            painter.show(job, None);
+            return;
+        }
+        painter.job.replace(Some(job));
+        let p = painter.clone();
+        turns::wait(move || {
+            turns::waited();
+            part(p, n, true);
+        });
+    }
+
+    /// Paints the next part of drawing `n`, if it is still the latest.
+    fn part(painter: Rc<Painter>, n: u64, first: bool) {
+        if painter.started.get() != n {
+            return;
+        }
+        let Some(mut job) = painter.job.take() else {
+            return;
+        };
+        let Some(off) = offscreen(&painter, job.size, first) else {
+            painter.show(job, None);
+            return;
+        };
+        let limit = (canvas_batch::now() + PART_MS, PART_WORK);
+        if job.recording.paint(&off, Some(limit)) {
+            painter.show(job, Some(&off));
+            return;
+        }
+        // Has the browser paint this part now, in this task, rather than
+        // every part when the plot copies the canvas.
+        if let Some(c) = context(&off) {
+            let _ = c.get_image_data(0.0, 0.0, 1.0, 1.0);
+        }
+        painter.job.replace(Some(job));
+        turns::wait(move || {
+            turns::waited();
+            part(painter, n, false);
+        });
+    }
+
+    /// The canvas off the page, `size` large (cleared when `fresh`).
+    fn offscreen(painter: &Painter, (w, h): (u32, u32), fresh: bool) -> Option<HtmlCanvasElement> {
+        let mut slot = painter.offscreen.borrow_mut();
+        if slot.is_none() {
+            *slot = web_sys::window()?
+                .document()?
+                .create_element("canvas")
+                .ok()?
+                .dyn_into()
+                .ok();
+        }
+        let off = slot.clone()?;
+        if fresh {
+            // Setting a size clears the canvas, as a fresh drawing needs.
+            off.set_width(w);
+            off.set_height(h);
+        }
+        Some(off)
+    }
+}
+
+/// Plots draw in turns: a plot whose data, size or theme changed draws in
+/// a task of its own (a timeout of 0), one plot a task, rather than in the
+/// task that changed it.
+///
+/// Why: a round at N = 8192 arrives in one task that reads the message,
+/// updates the page and redrew the straggler plot and the encoder/decoder
+/// plot, each about 100 ms on a slow machine: together they held the page
+/// for 320 ms. In turns, the page answers clicks and paints between them.
+///
+/// The status line says busy while a plot waits for its turn
+/// ([`turns::waiting`]), so "idle" still means that every plot shows the
+/// results (what tests and people wait for).
+pub mod turns {
+    use std::cell::Cell;
+
+    use leptos::prelude::*;
+
+    thread_local! {
+        /// Whether the current task is a turn no plot has drawn in yet.
+        static TURN: Cell<bool> = const { Cell::new(false) };
+        /// Plots waiting for their turn: a reference-counted signal, not
+        /// one of an owner's (it outlives any mounted app).
+        static WAITING: ArcRwSignal<usize> = ArcRwSignal::new(0);
+    }
+
+    /// Whether a plot may draw now (and takes the turn if so).
+    pub fn may_draw() -> bool {
+        TURN.replace(false)
+    }
+
+    /// A plot will draw when `turn` runs, in a task of its own: `turn`
+    /// wakes its effect, which runs in the same task (a microtask).
+    pub fn wait(turn: impl FnOnce() + 'static) {
+        WAITING.with(|w| w.update(|n| *n += 1));
+        set_timeout(
+            move || {
+                TURN.set(true);
+                turn();
+                // The turn ends with its task.
+                set_timeout(|| TURN.set(false), std::time::Duration::ZERO);
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+
+    /// A waiting plot drew (or was removed from the page).
+    pub fn waited() {
+        WAITING.with(|w| w.update(|n| *n = n.saturating_sub(1)));
+    }
+
+    /// Whether some plot waits for its turn (reactive).
+    pub fn waiting() -> bool {
+        WAITING.with(|w| w.get()) > 0
+    }
+}
+
 /// A canvas filled by `draw`, resized to its CSS box and redrawn whenever that
 /// box, the theme or any signal `draw` reads changes.
 ///
@@ -258,11 +485,40 @@ where
     F: Fn(&CanvasArea<'_>, &Theme) -> CanvasResult + 'static,
     H: Fn(&Frame, f64, f64, f64) -> Option<String> + 'static,
 {
+    plot_canvas(
+        Rc::new(draw),
+        Rc::new(hover),
+        label,
+        id,
+        summary,
+        quiet,
+        aspect_ratio,
+        click,
+        children,
+    )
+}
+
+type HoverFn = Rc<dyn Fn(&Frame, f64, f64, f64) -> Option<String>>;
+
+/// [`PlotCanvas`] with its closures behind pointers: one copy of the
+/// component's code in the page's wasm rather than one per panel (its
+/// effects were compiled once for each draw closure's type).
+#[allow(clippy::too_many_arguments)]
+fn plot_canvas(
+    draw: DrawFn,
+    hover: HoverFn,
+    label: String,
+    id: Option<String>,
+    summary: Option<Signal<String>>,
+    quiet: Option<Signal<bool>>,
+    aspect_ratio: f64,
+    click: Option<Callback<(Frame, f64, f64, bool)>>,
+    children: Option<Children>,
+) -> impl IntoView {
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
     let zoom = use_context::<PlotZoom>().map_or(1.0, |z| z.0);
-    let draw: DrawFn = Rc::new(draw);
     if let Some(id) = id.clone() {
         SHOWN.with_borrow_mut(|all| {
             all.push(Shown {
@@ -308,7 +564,26 @@ where
         });
     });
 
+    // Paints what the effect below draws, at once or in parts.
+    let painter = Rc::new(painting::Painter::new(canvas_ref, frame, tip));
+    // Bumped to draw again in a task of its own (see `turns`).
+    let redraw = RwSignal::new(0u64);
+    // Whether this plot waits for its turn (shared with the cleanup, which
+    // may run after the component's stored values are gone).
+    let waiting = Arc::new(AtomicBool::new(false));
+    let waits = waiting.clone();
+    on_cleanup(move || {
+        if waits.swap(false, Ordering::Relaxed) {
+            turns::waited();
+        }
+    });
     Effect::new(move |_| {
+        redraw.track();
+        // A run of this effect ends any wait: it draws, has nothing to
+        // draw (hidden), or waits anew below.
+        if waiting.swap(false, Ordering::Relaxed) {
+            turns::waited();
+        }
         let Some(size) = size.get() else { return };
         let theme = theme
             .get()
@@ -320,33 +595,37 @@ where
         if w == 0 || h == 0 {
             return; // hidden: nothing to draw
         }
-        // Setting the size clears the canvas, even to the same value: only do
-        // it when needed; the draw function repaints the background anyway.
-        if canvas.width() != w {
-            canvas.set_width(w);
+        if !turns::may_draw() {
+            waiting.store(true, Ordering::Relaxed);
+            turns::wait(move || {
+                redraw.try_update(|n| *n += 1);
+            });
+            return;
         }
-        if canvas.height() != h {
-            canvas.set_height(h);
-        }
-        let Some(backend) = CanvasBackend::with_canvas_object(canvas) else {
+        let recording = Rc::new(RefCell::new(Recording::default()));
+        let Some(backend) = BatchedCanvas::recording(canvas, (w, h), recording.clone()) else {
             web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
             return;
         };
         super::plot_backend::text_boxes::start();
         let drawn = draw(&PlotBackend::Canvas(backend).into_drawing_area(), &theme);
-        if let Some(c) = canvas_ref.get_untracked() {
-            let boxes = text_boxes_attribute(&super::plot_backend::text_boxes::take(), size.dpr);
-            let _ = c.set_attribute("data-text-boxes", &boxes);
-        }
-        match drawn {
-            Ok(f) => frame.set_value(f),
+        let boxes = text_boxes_attribute(&super::plot_backend::text_boxes::take(), size.dpr);
+        let frame = match drawn {
+            Ok(f) => f,
             Err(e) => {
-                frame.set_value(Frame::default());
                 web_sys::console::error_1(&format!("PlotCanvas: drawing failed: {e}").into());
+                Frame::default()
             }
-        }
-        // The data under a shown tooltip may have changed: hide it.
-        tip.set(None);
+        };
+        painting::start(
+            &painter,
+            painting::Job {
+                recording: recording.take(),
+                size: (w, h),
+                boxes,
+                frame,
+            },
+        );
     });
 
     // Device pixels per CSS pixel of the canvas as drawn now.

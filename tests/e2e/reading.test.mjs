@@ -37,6 +37,15 @@ const RECORD_TEXT = () => {
     }
     return fillRect.call(this, x, y, w, h);
   };
+  // The page paints a large drawing on a canvas off the page, then copies
+  // it onto the plot: the plot then shows that canvas' texts.
+  const drawImage = proto.drawImage;
+  proto.drawImage = function (image, ...rest) {
+    if (image instanceof HTMLCanvasElement && boxes.has(image)) {
+      boxes.set(this.canvas, boxes.get(image).map((b) => ({ ...b })));
+    }
+    return drawImage.call(this, image, ...rest);
+  };
   const fillText = proto.fillText;
   proto.fillText = function (text, x, y, maxWidth) {
     const s = String(text);

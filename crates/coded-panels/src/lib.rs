@@ -31,6 +31,7 @@ pub mod encdec;
 pub mod errors;
 pub mod format;
 pub mod geometry;
+pub mod packed_bits;
 pub mod panel;
 pub mod round;
 pub mod stragglers;

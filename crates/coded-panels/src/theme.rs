@@ -141,6 +141,14 @@ impl Theme {
     /// A colour between the surface (t = 0) and the foreground (t = 1): the
     /// grey levels of digit images, readable in light and dark mode alike.
     pub fn ink(&self, t: f64) -> RGBColor {
+        self.on_surface(self.foreground, t)
+    }
+
+    /// `color` at opacity `t` over the surface, as the opaque colour that
+    /// shows: the same look as `color.mix(t)` on the plot's background, and
+    /// marks of one shade can be filled together (see the page's batched
+    /// canvas backend), which translucent ones cannot.
+    pub fn on_surface(&self, color: RGBColor, t: f64) -> RGBColor {
         let t = if t.is_finite() {
             t.clamp(0.0, 1.0)
         } else {
@@ -148,9 +156,9 @@ impl Theme {
         };
         let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
         RGBColor(
-            mix(self.surface.0, self.foreground.0),
-            mix(self.surface.1, self.foreground.1),
-            mix(self.surface.2, self.foreground.2),
+            mix(self.surface.0, color.0),
+            mix(self.surface.1, color.1),
+            mix(self.surface.2, color.2),
         )
     }
 }
@@ -166,6 +174,18 @@ mod tests {
         assert_eq!(t.px(0.1), 1);
         assert_eq!(t.font(12.0), 24.0);
         assert_eq!(Theme::dark().with_scale(f64::NAN).scale, 1.0);
+    }
+
+    #[test]
+    fn a_colour_on_the_surface_goes_from_the_surface_to_itself() {
+        let t = Theme::dark();
+        let c = RGBColor(200, 100, 0);
+        assert_eq!(t.on_surface(c, 0.0), t.surface);
+        assert_eq!(t.on_surface(c, 1.0), c);
+        assert_eq!(t.on_surface(c, f64::NAN), t.surface);
+        let half = Theme::light().on_surface(RGBColor(1, 101, 255), 0.5);
+        assert_eq!(half, RGBColor(128, 178, 255));
+        assert_eq!(t.ink(0.25), t.on_surface(t.foreground, 0.25));
     }
 
     #[test]

@@ -204,7 +204,7 @@ pub fn draw_focused<DB: DrawingBackend>(
             // the alert colour (shape and colour both differ).
             chart.draw_series(std::iter::once(Rectangle::new(
                 [(0.0, 0.35), (n, 1.0)],
-                good.mix(0.85).filled(),
+                theme.on_surface(good, 0.85).filled(),
             )))?;
             let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
             if view.n <= bins {
@@ -282,15 +282,22 @@ pub fn draw_focused<DB: DrawingBackend>(
         .y_labels(6)
         .draw()?;
     let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
-    let shades = [0.0, 0.25, 0.5, 0.75, 1.0];
-    for (r, row) in view.raster.iter().enumerate() {
-        let t = first + r as f64;
-        chart.draw_series(runs(row, bins).into_iter().map(|(s, e, l)| {
-            Rectangle::new(
-                [(s as f64, t), (e as f64, t + 1.0)],
-                alert.mix(shades[l as usize]).filled(),
-            )
-        }))?;
+    let runs: Vec<(f64, (usize, usize, u8))> = view
+        .raster
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| runs(row, bins).into_iter().map(move |run| (r as f64, run)))
+        .collect();
+    // Each shade's marks in one series, darkest last: runs never overlap, so
+    // the order does not show, and a canvas fills each shade in one go.
+    for (level, shade) in [(1, 0.25), (2, 0.5), (3, 0.75), (4, 1.0)] {
+        let color = theme.on_surface(alert, shade);
+        chart.draw_series(runs.iter().filter(|(_, run)| run.2 == level).map(
+            |&(r, (s, e, _))| {
+                let t = first + r;
+                Rectangle::new([(s as f64, t), (e as f64, t + 1.0)], color.filled())
+            },
+        ))?;
     }
     // Outline the current trial's row.
     let t = view.trial as f64;

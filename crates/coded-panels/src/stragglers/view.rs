@@ -33,6 +33,7 @@ pub struct StragglerView {
     /// The first trial in the raster.
     pub raster_first: usize,
     /// Trials raster_first.. (rows × N): who straggled.
+    #[serde(with = "crate::packed_bits::rows")]
     pub raster: Vec<Vec<bool>>,
     pub raster_returned: Vec<usize>,
     pub raster_longest: Vec<usize>,
