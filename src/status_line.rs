@@ -34,7 +34,7 @@ pub fn Status(
             class:visually-hidden=hidden
             // Busy too while a plot waits for its turn to draw the results.
             data-state=move || {
-                if s.with(|s| s.busy) || crate::components::plot_canvas::turns::waiting() {
+                if s.with(|s| s.busy) || crate::components::turns::waiting() {
                     "busy"
                 } else {
                     "idle"

@@ -2,11 +2,13 @@
 
 pub mod canvas_batch;
 pub mod field;
+pub mod painting;
 pub mod plot_backend;
 pub mod plot_canvas;
 pub mod progress;
 pub mod scroll_table;
 pub mod stage_note;
+pub mod turns;
 pub mod typed;
 
 pub use field::Field;

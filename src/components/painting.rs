@@ -1,0 +1,162 @@
+//! Painting a recorded drawing: at once when it is small, else in parts,
+//! each in a turn of its own (see [`turns`]), on a canvas off the page that
+//! is copied onto the plot when it is complete (the plot never shows half
+//! a drawing).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use super::turns;
+use crate::components::canvas_batch::{self, Recording};
+use coded_panels::Frame;
+
+/// Drawings up to this work (about one call each, see
+/// `Recording::weight`) are painted at once: a few milliseconds.
+const AT_ONCE: usize = 3000;
+/// A part: at most this time of calls, and this work. The browser's
+/// painting of it comes after, several times as long (about 10 µs a
+/// mark on a busy 2-core machine).
+const PART_MS: f64 = 4.0;
+const PART_WORK: usize = 1500;
+
+/// A drawing to paint, and what the plot shows with it.
+pub struct Job {
+    pub recording: Recording,
+    pub size: (u32, u32),
+    /// The `data-text-boxes` attribute.
+    pub boxes: String,
+    pub frame: Frame,
+}
+
+pub struct Painter {
+    target: NodeRef<html::Canvas>,
+    frame: StoredValue<Frame>,
+    tip: RwSignal<Option<(String, f64, f64)>>,
+    job: RefCell<Option<Job>>,
+    /// Counts the drawings started: a part of an older one stops.
+    started: Cell<u64>,
+    offscreen: RefCell<Option<HtmlCanvasElement>>,
+}
+
+impl Painter {
+    pub fn new(
+        target: NodeRef<html::Canvas>,
+        frame: StoredValue<Frame>,
+        tip: RwSignal<Option<(String, f64, f64)>>,
+    ) -> Self {
+        Painter {
+            target,
+            frame,
+            tip,
+            job: RefCell::new(None),
+            started: Cell::new(0),
+            offscreen: RefCell::new(None),
+        }
+    }
+
+    /// Shows `job`'s drawing (already painted on `from`, or painted on
+    /// the plot now) with its frame and text boxes.
+    fn show(&self, mut job: Job, from: Option<&HtmlCanvasElement>) {
+        let Some(canvas) = self.target.get_untracked() else {
+            return;
+        };
+        // Setting the size clears the canvas, even to the same value:
+        // only when needed (every drawing paints its background).
+        let (w, h) = job.size;
+        if canvas.width() != w {
+            canvas.set_width(w);
+        }
+        if canvas.height() != h {
+            canvas.set_height(h);
+        }
+        match from {
+            Some(off) => {
+                if let Some(c) = context(&canvas) {
+                    let _ = c.draw_image_with_html_canvas_element(off, 0.0, 0.0);
+                }
+            }
+            None => {
+                job.recording.paint(&canvas, None);
+            }
+        }
+        let _ = canvas.set_attribute("data-text-boxes", &job.boxes);
+        self.frame.try_set_value(job.frame);
+        // The data under a shown tooltip may have changed: hide it.
+        self.tip.try_set(None);
+    }
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok()??.dyn_into().ok()
+}
+
+/// Shows `job`: at once when it is small, else from the next turn on.
+pub fn start(painter: &Rc<Painter>, job: Job) {
+    let n = painter.started.get() + 1;
+    painter.started.set(n);
+    if job.recording.weight() <= AT_ONCE {
+        painter.job.replace(None);
+        painter.show(job, None);
+        return;
+    }
+    painter.job.replace(Some(job));
+    let p = painter.clone();
+    turns::wait(move || {
+        turns::waited();
+        part(p, n, true);
+    });
+}
+
+/// Paints the next part of drawing `n`, if it is still the latest.
+fn part(painter: Rc<Painter>, n: u64, first: bool) {
+    if painter.started.get() != n {
+        return;
+    }
+    let Some(mut job) = painter.job.take() else {
+        return;
+    };
+    let Some(off) = offscreen(&painter, job.size, first) else {
+        painter.show(job, None);
+        return;
+    };
+    let limit = (canvas_batch::now() + PART_MS, PART_WORK);
+    if job.recording.paint(&off, Some(limit)) {
+        painter.show(job, Some(&off));
+        return;
+    }
+    // Has the browser paint this part now, in this task, rather than
+    // every part when the plot copies the canvas.
+    if let Some(c) = context(&off) {
+        let _ = c.get_image_data(0.0, 0.0, 1.0, 1.0);
+    }
+    painter.job.replace(Some(job));
+    turns::wait(move || {
+        turns::waited();
+        part(painter, n, false);
+    });
+}
+
+/// The canvas off the page, `size` large (cleared when `fresh`).
+fn offscreen(painter: &Painter, (w, h): (u32, u32), fresh: bool) -> Option<HtmlCanvasElement> {
+    let mut slot = painter.offscreen.borrow_mut();
+    if slot.is_none() {
+        *slot = web_sys::window()?
+            .document()?
+            .create_element("canvas")
+            .ok()?
+            .dyn_into()
+            .ok();
+    }
+    let off = slot.clone()?;
+    if fresh {
+        // Setting a size clears the canvas, as a fresh drawing needs.
+        off.set_width(w);
+        off.set_height(h);
+    }
+    Some(off)
+}
