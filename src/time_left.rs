@@ -7,6 +7,10 @@
 //! the line stays the same for seconds. Here an estimate is taken only
 //! when the work moved, then counted down with the clock; a new one that
 //! is only somewhat higher is noise of a steady rate and is not shown.
+//!
+//! A countdown that runs out while work remains was wrong (the first
+//! estimate came from the fast small-N points, say): it says nothing
+//! until the work moves again rather than "finishing" at 3 %.
 
 use coded_panels::format::NBSP;
 
@@ -47,10 +51,18 @@ impl Countdown {
         }
     }
 
-    /// The time left at `now` (ms), or None before the first estimate.
+    /// The time left at `now` (ms); None before the first estimate and
+    /// when the estimate ran out with work still to do.
     pub fn left(&self, now: f64) -> Option<f64> {
-        self.anchor
-            .map(|(at, left)| (left - (now - at).max(0.0)).max(0.0))
+        let (at, left) = self.anchor?;
+        let left = left - (now - at).max(0.0);
+        if left > 0.0 {
+            Some(left)
+        } else if self.fraction >= 1.0 {
+            Some(0.0)
+        } else {
+            None
+        }
     }
 }
 
@@ -124,6 +136,22 @@ mod tests {
         // A new run.
         c.observe(4000.0, 0.01, Some(5000.0));
         assert_eq!(c.left(4000.0), Some(5000.0));
-        assert_eq!(words(c.left(100_000.0)), "finishing");
+    }
+
+    #[test]
+    fn an_estimate_that_runs_out_before_the_work_says_nothing_until_the_work_moves() {
+        // The first points were fast: 3 % in 150 ms promises 5 s in all.
+        let mut c = Countdown::default();
+        c.observe(0.0, 0.03, Some(4850.0));
+        assert_eq!(words(c.left(4000.0)), "under a second left");
+        // The large-N points take much longer: the work stands at 3 %.
+        c.observe(6000.0, 0.03, Some(194_000.0));
+        assert_eq!(words(c.left(6000.0)), "estimating the time left");
+        // It moves: the new estimate is shown.
+        c.observe(9000.0, 0.2, Some(36_000.0));
+        assert_eq!(c.left(9000.0), Some(36_000.0));
+        // All the work done: the last message, then "finishing".
+        c.observe(40_000.0, 1.0, Some(0.0));
+        assert_eq!(words(c.left(40_500.0)), "finishing");
     }
 }
