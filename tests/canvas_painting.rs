@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use coded_core::Config;
+use coded_panels::chart::raster::{Band, Raster};
 use coded_panels::stragglers::view::StragglerView;
 use coded_panels::theme::Theme;
 use coded_playground::components::canvas_batch::{BatchedCanvas, Recording};
@@ -90,6 +91,24 @@ fn scene<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>) {
             BLUE.mix(0.3).filled(),
         )))
         .unwrap();
+    // An image (the straggler raster's way), under a translucent mark.
+    let bands: Vec<_> = (0..40)
+        .map(|i| Band {
+            rows: 300 + i % 7..305 + i % 7,
+            spans: vec![(200 + 3 * i..202 + 3 * i, RGBColor(200, (i * 6) as u8, 0))],
+        })
+        .collect();
+    let raster = Raster {
+        bands,
+        background: WHITE,
+        as_image: true,
+    };
+    area.draw(&raster).unwrap();
+    area.draw(&Rectangle::new(
+        [(210, 290), (260, 320)],
+        BLUE.mix(0.3).filled(),
+    ))
+    .unwrap();
     area.draw_text(
         "rotated",
         &TextStyle::from(("sans-serif", 14).into_font()).transform(FontTransform::Rotate270),
@@ -172,6 +191,8 @@ fn the_straggler_plot_at_n_8192_draws_as_with_plotters_canvas() {
     let config = Config::from_json(r#"{"n": 8192, "k": 1024, "trials": 200}"#).unwrap();
     let view = StragglerView::build(&config, 3);
     let theme = Theme::light();
+    // Theirs draws the raster as shapes (plotters-canvas paints an image a
+    // pixel at a time), ours as one image.
     let theirs = new_canvas();
     coded_panels::stragglers::draw::draw(
         &CanvasBackend::with_canvas_object(theirs.clone())
@@ -184,7 +205,7 @@ fn the_straggler_plot_at_n_8192_draws_as_with_plotters_canvas() {
     let ours = new_canvas();
     coded_panels::stragglers::draw::draw(
         &PlotBackend::Canvas(BatchedCanvas::new(ours.clone()).unwrap()).into_drawing_area(),
-        &theme,
+        &theme.clone().with_images(),
         &view,
     )
     .unwrap();

@@ -16,6 +16,10 @@
 //! filled together or one after another only when nothing shows through
 //! them. Everything else (translucent shapes, texts) is painted by plotters'
 //! canvas backend, in the recorded order.
+//!
+//! Why images: plotters' default `blit_bitmap` draws an image a pixel at a
+//! time; here it is one `putImageData` (the straggler raster, see
+//! `coded_panels::chart::bitmap`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,6 +53,12 @@ pub enum Op {
     Run { paint: Paint, shapes: Vec<Shape> },
     /// A text, painted by plotters' canvas backend.
     Text(Box<dyn Fn(&mut CanvasBackend) -> Drawn>),
+    /// Opaque pixels at a position: width, and RGBA rows top first.
+    Image {
+        at: BackendCoord,
+        width: u32,
+        rgba: Vec<u8>,
+    },
 }
 
 impl Op {
@@ -57,6 +67,10 @@ impl Op {
         match self {
             Op::Run { shapes, .. } => shapes.len(),
             Op::Text(_) => 4,
+            // A pixel row of a plot's width a mark: the straggler raster
+            // (about 1 000 × 500 pixels) is not painted with the recording
+            // but in a part of its own (see `painting`).
+            Op::Image { rgba, .. } => 1 + rgba.len() / 4_000,
         }
     }
 }
@@ -67,12 +81,19 @@ impl Op {
 pub struct Recording {
     pub ops: Vec<Op>,
     at: (usize, usize),
+    /// The work painted so far (see [`Op::weight`]).
+    painted: usize,
 }
 
 impl Recording {
     /// The work of the whole drawing (see [`Op::weight`]).
     pub fn weight(&self) -> usize {
         self.ops.iter().map(Op::weight).sum()
+    }
+
+    /// The work painted so far.
+    pub fn painted(&self) -> usize {
+        self.painted
     }
 
     /// Paints on `canvas` what is left, or a part: until `performance.now()`
@@ -104,11 +125,22 @@ impl Recording {
                     painted += op.weight();
                     self.at = (self.at.0 + 1, 0);
                 }
+                Op::Image { at, width, rgba } => {
+                    if let Ok(image) = web_sys::ImageData::new_with_u8_clamped_array(
+                        wasm_bindgen::Clamped(rgba.as_slice()),
+                        *width,
+                    ) {
+                        let _ = context.put_image_data(&image, at.0.into(), at.1.into());
+                    }
+                    painted += op.weight();
+                    self.at = (self.at.0 + 1, 0);
+                }
             }
             if part.is_some_and(|(t, most)| painted >= most || now() >= t) {
                 break;
             }
         }
+        self.painted += painted;
         self.at.0 >= self.ops.len()
     }
 }
@@ -358,6 +390,38 @@ impl DrawingBackend for BatchedCanvas {
         if radius > 0 {
             self.add(paint_of(style, fill), Shape::circle(center, radius));
         }
+        Ok(())
+    }
+
+    fn blit_bitmap(&mut self, at: BackendCoord, (w, h): (u32, u32), rgb: &[u8]) -> Drawn {
+        // Whole rows only: an ImageData is its width × rows.
+        let rows = (h as usize).min(rgb.len() / 3 / (w as usize).max(1));
+        let pixels = w as usize * rows;
+        if pixels == 0 {
+            return Ok(());
+        }
+        // Row by row: a row like the one above is copied (a raster's row
+        // of cells is several pixel rows high).
+        let (w, rgb) = (w as usize, &rgb[..pixels * 3]);
+        let mut rgba = vec![255u8; pixels * 4];
+        for y in 0..rows {
+            let (to, from) = (y * w * 4, y * w * 3);
+            if y > 0 && rgb[from..from + w * 3] == rgb[from - w * 3..from] {
+                rgba.copy_within(to - w * 4..to, to);
+                continue;
+            }
+            for (d, s) in rgba[to..to + w * 4]
+                .chunks_exact_mut(4)
+                .zip(rgb[from..from + w * 3].chunks_exact(3))
+            {
+                d[..3].copy_from_slice(s);
+            }
+        }
+        self.recording.borrow_mut().ops.push(Op::Image {
+            at,
+            width: w as u32,
+            rgba,
+        });
         Ok(())
     }
 

@@ -23,6 +23,12 @@ const AT_ONCE: usize = 3000;
 /// mark on a busy 2-core machine).
 const PART_MS: f64 = 4.0;
 const PART_WORK: usize = 1500;
+/// The browser's painting of a part should take about this long: the
+/// next part's work is sized from how long the last one's took (marks
+/// differ: a stroked circle costs the browser four filled ones).
+const PART_PAINT_MS: f64 = 12.0;
+/// The smallest part (a part pays a task and a copy of a pixel).
+const PART_WORK_MIN: usize = 100;
 
 /// A drawing to paint, and what the plot shows with it.
 pub struct Job {
@@ -40,6 +46,8 @@ pub struct Painter {
     job: RefCell<Option<Job>>,
     /// Counts the drawings started: a part of an older one stops.
     started: Cell<u64>,
+    /// The work of the next part (see [`PART_PAINT_MS`]).
+    part_work: Cell<usize>,
     offscreen: RefCell<Option<HtmlCanvasElement>>,
 }
 
@@ -55,6 +63,7 @@ impl Painter {
             tip,
             job: RefCell::new(None),
             started: Cell::new(0),
+            part_work: Cell::new(PART_WORK),
             offscreen: RefCell::new(None),
         }
     }
@@ -124,21 +133,42 @@ fn part(painter: Rc<Painter>, n: u64, first: bool) {
         painter.show(job, None);
         return;
     };
-    let limit = (canvas_batch::now() + PART_MS, PART_WORK);
+    let limit = (canvas_batch::now() + PART_MS, painter.part_work.get());
+    let before = job.recording.painted();
     if job.recording.paint(&off, Some(limit)) {
         painter.show(job, Some(&off));
         return;
     }
     // Has the browser paint this part now, in this task, rather than
     // every part when the plot copies the canvas.
+    let start = canvas_batch::now();
     if let Some(c) = context(&off) {
         let _ = c.get_image_data(0.0, 0.0, 1.0, 1.0);
     }
+    let (ms, work) = (
+        canvas_batch::now() - start,
+        job.recording.painted() - before,
+    );
+    painter
+        .part_work
+        .set(next_part(painter.part_work.get(), work, ms));
     painter.job.replace(Some(job));
     turns::wait(move || {
         turns::waited();
         part(painter, n, false);
     });
+}
+
+/// The work of the next part, from the last one's: `work` the browser
+/// painted in `ms`. Halfway towards the size that takes [`PART_PAINT_MS`]
+/// (one slow part, a moment of a busy machine, does not halve them all).
+fn next_part(last: usize, work: usize, ms: f64) -> usize {
+    if work == 0 || !ms.is_finite() || ms <= 0.0 {
+        return last;
+    }
+    let fits = work as f64 * PART_PAINT_MS / ms;
+    let next = (last as f64 + fits) / 2.0;
+    (next.round() as usize).clamp(PART_WORK_MIN, PART_WORK)
 }
 
 /// The canvas off the page, `size` large (cleared when `fresh`).
@@ -159,4 +189,24 @@ fn offscreen(painter: &Painter, (w, h): (u32, u32), fresh: bool) -> Option<HtmlC
         off.set_height(h);
     }
     Some(off)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_are_sized_from_how_long_the_browser_painted_the_last() {
+        // 1 500 marks in 36 ms: three times too long; halfway to 500.
+        assert_eq!(next_part(1500, 1500, 36.0), 1000);
+        // Then 1 000 in 24 ms: halfway to 500 again.
+        assert_eq!(next_part(1000, 1000, 24.0), 750);
+        // Quick marks: back up, never over the most.
+        assert_eq!(next_part(750, 750, 3.0), PART_WORK);
+        // Very slow ones: never under the least.
+        assert_eq!(next_part(150, 150, 500.0), PART_WORK_MIN);
+        // Nothing measured: as before.
+        assert_eq!(next_part(800, 0, 10.0), 800);
+        assert_eq!(next_part(800, 100, 0.0), 800);
+    }
 }

@@ -144,8 +144,15 @@ impl DrawingBackend for PlotBackend<'_> {
         on_either!(self, b => b.estimate_text_size(text, style))
     }
 
+    /// An SVG is never given an image: its themes draw rasters as shapes
+    /// (`Theme::images`), and plotters' SVG image is a rectangle a pixel.
     fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Drawn {
-        on_either!(self, b => b.blit_bitmap(pos, size, src))
+        match self {
+            PlotBackend::Canvas(b) => b.blit_bitmap(pos, size, src).map_err(lift),
+            PlotBackend::Svg(_) => Err(DrawingErrorKind::DrawingError(BackendError(
+                "an SVG draws no images".into(),
+            ))),
+        }
     }
 }
 

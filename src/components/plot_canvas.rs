@@ -127,7 +127,7 @@ pub fn plots_as_png(factor: f64, caption: &str) -> Vec<(String, String)> {
         else {
             continue;
         };
-        let theme = theme.with_scale(factor).for_export();
+        let theme = theme.with_scale(factor).for_export().with_images();
         let width = (size.width * factor).round() as u32;
         let band = Caption::new(caption, &theme, width);
         canvas.set_width(width);
@@ -368,7 +368,8 @@ fn plot_canvas(
         let Some(size) = size.get() else { return };
         let theme = theme
             .get()
-            .with_scale(size.dpr * zoom_for(zoom, size.width));
+            .with_scale(size.dpr * zoom_for(zoom, size.width))
+            .with_images();
         let Some(canvas) = canvas_ref.get() else {
             return;
         };

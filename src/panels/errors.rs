@@ -108,14 +108,6 @@ fn focus_id(id: &str) {
     }
 }
 
-/// "Max error" of "max error": a column's heading from the axis's words.
-fn capitalized(text: &str) -> String {
-    let mut c = text.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
 /// Every plotted point as a table: the plot's data for those who cannot
 /// read it off the canvas (collapsed under the plot by default).
 fn data_table(v: &CurvesView) -> impl IntoView {
@@ -162,7 +154,7 @@ fn data_table(v: &CurvesView) -> impl IntoView {
                     <tr>
                         <th scope="col">"Curve"</th>
                         <th scope="col">{v.x_label.clone()}</th>
-                        <th scope="col">{capitalized(&v.y_label)}</th>
+                        <th scope="col">{crate::settings::capitalised(&v.y_label)}</th>
                         <th scope="col">"Standard deviation"</th>
                         <th scope="col">"Failed rounds"</th>
                     </tr>

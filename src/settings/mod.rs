@@ -23,7 +23,8 @@ mod view;
 pub use choices::{panel_names, show_panel, Choice};
 use model::BASE;
 pub use model::{
-    Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES,
+    capitalised, Group, Home, Kind, LinkState, Setting, MAX_SWEEP_NS, MAX_SWEEP_PS,
+    MAX_SWEEP_VALUES,
 };
 use parse::entries;
 pub use parse::{num, number, whole, wire_name};
@@ -135,12 +136,22 @@ fn controls() -> impl Iterator<Item = &'static Setting> {
 }
 
 /// A name as compared: lower case, `_` as `-`, spaces single.
+///
+/// Lower case of the letters names are made of, ASCII and Greek
+/// (“Σ” is “σ”), not `str::to_lowercase`: Unicode's case table would add
+/// about 3 kB (gzip) to the page.
 fn folded(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-        .to_lowercase()
-        .replace('_', "-")
+        .chars()
+        .map(|c| match c {
+            '_' => '-',
+            // Greek capitals Α … Ω; their small letters are 32 places on.
+            'Α'..='Ω' => char::from_u32(c as u32 + 32).unwrap_or(c),
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
 }
 
 /// The control a person names (in an embed's controls): by its id or link

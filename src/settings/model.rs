@@ -282,10 +282,11 @@ impl Setting {
     }
 }
 
-/// The text with its first letter in capitals. ASCII only: every rule and
-/// message starts with an English word, and `char::to_uppercase` would
-/// bring Unicode's case table (14 kB) into the page's wasm.
-fn capitalised(text: &str) -> String {
+/// The text with its first letter in capitals. ASCII only: every rule,
+/// message and heading starts with an English word (or a Greek letter
+/// that stays as it is: "λ_dec"), and `char::to_uppercase` would bring
+/// Unicode's case table (14 kB) into the page's wasm.
+pub fn capitalised(text: &str) -> String {
     let mut c = text.chars();
     match c.next() {
         Some(f) => format!("{}{}", f.to_ascii_uppercase(), c.as_str()),

@@ -50,6 +50,11 @@ pub struct Theme {
     /// Drawn for an exported image (PNG, SVG), which stands alone: what the
     /// page shows beside the canvas (the error plot's legend) is drawn into it.
     pub exported: bool,
+    /// The backend paints an image in one call (a canvas): a dense raster
+    /// is drawn as one image of its pixels rather than a shape per cell
+    /// (see `chart::bitmap`). Not for SVG, whose images would be a
+    /// rectangle per pixel.
+    pub images: bool,
 }
 
 impl Theme {
@@ -75,6 +80,7 @@ impl Theme {
             good: BLUE,
             scale: 1.0,
             exported: false,
+            images: false,
         }
     }
 
@@ -101,6 +107,7 @@ impl Theme {
             good: SKY_BLUE,
             scale: 1.0,
             exported: false,
+            images: false,
         }
     }
 
@@ -125,6 +132,12 @@ impl Theme {
     /// The same theme for an exported image.
     pub fn for_export(mut self) -> Self {
         self.exported = true;
+        self
+    }
+
+    /// The same theme for a backend that paints images in one call.
+    pub fn with_images(mut self) -> Self {
+        self.images = true;
         self
     }
 

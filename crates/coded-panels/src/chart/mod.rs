@@ -1,9 +1,11 @@
 //! What the panels' draw functions share: the themed mesh, legends, ticks,
 //! clipping and messages ([`common`]), the one axis coordinate type
-//! ([`coord`]), and the caption line of an exported image ([`caption`]).
+//! ([`coord`]), the caption line of an exported image ([`caption`]), and
+//! rows of cells drawn as one image ([`raster`]).
 //! Each panel's own drawing is in its module (`draw.rs`).
 
 pub mod caption;
 pub mod clip;
 pub mod common;
 pub mod coord;
+pub mod raster;

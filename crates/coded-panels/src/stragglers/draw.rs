@@ -6,6 +6,7 @@ use super::hover::{RASTER, ROUND};
 use super::view::StragglerView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
+use crate::chart::raster::{Band, Raster};
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::{okabe_ito, Theme};
 use crate::words::plural;
@@ -288,17 +289,31 @@ pub fn draw_focused<DB: DrawingBackend>(
         .enumerate()
         .flat_map(|(r, row)| runs(row, bins).into_iter().map(move |run| (r as f64, run)))
         .collect();
-    // Each shade's marks in one series, darkest last: runs never overlap, so
-    // the order does not show, and a canvas fills each shade in one go.
-    for (level, shade) in [(1, 0.25), (2, 0.5), (3, 0.75), (4, 1.0)] {
-        let color = theme.on_surface(alert, shade);
-        chart.draw_series(runs.iter().filter(|(_, run)| run.2 == level).map(
-            |&(r, (s, e, _))| {
-                let t = first + r;
-                Rectangle::new([(s as f64, t), (e as f64, t + 1.0)], color.filled())
-            },
-        ))?;
+    // A band of cells per trial, a cell per run of bins of one shade
+    // (opaque colours: the cells never overlap). The pixels of each are
+    // those its `Rectangle` would cover (see `chart::raster`).
+    let shades = [1.0, 2.0, 3.0, 4.0].map(|l| theme.on_surface(alert, l / 4.0));
+    let mut bands: Vec<Band> = vec![];
+    for &(r, (s, e, level)) in &runs {
+        let t = first + r;
+        let (rows, cols) = Band::span(
+            chart.backend_coord(&(s as f64, t)),
+            chart.backend_coord(&(e as f64, t + 1.0)),
+        );
+        let cell = (cols, shades[usize::from(level.clamp(1, 4)) - 1]);
+        match bands.last_mut() {
+            Some(b) if b.rows == rows => b.spans.push(cell),
+            _ => bands.push(Band {
+                rows,
+                spans: vec![cell],
+            }),
+        }
     }
+    chart.plotting_area().draw(&Raster {
+        bands,
+        background: theme.surface,
+        as_image: theme.images,
+    })?;
     // Outline the current trial's row.
     let t = view.trial as f64;
     if t >= first && t < first + rows as f64 {
@@ -318,12 +333,166 @@ pub fn draw_focused<DB: DrawingBackend>(
 mod tests {
     use super::*;
     use coded_core::Config;
+    use plotters_backend::{BackendCoord, DrawingErrorKind};
 
     fn svg(text: &str, trial: usize) -> (String, Frame, StragglerView) {
         let c = Config::from_json(text).unwrap();
         let v = StragglerView::build(&c, trial);
         let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
         (s, f, v)
+    }
+
+    /// The pixels of filled rectangles and images (what the raster is
+    /// made of), every other mark left out.
+    struct Pixels {
+        size: (u32, u32),
+        px: std::rc::Rc<std::cell::RefCell<Vec<[u8; 3]>>>,
+        images: std::rc::Rc<std::cell::Cell<usize>>,
+    }
+
+    impl Pixels {
+        fn fill(&self, x: i32, y: i32, c: [u8; 3]) {
+            let (w, h) = (self.size.0 as i32, self.size.1 as i32);
+            if (0..w).contains(&x) && (0..h).contains(&y) {
+                self.px.borrow_mut()[(y * w + x) as usize] = c;
+            }
+        }
+    }
+
+    impl DrawingBackend for Pixels {
+        type ErrorType = std::fmt::Error;
+        fn get_size(&self) -> (u32, u32) {
+            self.size
+        }
+        fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn present(&mut self) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn draw_pixel(
+            &mut self,
+            _: BackendCoord,
+            _: plotters_backend::BackendColor,
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn draw_rect<S: plotters_backend::BackendStyle>(
+            &mut self,
+            a: BackendCoord,
+            b: BackendCoord,
+            style: &S,
+            fill: bool,
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            let c = style.color();
+            if fill && c.alpha >= 1.0 {
+                for y in a.1.min(b.1)..a.1.max(b.1) {
+                    for x in a.0.min(b.0)..a.0.max(b.0) {
+                        self.fill(x, y, [c.rgb.0, c.rgb.1, c.rgb.2]);
+                    }
+                }
+            }
+            Ok(())
+        }
+        fn blit_bitmap(
+            &mut self,
+            at: BackendCoord,
+            (w, h): (u32, u32),
+            src: &[u8],
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            self.images.set(self.images.get() + 1);
+            for (i, p) in src.chunks_exact(3).enumerate() {
+                let (x, y) = ((i as u32 % w) as i32, (i as u32 / w) as i32);
+                assert!(y < h as i32);
+                self.fill(at.0 + x, at.1 + y, [p[0], p[1], p[2]]);
+            }
+            Ok(())
+        }
+        fn draw_text<T: plotters_backend::BackendTextStyle>(
+            &mut self,
+            _: &str,
+            _: &T,
+            _: BackendCoord,
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn draw_line<S: plotters_backend::BackendStyle>(
+            &mut self,
+            _: BackendCoord,
+            _: BackendCoord,
+            _: &S,
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn draw_circle<S: plotters_backend::BackendStyle>(
+            &mut self,
+            _: BackendCoord,
+            _: u32,
+            _: &S,
+            _: bool,
+        ) -> Result<(), DrawingErrorKind<std::fmt::Error>> {
+            Ok(())
+        }
+        fn estimate_text_size<T: plotters_backend::BackendTextStyle>(
+            &self,
+            text: &str,
+            style: &T,
+        ) -> Result<(u32, u32), DrawingErrorKind<std::fmt::Error>> {
+            Ok((
+                (text.len() as f64 * style.size() * 0.6) as u32,
+                style.size() as u32,
+            ))
+        }
+    }
+
+    /// The raster's pixels drawn as shapes or as an image, and the images drawn.
+    fn raster_pixels(
+        view: &StragglerView,
+        theme: &Theme,
+        size: (u32, u32),
+    ) -> (Vec<[u8; 3]>, usize) {
+        let px = std::rc::Rc::new(std::cell::RefCell::new(vec![
+            [0; 3];
+            (size.0 * size.1) as usize
+        ]));
+        let images = std::rc::Rc::new(std::cell::Cell::new(0));
+        let backend = Pixels {
+            size,
+            px: px.clone(),
+            images: images.clone(),
+        };
+        draw(&backend.into_drawing_area(), theme, view).unwrap();
+        let out = px.borrow().clone();
+        (out, images.get())
+    }
+
+    #[test]
+    fn the_raster_as_an_image_has_the_pixels_of_its_shapes() {
+        for (text, size) in [
+            (r#"{"n": 8192, "trials": 300}"#, (2400, 1400)),
+            (
+                r#"{"n": 40, "trials": 50, "stragglers": {"model": "iid", "p": 0.4}}"#,
+                (700, 450),
+            ),
+            (
+                r#"{"n": 1000, "trials": 7, "stragglers": {"model": "iid", "p": 0.9}}"#,
+                (1100, 900),
+            ),
+        ] {
+            let view = StragglerView::build(&Config::from_json(text).unwrap(), 2);
+            for theme in [Theme::light(), Theme::dark().with_scale(2.0)] {
+                let (shapes, none) = raster_pixels(&view, &theme, size);
+                let (image, one) = raster_pixels(&view, &theme.clone().with_images(), size);
+                assert_eq!((none, one), (0, 1), "{text}");
+                assert!(shapes == image, "{text}: the image differs from the shapes");
+                // The raster is there: pixels of the alert colour.
+                let alert = [theme.alert.0, theme.alert.1, theme.alert.2];
+                assert!(
+                    image.iter().filter(|p| **p == alert).count() > 100,
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]
