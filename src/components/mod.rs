@@ -12,6 +12,14 @@ pub mod turns;
 pub mod typed;
 
 pub use field::Field;
+
+/// The page's clock: `performance.now()`, in ms (0 without a window).
+pub fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
 pub use plot_canvas::{
     plots_as_png, plots_as_svg, CanvasArea, CanvasResult, PlotCanvas, PlotZoom, SLIDE_ZOOM,
 };

@@ -9,10 +9,11 @@ use std::rc::Rc;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
 
 use super::turns;
-use crate::components::canvas_batch::{self, Recording};
+use crate::components::canvas_batch::{context_of, Recording};
+use crate::components::now;
 use coded_panels::Frame;
 
 /// Drawings up to this work (about one call each, see
@@ -85,7 +86,7 @@ impl Painter {
         }
         match from {
             Some(off) => {
-                if let Some(c) = context(&canvas) {
+                if let Some(c) = context_of(&canvas) {
                     let _ = c.draw_image_with_html_canvas_element(off, 0.0, 0.0);
                 }
             }
@@ -98,10 +99,6 @@ impl Painter {
         // The data under a shown tooltip may have changed: hide it.
         self.tip.try_set(None);
     }
-}
-
-fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas.get_context("2d").ok()??.dyn_into().ok()
 }
 
 /// Shows `job`: at once when it is small, else from the next turn on.
@@ -133,7 +130,7 @@ fn part(painter: Rc<Painter>, n: u64, first: bool) {
         painter.show(job, None);
         return;
     };
-    let limit = (canvas_batch::now() + PART_MS, painter.part_work.get());
+    let limit = (now() + PART_MS, painter.part_work.get());
     let before = job.recording.painted();
     if job.recording.paint(&off, Some(limit)) {
         painter.show(job, Some(&off));
@@ -141,14 +138,11 @@ fn part(painter: Rc<Painter>, n: u64, first: bool) {
     }
     // Has the browser paint this part now, in this task, rather than
     // every part when the plot copies the canvas.
-    let start = canvas_batch::now();
-    if let Some(c) = context(&off) {
+    let start = now();
+    if let Some(c) = context_of(&off) {
         let _ = c.get_image_data(0.0, 0.0, 1.0, 1.0);
     }
-    let (ms, work) = (
-        canvas_batch::now() - start,
-        job.recording.painted() - before,
-    );
+    let (ms, work) = (now() - start, job.recording.painted() - before);
     painter
         .part_work
         .set(next_part(painter.part_work.get(), work, ms));

@@ -8,15 +8,9 @@ use coded_panels::format::NBSP;
 use coded_protocol::{Progress, SweepState};
 use leptos::prelude::*;
 
+use crate::components::now;
 use crate::state::AppState;
 use crate::time_left::{words, Countdown};
-
-/// The page's clock, in ms.
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
 
 /// The time left of `progress` as a steady countdown (see `time_left`),
 /// updated every half second while `progress` gives one.
