@@ -412,3 +412,48 @@ async fn a_worker_that_fails_to_load_is_reported() {
     drop(handle);
     root.remove();
 }
+
+/// A plot drawn a part a turn (see `components::drawing_parts`) whose
+/// component is removed right after its first part: the other parts are
+/// not drawn (its draw function would read signals that are gone: a
+/// panic, seen when a preset replaced the panels of a slide).
+#[wasm_bindgen_test]
+async fn a_plot_removed_between_its_parts_draws_no_more() {
+    use coded_panels::Frame;
+    use coded_playground::components::PlotCanvas;
+    use leptos::prelude::*;
+    use plotters::style::Color;
+    let root = container();
+    let calls = Rc::new(Cell::new(0usize));
+    // The handle behind `Any`: its type names the view, which holds this.
+    let mounted: Rc<RefCell<Option<Box<dyn std::any::Any>>>> = Rc::new(RefCell::new(None));
+    let (counted, removed) = (calls.clone(), mounted.clone());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let shade = RwSignal::new(0.5);
+        let (counted, removed) = (counted.clone(), removed.clone());
+        view! {
+            <PlotCanvas
+                draw=move |area, theme| {
+                    counted.set(counted.get() + 1);
+                    if counted.get() == 1 {
+                        // Removes the plot in a microtask: after this
+                        // part, before the turn of the next one.
+                        let removed = removed.clone();
+                        wasm_bindgen_futures::spawn_local(async move {
+                            drop(removed.borrow_mut().take());
+                        });
+                    }
+                    area.fill(&theme.surface.mix(shade.get()))?;
+                    Ok(Frame { charts: vec![], parts: 3 })
+                }
+                hover=|_, _, _, _| None
+                label="A plot in three parts"
+            />
+        }
+    });
+    mounted.replace(Some(Box::new(handle)));
+    sleep(Duration::from_millis(300)).await;
+    assert!(mounted.borrow().is_none(), "the first part was never drawn");
+    assert_eq!(calls.get(), 1, "parts drawn after the plot went");
+    root.remove();
+}
