@@ -52,15 +52,9 @@ pub struct Theme {
     pub exported: bool,
     /// The backend paints an image in one call (a canvas): a dense raster
     /// is drawn as one image of its pixels rather than a shape per cell
-    /// (see `chart::raster`). Not for SVG, whose images would be a
+    /// (see `chart::bitmap`). Not for SVG, whose images would be a
     /// rectangle per pixel.
     pub images: bool,
-    /// Only this part of a drawing made of parts (see [`Frame::parts`]);
-    /// None: all of it. A page records a large plot a part a task, so no
-    /// task holds the page for all of it.
-    ///
-    /// [`Frame::parts`]: crate::Frame::parts
-    pub part: Option<usize>,
 }
 
 impl Theme {
@@ -87,7 +81,6 @@ impl Theme {
             scale: 1.0,
             exported: false,
             images: false,
-            part: None,
         }
     }
 
@@ -115,7 +108,6 @@ impl Theme {
             scale: 1.0,
             exported: false,
             images: false,
-            part: None,
         }
     }
 
@@ -147,17 +139,6 @@ impl Theme {
     pub fn with_images(mut self) -> Self {
         self.images = true;
         self
-    }
-
-    /// The same theme, drawing part `k` of a drawing only.
-    pub fn with_part(mut self, k: usize) -> Self {
-        self.part = Some(k);
-        self
-    }
-
-    /// Whether part `k` of a drawing is drawn (see [`Theme::part`]).
-    pub fn draws(&self, k: usize) -> bool {
-        self.part.is_none_or(|p| p == k)
     }
 
     /// A length of `css_px` CSS pixels, in canvas pixels (at least 1).

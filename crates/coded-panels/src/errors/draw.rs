@@ -180,10 +180,7 @@ pub fn draw<DB: DrawingBackend>(
         draw_legend(&la, theme, &entries, cols)?;
     }
     area.present()?;
-    Ok(Frame {
-        charts: geometries,
-        parts: 1,
-    })
+    Ok(Frame { charts: geometries })
 }
 
 /// Width of the y label area (CSS pixels): the error chart and the strip
