@@ -412,3 +412,107 @@ async fn a_worker_that_fails_to_load_is_reported() {
     drop(handle);
     root.remove();
 }
+
+/// A plot drawn a part a turn (see `components::drawing_parts`) whose
+/// component is removed right after its first part: the other parts are
+/// not drawn (its draw function would read signals that are gone: a
+/// panic, seen when a preset replaced the panels of a slide).
+#[wasm_bindgen_test]
+async fn a_plot_removed_between_its_parts_draws_no_more() {
+    use coded_panels::Frame;
+    use coded_playground::components::PlotCanvas;
+    use leptos::prelude::*;
+    use plotters::style::Color;
+    let root = container();
+    let calls = Rc::new(Cell::new(0usize));
+    // The handle behind `Any`: its type names the view, which holds this.
+    let mounted: Rc<RefCell<Option<Box<dyn std::any::Any>>>> = Rc::new(RefCell::new(None));
+    let (counted, removed) = (calls.clone(), mounted.clone());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let shade = RwSignal::new(0.5);
+        let (counted, removed) = (counted.clone(), removed.clone());
+        view! {
+            <PlotCanvas
+                draw=move |area, theme| {
+                    counted.set(counted.get() + 1);
+                    if counted.get() == 1 {
+                        // Removes the plot in a microtask: after this
+                        // part, before the turn of the next one.
+                        let removed = removed.clone();
+                        wasm_bindgen_futures::spawn_local(async move {
+                            drop(removed.borrow_mut().take());
+                        });
+                    }
+                    area.fill(&theme.surface.mix(shade.get()))?;
+                    Ok(Frame { charts: vec![], parts: 3 })
+                }
+                hover=|_, _, _, _| None
+                label="A plot in three parts"
+            />
+        }
+    });
+    mounted.replace(Some(Box::new(handle)));
+    sleep(Duration::from_millis(300)).await;
+    assert!(mounted.borrow().is_none(), "the first part was never drawn");
+    assert_eq!(calls.get(), 1, "parts drawn after the plot went");
+    root.remove();
+}
+
+/// A plot whose drawing is large enough to be painted in parts (see
+/// `components::painting`), removed right after it was recorded: the
+/// painting stops (its last part would show the drawing on a canvas
+/// that is gone: a panic, seen when a preset replaced a slide's panels).
+#[wasm_bindgen_test]
+async fn a_plot_removed_while_it_is_painted_paints_no_more() {
+    use coded_panels::Frame;
+    use coded_playground::components::PlotCanvas;
+    use leptos::prelude::*;
+    use plotters::prelude::{Rectangle, BLACK};
+    use plotters::style::Color;
+    let root = container();
+    // A panic in a later task is no failure of this test's future: the
+    // page's uncaught errors are counted instead.
+    let errors = Rc::new(Cell::new(0usize));
+    let counter = errors.clone();
+    let on_error = Closure::<dyn Fn()>::new(move || counter.set(counter.get() + 1));
+    let window = web_sys::window().unwrap();
+    window
+        .add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+    let calls = Rc::new(Cell::new(0usize));
+    let mounted: Rc<RefCell<Option<Box<dyn std::any::Any>>>> = Rc::new(RefCell::new(None));
+    let (counted, removed) = (calls.clone(), mounted.clone());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let (counted, removed) = (counted.clone(), removed.clone());
+        view! {
+            <PlotCanvas
+                draw=move |area, _theme| {
+                    counted.set(counted.get() + 1);
+                    // Thousands of marks: more than is painted at once.
+                    for i in 0..6000 {
+                        let (x, y) = ((i % 100) * 3, (i / 100) * 3);
+                        area.draw(&Rectangle::new([(x, y), (x + 2, y + 2)], BLACK.filled()))?;
+                    }
+                    // Removes the plot in a microtask: after the recording,
+                    // before the painting's first turn.
+                    let removed = removed.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        drop(removed.borrow_mut().take());
+                    });
+                    Ok(Frame::default())
+                }
+                hover=|_, _, _, _| None
+                label="A plot of many marks"
+            />
+        }
+    });
+    mounted.replace(Some(Box::new(handle)));
+    sleep(Duration::from_millis(500)).await;
+    window
+        .remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
+        .unwrap();
+    assert!(mounted.borrow().is_none(), "the plot was never drawn");
+    assert_eq!(calls.get(), 1);
+    assert_eq!(errors.get(), 0, "the painting went on after its plot");
+    root.remove();
+}

@@ -1,6 +1,7 @@
 //! Reusable view components. Panels are built from these.
 
 pub mod canvas_batch;
+pub mod drawing_parts;
 pub mod field;
 pub mod painting;
 pub mod plot_backend;

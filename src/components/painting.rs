@@ -69,10 +69,18 @@ impl Painter {
         }
     }
 
+    /// Stops the drawing being painted: its plot is gone (a part would
+    /// find its canvas, frame and tooltip disposed).
+    pub fn stop(&self) {
+        self.started.set(self.started.get() + 1);
+        self.job.replace(None);
+    }
+
     /// Shows `job`'s drawing (already painted on `from`, or painted on
     /// the plot now) with its frame and text boxes.
     fn show(&self, mut job: Job, from: Option<&HtmlCanvasElement>) {
-        let Some(canvas) = self.target.get_untracked() else {
+        // `try_`: a plot that went between two turns has nothing to show.
+        let Some(canvas) = self.target.try_get_untracked().flatten() else {
             return;
         };
         // Setting the size clears the canvas, even to the same value:
@@ -154,14 +162,21 @@ fn part(painter: Rc<Painter>, n: u64, first: bool) {
 }
 
 /// The work of the next part, from the last one's: `work` the browser
-/// painted in `ms`. Halfway towards the size that takes [`PART_PAINT_MS`]
-/// (one slow part, a moment of a busy machine, does not halve them all).
+/// painted in `ms`. Down at once to the size that takes
+/// [`PART_PAINT_MS`] when the last part took longer (a part three times
+/// too long is a long task; halfway down left the next one twice too
+/// long), up only halfway when it was quicker (one quick part, a moment
+/// of a quiet machine, does not double them all).
 fn next_part(last: usize, work: usize, ms: f64) -> usize {
     if work == 0 || !ms.is_finite() || ms <= 0.0 {
         return last;
     }
     let fits = work as f64 * PART_PAINT_MS / ms;
-    let next = (last as f64 + fits) / 2.0;
+    let next = if fits < last as f64 {
+        fits
+    } else {
+        (last as f64 + fits) / 2.0
+    };
     (next.round() as usize).clamp(PART_WORK_MIN, PART_WORK)
 }
 
@@ -191,10 +206,10 @@ mod tests {
 
     #[test]
     fn parts_are_sized_from_how_long_the_browser_painted_the_last() {
-        // 1 500 marks in 36 ms: three times too long; halfway to 500.
-        assert_eq!(next_part(1500, 1500, 36.0), 1000);
-        // Then 1 000 in 24 ms: halfway to 500 again.
-        assert_eq!(next_part(1000, 1000, 24.0), 750);
+        // 1 500 marks in 36 ms: three times too long; down to 500 at once.
+        assert_eq!(next_part(1500, 1500, 36.0), 500);
+        // Then 500 in 6 ms: quicker marks, halfway up to the 1 000 that fit.
+        assert_eq!(next_part(500, 500, 6.0), 750);
         // Quick marks: back up, never over the most.
         assert_eq!(next_part(750, 750, 3.0), PART_WORK);
         // Very slow ones: never under the least.

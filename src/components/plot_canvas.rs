@@ -37,9 +37,9 @@ use plotters::prelude::SVGBackend;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
-use super::canvas_batch::{BatchedCanvas, Recording};
+use super::canvas_batch::BatchedCanvas;
 use super::plot_backend::{BackendError, PlotBackend};
-use super::{painting, turns};
+use super::{drawing_parts, painting, turns};
 use crate::theme::{use_theme, Theme};
 use coded_panels::chart::caption::Caption;
 use coded_panels::Frame;
@@ -52,7 +52,7 @@ pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
 /// page's backend.
 pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
 
-type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
+pub(super) type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
 
 /// Every plot below draws its lines and text this many times larger (a
 /// slide: read from the back of a room). Provided through context.
@@ -173,7 +173,10 @@ pub fn plots_as_svg(caption: &str) -> Vec<(String, String)> {
 
 /// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
 /// size, text], …]` (for tests: overlaps, clipping and font sizes).
-fn text_boxes_attribute(boxes: &[super::plot_backend::text_boxes::TextBox], dpr: f64) -> String {
+pub(super) fn text_boxes_attribute(
+    boxes: &[super::plot_backend::text_boxes::TextBox],
+    dpr: f64,
+) -> String {
     let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
     let each: Vec<String> = boxes
         .iter()
@@ -345,8 +348,18 @@ fn plot_canvas(
         });
     });
 
-    // Paints what the effect below draws, at once or in parts.
+    // Records what the effect below draws, at once or a part a turn, and
+    // paints it, at once or in parts.
+    let recorder = Rc::new(drawing_parts::Recorder::default());
     let painter = Rc::new(painting::Painter::new(canvas_ref, frame, tip));
+    // When the plot goes, its parts still waiting for a turn stop: they
+    // would read the plot's signals, gone with it.
+    let stop = SendWrapper::new((recorder.clone(), painter.clone()));
+    on_cleanup(move || {
+        let (recorder, painter) = stop.take();
+        recorder.stop();
+        painter.stop();
+    });
     // Bumped to draw again in a task of its own (see `turns`).
     let redraw = RwSignal::new(0u64);
     // Whether this plot waits for its turn (shared with the cleanup, which
@@ -384,28 +397,15 @@ fn plot_canvas(
             });
             return;
         }
-        let recording = Rc::new(RefCell::new(Recording::default()));
-        let Some(backend) = BatchedCanvas::recording(canvas, (w, h), recording.clone()) else {
-            web_sys::console::error_1(&"PlotCanvas: no 2d context".into());
-            return;
-        };
-        super::plot_backend::text_boxes::start();
-        let drawn = draw(&PlotBackend::Canvas(backend).into_drawing_area(), &theme);
-        let boxes = text_boxes_attribute(&super::plot_backend::text_boxes::take(), size.dpr);
-        let frame = match drawn {
-            Ok(f) => f,
-            Err(e) => {
-                web_sys::console::error_1(&format!("PlotCanvas: drawing failed: {e}").into());
-                Frame::default()
-            }
-        };
-        painting::start(
+        drawing_parts::start(
+            &recorder,
             &painter,
-            painting::Job {
-                recording: recording.take(),
+            drawing_parts::Drawing {
+                draw: draw.clone(),
+                theme,
+                canvas,
                 size: (w, h),
-                boxes,
-                frame,
+                dpr: size.dpr,
             },
         );
     });

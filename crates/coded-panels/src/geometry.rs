@@ -105,12 +105,17 @@ impl ChartGeometry {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Frame {
     pub charts: Vec<ChartGeometry>,
+    /// How many parts the drawing can be drawn in, one a call (see
+    /// `Theme::part`); 0 or 1: in one.
+    #[serde(default)]
+    pub parts: usize,
 }
 
 impl Frame {
     pub fn single(chart: ChartGeometry) -> Frame {
         Frame {
             charts: vec![chart],
+            parts: 1,
         }
     }
 

@@ -99,3 +99,44 @@ pub fn error_vs_lambda(config: &Config, schemes: &[Scheme]) -> CurvesView {
         .collect();
     error_vs_lambda_view(config, schemes, &lambda_grid(), &points, vec![])
 }
+
+/// A drawing made of parts (see `Theme::part`), drawn part by part on one
+/// SVG document and at once on another: both documents, and the frame of
+/// each. The number of parts is the one the drawing at once says.
+#[cfg(feature = "draw")]
+pub fn in_parts_and_at_once<F>(theme: &crate::theme::Theme, draw: F) -> [(String, crate::Frame); 2]
+where
+    F: for<'a> Fn(
+        &crate::Area<plotters::prelude::SVGBackend<'a>>,
+        &crate::theme::Theme,
+    ) -> crate::DrawResult<plotters::prelude::SVGBackend<'a>>,
+{
+    let whole = crate::to_svg(900, 640, |a| draw(a, theme)).unwrap();
+    let parts = whole.1.parts;
+    assert!(parts > 1, "a drawing of one part");
+    let in_parts = crate::to_svg(900, 640, |a| {
+        let mut frames = (0..parts)
+            .map(|k| draw(a, &theme.clone().with_part(k)))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Every part knows where every chart is.
+        assert!(frames.windows(2).all(|w| w[0] == w[1]));
+        Ok(frames.remove(0))
+    })
+    .unwrap();
+    if in_parts != whole {
+        let (a, b): (Vec<_>, Vec<_>) = (in_parts.0.lines().collect(), whole.0.lines().collect());
+        let at = a
+            .iter()
+            .zip(&b)
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
+        eprintln!(
+            "lines {} vs {}; first difference at {at}:\n{:?}\n{:?}",
+            a.len(),
+            b.len(),
+            a.get(at),
+            b.get(at)
+        );
+    }
+    [in_parts, whole]
+}

@@ -52,9 +52,15 @@ pub struct Theme {
     pub exported: bool,
     /// The backend paints an image in one call (a canvas): a dense raster
     /// is drawn as one image of its pixels rather than a shape per cell
-    /// (see `chart::bitmap`). Not for SVG, whose images would be a
+    /// (see `chart::raster`). Not for SVG, whose images would be a
     /// rectangle per pixel.
     pub images: bool,
+    /// Only this part of a drawing made of parts (see [`Frame::parts`]);
+    /// None: all of it. A page records a large plot a part a task, so no
+    /// task holds the page for all of it.
+    ///
+    /// [`Frame::parts`]: crate::Frame::parts
+    pub part: Option<usize>,
 }
 
 impl Theme {
@@ -81,6 +87,7 @@ impl Theme {
             scale: 1.0,
             exported: false,
             images: false,
+            part: None,
         }
     }
 
@@ -108,6 +115,7 @@ impl Theme {
             scale: 1.0,
             exported: false,
             images: false,
+            part: None,
         }
     }
 
@@ -139,6 +147,17 @@ impl Theme {
     pub fn with_images(mut self) -> Self {
         self.images = true;
         self
+    }
+
+    /// The same theme, drawing part `k` of a drawing only.
+    pub fn with_part(mut self, k: usize) -> Self {
+        self.part = Some(k);
+        self
+    }
+
+    /// Whether part `k` of a drawing is drawn (see [`Theme::part`]).
+    pub fn draws(&self, k: usize) -> bool {
+        self.part.is_none_or(|p| p == k)
     }
 
     /// A length of `css_px` CSS pixels, in canvas pixels (at least 1).

@@ -489,6 +489,18 @@ pub fn titled<DB: DrawingBackend>(
     text: &str,
     css_px: f64,
 ) -> Result<Area<DB>, AreaError<DB>> {
+    titled_in(0, area, theme, text, css_px)
+}
+
+/// [`titled`], the title drawn with part `part` of a drawing made of
+/// parts (see `Theme::part`); the area under it is the same in every part.
+pub fn titled_in<DB: DrawingBackend>(
+    part: usize,
+    area: &Area<DB>,
+    theme: &Theme,
+    text: &str,
+    css_px: f64,
+) -> Result<Area<DB>, AreaError<DB>> {
     let (w, h) = area.dim_in_pixel();
     let style = ("sans-serif", theme.font(css_px))
         .into_font()
@@ -497,12 +509,14 @@ pub fn titled<DB: DrawingBackend>(
     let pad = theme.px(6.0);
     let lines = wrap(text, theme.font(css_px), w.saturating_sub(2 * pad));
     let line_h = theme.px(css_px * 1.3);
-    for (i, l) in lines.iter().enumerate() {
-        area.draw(&Text::new(
-            l.clone(),
-            ((w / 2) as i32, (pad + i as u32 * line_h) as i32),
-            style.clone(),
-        ))?;
+    if theme.draws(part) {
+        for (i, l) in lines.iter().enumerate() {
+            area.draw(&Text::new(
+                l.clone(),
+                ((w / 2) as i32, (pad + i as u32 * line_h) as i32),
+                style.clone(),
+            ))?;
+        }
     }
     let used = (pad + lines.len() as u32 * line_h + pad / 2).min(h / 2);
     Ok(area.split_vertically(used).1)

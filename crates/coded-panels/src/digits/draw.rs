@@ -249,7 +249,7 @@ pub fn draw<DB: DrawingBackend>(
         area.draw(&Text::new(text, (cx, t + line), st))?;
     }
     area.present()?;
-    Ok(Frame { charts })
+    Ok(Frame { charts, parts: 1 })
 }
 
 #[cfg(test)]

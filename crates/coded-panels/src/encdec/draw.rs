@@ -139,10 +139,14 @@ pub fn draw<DB: DrawingBackend>(
     theme: &Theme,
     view: &EncDecView,
 ) -> DrawResult<DB> {
-    area.fill(&theme.surface)?;
+    // In three parts, a chart each (see `Theme::part`): at N = 8192 each
+    // is thousands of marks.
+    if theme.draws(0) {
+        area.fill(&theme.surface)?;
+    }
     let entries = legend_entries(theme, view);
     let (main, legend) = with_legend(area, theme, entries.len());
-    let rest = titled(&main, theme, &headline(view), 14.0)?;
+    let rest = titled_in(0, &main, theme, &headline(view), 14.0)?;
     let (_, rest_h) = rest.dim_in_pixel();
     let (enc_area, lower) = rest.split_vertically((rest_h as f64 * 0.38) as u32);
     let (dec_area, err_area) = lower.split_vertically((rest_h as f64 * 0.40) as u32);
@@ -164,27 +168,29 @@ pub fn draw<DB: DrawingBackend>(
         Axis::linear(lo..hi)
     };
     let mut chart = chart_on(&enc_area, theme, x, y)?;
-    style_mesh(&mut chart, theme, "", "x (input)", 9)?;
-    for piece in clip_polyline(&view.encoder, x, y) {
-        chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
+    if theme.draws(0) {
+        style_mesh(&mut chart, theme, "", "x (input)", 9)?;
+        for piece in clip_polyline(&view.encoder, x, y) {
+            chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
+        }
+        let coded: Vec<_> = view
+            .betas
+            .iter()
+            .zip(&view.coded)
+            .filter_map(|(b, v)| v.map(|v| (*b, v)))
+            .filter(|p| inside(*p, x, y))
+            .map(|p| (p, color.stroke_width(theme.px(1.0))))
+            .collect();
+        draw_markers(&mut chart, 2, r_server, coded)?;
+        let data: Vec<_> = view
+            .alphas
+            .iter()
+            .zip(&view.inputs)
+            .map(|(a, v)| ((*a, *v), theme.foreground.filled()))
+            .filter(|(p, _)| inside(*p, x, y))
+            .collect();
+        draw_markers(&mut chart, 0, theme.px(4.0) as i32, data)?;
     }
-    let coded: Vec<_> = view
-        .betas
-        .iter()
-        .zip(&view.coded)
-        .filter_map(|(b, v)| v.map(|v| (*b, v)))
-        .filter(|p| inside(*p, x, y))
-        .map(|p| (p, color.stroke_width(theme.px(1.0))))
-        .collect();
-    draw_markers(&mut chart, 2, r_server, coded)?;
-    let data: Vec<_> = view
-        .alphas
-        .iter()
-        .zip(&view.inputs)
-        .map(|(a, v)| ((*a, *v), theme.foreground.filled()))
-        .filter(|(p, _)| inside(*p, x, y))
-        .collect();
-    draw_markers(&mut chart, 0, theme.px(4.0) as i32, data)?;
     let enc_g = ChartGeometry::new(ENCODE, chart.plotting_area().get_pixel_range(), x, y);
 
     // 2. Compute and decode.
@@ -200,69 +206,71 @@ pub fn draw<DB: DrawingBackend>(
         Axis::linear(lo..hi)
     };
     let mut chart = chart_on(&dec_area, theme, x, y)?;
-    style_mesh(&mut chart, theme, "", "y = f(x)", 9)?;
-    for piece in clip_polyline(&view.composed, x, y) {
-        chart.draw_series(DashedLineSeries::new(
-            piece,
-            theme.px(5.0),
-            theme.px(4.0),
-            theme.muted.stroke_width(theme.px(1.2)),
-        ))?;
-    }
-    for piece in clip_polyline(&view.decoder, x, y) {
-        chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
-    }
-    let (mut back, mut lost, mut corrupted) = (vec![], vec![], vec![]);
-    let mut adversaries = view.adversaries.iter().peekable();
-    for (i, ((b, v), s)) in view
-        .betas
-        .iter()
-        .zip(&view.answers)
-        .zip(&view.straggled)
-        .enumerate()
-    {
-        let adversarial = adversaries.next_if_eq(&&i).is_some();
-        let Some(v) = v else { continue };
-        let p = (*b, *v);
-        if !inside(p, x, y) {
-            continue;
+    if theme.draws(1) {
+        style_mesh(&mut chart, theme, "", "y = f(x)", 9)?;
+        for piece in clip_polyline(&view.composed, x, y) {
+            chart.draw_series(DashedLineSeries::new(
+                piece,
+                theme.px(5.0),
+                theme.px(4.0),
+                theme.muted.stroke_width(theme.px(1.2)),
+            ))?;
         }
-        if *s {
-            lost.push((p, theme.alert.stroke_width(theme.px(1.5))));
-        } else if !adversarial {
-            back.push((p, theme.good.filled()));
+        for piece in clip_polyline(&view.decoder, x, y) {
+            chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
         }
-        // A straggling adversary's answer is lost: its diamond is hollow.
-        if adversarial {
-            let purple = okabe_ito::REDDISH_PURPLE;
-            let style = if *s {
-                purple.stroke_width(theme.px(1.5))
-            } else {
-                purple.filled()
-            };
-            corrupted.push((p, style));
+        let (mut back, mut lost, mut corrupted) = (vec![], vec![], vec![]);
+        let mut adversaries = view.adversaries.iter().peekable();
+        for (i, ((b, v), s)) in view
+            .betas
+            .iter()
+            .zip(&view.answers)
+            .zip(&view.straggled)
+            .enumerate()
+        {
+            let adversarial = adversaries.next_if_eq(&&i).is_some();
+            let Some(v) = v else { continue };
+            let p = (*b, *v);
+            if !inside(p, x, y) {
+                continue;
+            }
+            if *s {
+                lost.push((p, theme.alert.stroke_width(theme.px(1.5))));
+            } else if !adversarial {
+                back.push((p, theme.good.filled()));
+            }
+            // A straggling adversary's answer is lost: its diamond is hollow.
+            if adversarial {
+                let purple = okabe_ito::REDDISH_PURPLE;
+                let style = if *s {
+                    purple.stroke_width(theme.px(1.5))
+                } else {
+                    purple.filled()
+                };
+                corrupted.push((p, style));
+            }
         }
+        draw_markers(&mut chart, 0, r_server, back)?;
+        draw_markers(&mut chart, 3, r_server + 1, lost)?;
+        draw_markers(&mut chart, DIAMOND, r_server + 1, corrupted)?;
+        let exact: Vec<_> = view
+            .alphas
+            .iter()
+            .zip(&view.exact)
+            .filter_map(|(a, v)| v.map(|v| ((*a, v), theme.foreground.stroke_width(theme.px(1.5)))))
+            .filter(|(p, _)| inside(*p, x, y))
+            .collect();
+        draw_markers(&mut chart, 0, theme.px(5.0) as i32, exact)?;
+        let est: Vec<_> = view
+            .alphas
+            .iter()
+            .zip(&view.estimates)
+            .filter_map(|(a, e)| e.map(|e| (*a, e)))
+            .filter(|p| inside(*p, x, y))
+            .map(|p| (p, color.filled()))
+            .collect();
+        draw_markers(&mut chart, 1, theme.px(4.0) as i32, est)?;
     }
-    draw_markers(&mut chart, 0, r_server, back)?;
-    draw_markers(&mut chart, 3, r_server + 1, lost)?;
-    draw_markers(&mut chart, DIAMOND, r_server + 1, corrupted)?;
-    let exact: Vec<_> = view
-        .alphas
-        .iter()
-        .zip(&view.exact)
-        .filter_map(|(a, v)| v.map(|v| ((*a, v), theme.foreground.stroke_width(theme.px(1.5)))))
-        .filter(|(p, _)| inside(*p, x, y))
-        .collect();
-    draw_markers(&mut chart, 0, theme.px(5.0) as i32, exact)?;
-    let est: Vec<_> = view
-        .alphas
-        .iter()
-        .zip(&view.estimates)
-        .filter_map(|(a, e)| e.map(|e| (*a, e)))
-        .filter(|p| inside(*p, x, y))
-        .map(|p| (p, color.filled()))
-        .collect();
-    draw_markers(&mut chart, 1, theme.px(4.0) as i32, est)?;
     let dec_g = ChartGeometry::new(DECODE, chart.plotting_area().get_pixel_range(), x, y);
 
     // 3. Per-point error, log scale.
@@ -276,38 +284,44 @@ pub fn draw<DB: DrawingBackend>(
         .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(58.0))
         .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::log(theme, y, height, true))?;
-    style_mesh(
-        &mut chart,
-        theme,
-        "z (α: data points, β: servers)",
-        "|error|",
-        9,
-    )?;
-    for (a, e) in view.alphas.iter().zip(&view.errors) {
-        if let Some(e) = e.filter(|e| *e > 0.0) {
-            let top = e.clamp(y.lo, y.hi);
-            chart.draw_series(LineSeries::new(
-                vec![(*a, y.lo), (*a, top)],
-                color.stroke_width(theme.px(2.0)),
-            ))?;
+    if theme.draws(2) {
+        style_mesh(
+            &mut chart,
+            theme,
+            "z (α: data points, β: servers)",
+            "|error|",
+            9,
+        )?;
+        for (a, e) in view.alphas.iter().zip(&view.errors) {
+            if let Some(e) = e.filter(|e| *e > 0.0) {
+                let top = e.clamp(y.lo, y.hi);
+                chart.draw_series(LineSeries::new(
+                    vec![(*a, y.lo), (*a, top)],
+                    color.stroke_width(theme.px(2.0)),
+                ))?;
+            }
         }
+        let errs: Vec<_> = view
+            .alphas
+            .iter()
+            .zip(&view.errors)
+            .filter_map(|(a, e)| e.filter(|e| *e > 0.0).map(|e| ((*a, e), color.filled())))
+            .filter(|(p, _)| inside(*p, x, y))
+            .collect();
+        draw_markers(&mut chart, 1, theme.px(4.0) as i32, errs)?;
     }
-    let errs: Vec<_> = view
-        .alphas
-        .iter()
-        .zip(&view.errors)
-        .filter_map(|(a, e)| e.filter(|e| *e > 0.0).map(|e| ((*a, e), color.filled())))
-        .filter(|(p, _)| inside(*p, x, y))
-        .collect();
-    draw_markers(&mut chart, 1, theme.px(4.0) as i32, errs)?;
     let err_g = ChartGeometry::new(ERROR, chart.plotting_area().get_pixel_range(), x, y);
 
-    if let Some((la, cols)) = legend {
+    if let Some((la, cols)) = legend.filter(|_| theme.draws(2)) {
         draw_legend(&la, theme, &entries, cols)?;
     }
-    area.present()?;
+    // Once, with the last part (an SVG document is closed by it).
+    if theme.draws(2) {
+        area.present()?;
+    }
     Ok(Frame {
         charts: vec![enc_g, dec_g, err_g],
+        parts: 3,
     })
 }
 
@@ -333,6 +347,22 @@ mod tests {
 
     fn view(text: &str) -> EncDecView {
         crate::testing::encdec(&Config::from_json(text).unwrap(), 0)
+    }
+
+    #[test]
+    fn drawn_in_its_three_parts_it_is_the_drawing_at_once() {
+        for text in [
+            r#"{"n": 40}"#,
+            r#"{"n": 300, "k": 30, "adversaries": {"count": 5}}"#,
+        ] {
+            let v = view(text);
+            for theme in [Theme::light(), Theme::dark().with_scale(2.0)] {
+                let [parts, whole] =
+                    crate::testing::in_parts_and_at_once(&theme, |a, t| draw(a, t, &v));
+                assert_eq!(whole.1.parts, 3);
+                assert_eq!(parts, whole, "{text}");
+            }
+        }
     }
 
     #[test]

@@ -180,7 +180,10 @@ pub fn draw<DB: DrawingBackend>(
         draw_legend(&la, theme, &entries, cols)?;
     }
     area.present()?;
-    Ok(Frame { charts: geometries })
+    Ok(Frame {
+        charts: geometries,
+        parts: 1,
+    })
 }
 
 /// Width of the y label area (CSS pixels): the error chart and the strip

@@ -8,6 +8,7 @@ use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
 use crate::geometry::{Axis, ChartGeometry};
+use crate::packed_bits::Bits;
 use crate::theme::{okabe_ito, Theme};
 use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
@@ -39,10 +40,26 @@ pub fn straggled_share(row: &[bool], bins: usize) -> Vec<(usize, usize, f64)> {
         .collect()
 }
 
-/// Runs of equal level along a row of `n` servers grouped into `bins`
+/// Runs of equal level along a row of servers grouped into `bins`
 /// columns: (first server, end server, level), level > 0 only.
 pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
-    let n = row.len();
+    runs_of(row.len(), bins, |s, e| {
+        row[s..e].iter().filter(|x| **x).count()
+    })
+}
+
+/// [`runs`] of a raster's row, its stragglers counted a word at a time.
+fn packed_runs(row: &Bits, bins: usize) -> Vec<(usize, usize, u8)> {
+    runs_of(row.len(), bins, |s, e| row.count_ones(s..e))
+}
+
+/// [`runs`] along `n` servers of which `straggled(s, e)` straggled in
+/// `s..e`.
+fn runs_of(
+    n: usize,
+    bins: usize,
+    straggled: impl Fn(usize, usize) -> usize,
+) -> Vec<(usize, usize, u8)> {
     let bins = bins.clamp(1, n.max(1));
     let mut out: Vec<(usize, usize, u8)> = vec![];
     for b in 0..bins {
@@ -50,7 +67,7 @@ pub fn runs(row: &[bool], bins: usize) -> Vec<(usize, usize, u8)> {
         if s == e {
             continue;
         }
-        let l = level(row[s..e].iter().filter(|x| **x).count(), e - s);
+        let l = level(straggled(s, e), e - s);
         match out.last_mut() {
             Some(last) if last.1 == s && last.2 == l => last.1 = e,
             _ => out.push((s, e, l)),
@@ -126,7 +143,11 @@ pub fn draw_focused<DB: DrawingBackend>(
     view: &StragglerView,
     focus: Option<usize>,
 ) -> DrawResult<DB> {
-    area.fill(&theme.surface)?;
+    // In two parts, a chart each (see `Theme::part`): at N = 8192 the
+    // round is 8 192 marks, the raster a million cells.
+    if theme.draws(0) {
+        area.fill(&theme.surface)?;
+    }
     let (_, h) = area.dim_in_pixel();
     let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
     let n = view.n as f64;
@@ -148,7 +169,7 @@ pub fn draw_focused<DB: DrawingBackend>(
             view.adversaries.len()
         ));
     }
-    let top = titled(&top, theme, &caption, 14.0)?;
+    let top = titled_in(0, &top, theme, &caption, 14.0)?;
     let mut cb = ChartBuilder::on(&top);
     cb.margin(theme.px(8.0))
         .margin_top(theme.px(2.0))
@@ -160,82 +181,86 @@ pub fn draw_focused<DB: DrawingBackend>(
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
             let y = Axis::linear(lo.min(deadline)..hi);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
-            style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
-            chart.draw_series(DashedLineSeries::new(
-                vec![(0.0, deadline), (n, deadline)],
-                theme.px(6.0),
-                theme.px(4.0),
-                theme.foreground.stroke_width(theme.px(1.5)),
-            ))?;
-            let r = theme.px(if view.n > 200 { 1.5 } else { 3.0 }) as i32;
-            let pts = times
-                .iter()
-                .enumerate()
-                .map(|(i, &t)| {
-                    let style = if view.straggled[i] {
-                        alert.filled()
-                    } else {
-                        good.filled()
-                    };
-                    ((i as f64 + 0.5, t.clamp(y.lo, y.hi)), style)
-                })
-                .collect();
-            draw_markers(&mut chart, 0, r, pts)?;
-            let at = |i: usize| times[i].clamp(y.lo, y.hi);
-            draw_adversaries(&mut chart, theme, view, at)?;
-            draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
+            if theme.draws(0) {
+                style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
+                chart.draw_series(DashedLineSeries::new(
+                    vec![(0.0, deadline), (n, deadline)],
+                    theme.px(6.0),
+                    theme.px(4.0),
+                    theme.foreground.stroke_width(theme.px(1.5)),
+                ))?;
+                let r = theme.px(if view.n > 200 { 1.5 } else { 3.0 }) as i32;
+                let pts = times
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &t)| {
+                        let style = if view.straggled[i] {
+                            alert.filled()
+                        } else {
+                            good.filled()
+                        };
+                        ((i as f64 + 0.5, t.clamp(y.lo, y.hi)), style)
+                    })
+                    .collect();
+                draw_markers(&mut chart, 0, r, pts)?;
+                let at = |i: usize| times[i].clamp(y.lo, y.hi);
+                draw_adversaries(&mut chart, theme, view, at)?;
+                draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
+            }
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
         _ => {
             let y = Axis::linear(0.0..1.0);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .disable_y_axis()
-                .disable_x_mesh()
-                .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-                .label_style(font(theme, 11.0))
-                .axis_desc_style(font(theme, 12.0))
-                .x_desc("server (β order)")
-                .x_label_formatter(&|v| tick(*v))
-                .x_labels(10)
-                .draw()?;
-            // Returned servers fill the strip; stragglers are short marks in
-            // the alert colour (shape and colour both differ).
-            chart.draw_series(std::iter::once(Rectangle::new(
-                [(0.0, 0.35), (n, 1.0)],
-                theme.on_surface(good, 0.85).filled(),
-            )))?;
-            let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
-            if view.n <= bins {
-                let marks = runs(&view.straggled, bins);
-                chart.draw_series(marks.iter().map(|&(s, e, _)| {
-                    Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
-                }))?;
-                chart.draw_series(marks.iter().map(|&(s, e, _)| {
-                    Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
-                }))?;
-            } else {
-                // More servers than pixel columns: a column with one
-                // straggler among a dozen servers would be a whole mark, and
-                // the strip would read as nearly all stragglers. Each column
-                // instead gives the stragglers its share of the height (from
-                // the top: a gap above the returned servers, like a mark).
-                let mut columns = straggled_share(&view.straggled, bins);
-                columns.retain(|c| c.2 > 0.0);
-                chart.draw_series(columns.iter().map(|&(s, e, f)| {
-                    Rectangle::new(
-                        [(s as f64, 1.0 - f), (e as f64, 1.0)],
-                        theme.surface.filled(),
-                    )
-                }))?;
-                chart.draw_series(columns.iter().map(|&(s, e, f)| {
-                    Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
-                }))?;
+            if theme.draws(0) {
+                chart
+                    .configure_mesh()
+                    .disable_y_mesh()
+                    .disable_y_axis()
+                    .disable_x_mesh()
+                    .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+                    .label_style(font(theme, 11.0))
+                    .axis_desc_style(font(theme, 12.0))
+                    .x_desc("server (β order)")
+                    .x_label_formatter(&|v| tick(*v))
+                    .x_labels(10)
+                    .draw()?;
+                // Returned servers fill the strip; stragglers are short marks in
+                // the alert colour (shape and colour both differ).
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(0.0, 0.35), (n, 1.0)],
+                    theme.on_surface(good, 0.85).filled(),
+                )))?;
+                let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+                if view.n <= bins {
+                    let marks = runs(&view.straggled, bins);
+                    chart.draw_series(marks.iter().map(|&(s, e, _)| {
+                        Rectangle::new([(s as f64, 0.0), (e as f64, 1.0)], alert.filled())
+                    }))?;
+                    chart.draw_series(marks.iter().map(|&(s, e, _)| {
+                        Rectangle::new([(s as f64, 0.35), (e as f64, 1.0)], theme.surface.filled())
+                    }))?;
+                } else {
+                    // More servers than pixel columns: a column with one
+                    // straggler among a dozen servers would be a whole mark, and
+                    // the strip would read as nearly all stragglers. Each column
+                    // instead gives the stragglers its share of the height (from
+                    // the top: a gap above the returned servers, like a mark).
+                    let mut columns = straggled_share(&view.straggled, bins);
+                    columns.retain(|c| c.2 > 0.0);
+                    chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                        Rectangle::new(
+                            [(s as f64, 1.0 - f), (e as f64, 1.0)],
+                            theme.surface.filled(),
+                        )
+                    }))?;
+                    chart.draw_series(columns.iter().map(|&(s, e, f)| {
+                        Rectangle::new([(s as f64, 0.0), (e as f64, 0.35 * f)], alert.filled())
+                    }))?;
+                }
+                draw_adversaries(&mut chart, theme, view, |_| 0.68)?;
+                draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             }
-            draw_adversaries(&mut chart, theme, view, |_| 0.68)?;
-            draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
     };
@@ -251,7 +276,7 @@ pub fn draw_focused<DB: DrawingBackend>(
         plural(view.n, "server", "servers"),
         view.model
     );
-    let bottom = titled(&bottom, theme, &caption, 12.5)?;
+    let bottom = titled_in(1, &bottom, theme, &caption, 12.5)?;
     let mut chart = ChartBuilder::on(&bottom)
         .margin(theme.px(8.0))
         .margin_top(theme.px(2.0))
@@ -259,73 +284,83 @@ pub fn draw_focused<DB: DrawingBackend>(
         .x_label_area_size(theme.px(40.0))
         .y_label_area_size(theme.px(58.0))
         .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .axis_style(theme.axis.stroke_width(theme.px(1.0)))
-        .label_style(font(theme, 11.0))
-        .axis_desc_style(font(theme, 12.0))
-        .x_desc("server (β order)")
-        .y_desc("trial")
-        .x_label_formatter(&|v| tick(*v))
-        // A row spans [t, t + 1): label whole rows only, by their trial
-        // counted from 1 (not the bottom edge "101" of 100 rows, nor
-        // "1, 1, 1" on a single row).
-        .y_label_formatter(&|v| {
-            let t = v.round();
-            if (v - t).abs() < 1e-9 && t >= first && t < first + rows as f64 {
-                format!("{}", t as i64 + 1)
-            } else {
-                String::new()
+    if theme.draws(1) {
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .axis_style(theme.axis.stroke_width(theme.px(1.0)))
+            .label_style(font(theme, 11.0))
+            .axis_desc_style(font(theme, 12.0))
+            .x_desc("server (β order)")
+            .y_desc("trial")
+            .x_label_formatter(&|v| tick(*v))
+            // A row spans [t, t + 1): label whole rows only, by their trial
+            // counted from 1 (not the bottom edge "101" of 100 rows, nor
+            // "1, 1, 1" on a single row).
+            .y_label_formatter(&|v| {
+                let t = v.round();
+                if (v - t).abs() < 1e-9 && t >= first && t < first + rows as f64 {
+                    format!("{}", t as i64 + 1)
+                } else {
+                    String::new()
+                }
+            })
+            .x_labels(10)
+            .y_labels(6)
+            .draw()?;
+        let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
+        let runs: Vec<(f64, (usize, usize, u8))> = view
+            .raster
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                packed_runs(row, bins)
+                    .into_iter()
+                    .map(move |run| (r as f64, run))
+            })
+            .collect();
+        // A band of cells per trial, a cell per run of bins of one shade
+        // (opaque colours: the cells never overlap). The pixels of each are
+        // those its `Rectangle` would cover (see `chart::raster`).
+        let shades = [1.0, 2.0, 3.0, 4.0].map(|l| theme.on_surface(alert, l / 4.0));
+        let mut bands: Vec<Band> = vec![];
+        for &(r, (s, e, level)) in &runs {
+            let t = first + r;
+            let (rows, cols) = Band::span(
+                chart.backend_coord(&(s as f64, t)),
+                chart.backend_coord(&(e as f64, t + 1.0)),
+            );
+            let cell = (cols, shades[usize::from(level.clamp(1, 4)) - 1]);
+            match bands.last_mut() {
+                Some(b) if b.rows == rows => b.spans.push(cell),
+                _ => bands.push(Band {
+                    rows,
+                    spans: vec![cell],
+                }),
             }
-        })
-        .x_labels(10)
-        .y_labels(6)
-        .draw()?;
-    let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
-    let runs: Vec<(f64, (usize, usize, u8))> = view
-        .raster
-        .iter()
-        .enumerate()
-        .flat_map(|(r, row)| runs(row, bins).into_iter().map(move |run| (r as f64, run)))
-        .collect();
-    // A band of cells per trial, a cell per run of bins of one shade
-    // (opaque colours: the cells never overlap). The pixels of each are
-    // those its `Rectangle` would cover (see `chart::raster`).
-    let shades = [1.0, 2.0, 3.0, 4.0].map(|l| theme.on_surface(alert, l / 4.0));
-    let mut bands: Vec<Band> = vec![];
-    for &(r, (s, e, level)) in &runs {
-        let t = first + r;
-        let (rows, cols) = Band::span(
-            chart.backend_coord(&(s as f64, t)),
-            chart.backend_coord(&(e as f64, t + 1.0)),
-        );
-        let cell = (cols, shades[usize::from(level.clamp(1, 4)) - 1]);
-        match bands.last_mut() {
-            Some(b) if b.rows == rows => b.spans.push(cell),
-            _ => bands.push(Band {
-                rows,
-                spans: vec![cell],
-            }),
+        }
+        chart.plotting_area().draw(&Raster {
+            bands,
+            background: theme.surface,
+            as_image: theme.images,
+        })?;
+        // Outline the current trial's row.
+        let t = view.trial as f64;
+        if t >= first && t < first + rows as f64 {
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [(0.0, t), (n, t + 1.0)],
+                theme.foreground.stroke_width(theme.px(1.5)),
+            )))?;
         }
     }
-    chart.plotting_area().draw(&Raster {
-        bands,
-        background: theme.surface,
-        as_image: theme.images,
-    })?;
-    // Outline the current trial's row.
-    let t = view.trial as f64;
-    if t >= first && t < first + rows as f64 {
-        chart.draw_series(std::iter::once(Rectangle::new(
-            [(0.0, t), (n, t + 1.0)],
-            theme.foreground.stroke_width(theme.px(1.5)),
-        )))?;
-    }
     let raster_geometry = ChartGeometry::new(RASTER, chart.plotting_area().get_pixel_range(), x, y);
-    area.present()?;
+    // Once, with the last part (an SVG document is closed by it).
+    if theme.draws(1) {
+        area.present()?;
+    }
     Ok(Frame {
         charts: vec![round_geometry, raster_geometry],
+        parts: 2,
     })
 }
 
@@ -526,6 +561,11 @@ mod tests {
         // Two bins of 2 and 3 servers: half straggled, then 2 of 3.
         assert_eq!(runs(&row, 2), vec![(0, 2, 2), (2, 5, 3)]);
         assert!(runs(&[false; 4], 2).is_empty());
+        // A raster's packed row gives the same runs.
+        let long: Vec<bool> = (0..8192).map(|i| (i * 31 + i / 9) % 7 < 2).collect();
+        for bins in [1, 3, 700, 1000, 8192, 9000] {
+            assert_eq!(packed_runs(&Bits::from(&long[..]), bins), runs(&long, bins));
+        }
     }
 
     #[test]
@@ -543,6 +583,30 @@ mod tests {
             assert!(v.finish_times.unwrap().iter().all(|t| t.is_finite()));
             assert!(!s.contains("NaN") && !s.contains("inf"));
             assert_eq!(f.charts.len(), 2);
+        }
+    }
+
+    #[test]
+    fn drawn_in_its_two_parts_it_is_the_drawing_at_once() {
+        for (text, focus) in [
+            (r#"{"n": 40, "trials": 50}"#, None),
+            (
+                r#"{"n": 2000, "trials": 300, "adversaries": {"count": 5}}"#,
+                Some(7),
+            ),
+            (
+                r#"{"n": 30, "stragglers": {"model": "deadline", "shift": 1, "rate": 2, "deadline": 1.4}}"#,
+                Some(3),
+            ),
+        ] {
+            let v = StragglerView::build(&Config::from_json(text).unwrap(), 4);
+            for theme in [Theme::light(), Theme::dark().with_images()] {
+                let [parts, whole] = crate::testing::in_parts_and_at_once(&theme, |a, t| {
+                    draw_focused(a, t, &v, focus)
+                });
+                assert_eq!(whole.1.parts, 2);
+                assert_eq!(parts, whole, "{text}");
+            }
         }
     }
 

@@ -47,7 +47,7 @@ pub fn hover(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<St
             let row = (y.floor() as i64 - view.raster_first as i64)
                 .clamp(0, view.raster.len() as i64 - 1) as usize;
             let trial = view.raster_first + row;
-            let state = if view.raster[row][server] {
+            let state = if view.raster[row].get(server) {
                 "straggled"
             } else {
                 "returned"
@@ -83,7 +83,7 @@ mod tests {
         let g = f.charts[1];
         let (px, py) = g.to_pixel(4.5, 2.5);
         let text = hover(&v, &f, px, py).unwrap();
-        let state = if v.raster[2][4] {
+        let state = if v.raster[2].get(4) {
             "straggled"
         } else {
             "returned"

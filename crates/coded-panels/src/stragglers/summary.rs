@@ -3,6 +3,7 @@
 
 use super::view::StragglerView;
 use crate::format::percent;
+use crate::packed_bits::Bits;
 use crate::words::plural;
 
 /// Panel 1. `trials` is the configuration's number of trials (the view
@@ -23,7 +24,7 @@ pub fn summary(v: &StragglerView, trials: usize) -> String {
         v.returned,
         v.longest_run,
     );
-    let cells: usize = v.raster.iter().map(Vec::len).sum();
+    let cells: usize = v.raster.iter().map(Bits::len).sum();
     if cells > 0 {
         let answered: usize = v.raster_returned.iter().sum();
         let fraction = (cells - answered.min(cells)) as f64 / cells as f64;

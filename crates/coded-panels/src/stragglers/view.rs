@@ -4,6 +4,8 @@ use coded_core::stragglers::longest_run;
 use coded_core::{Config, StragglerModel};
 use serde::{Deserialize, Serialize};
 
+use crate::packed_bits::Bits;
+
 /// At most this many trials in the raster: enough to see the pattern, and a
 /// bounded amount of drawing at N = 8192.
 pub const MAX_RASTER_ROWS: usize = 120;
@@ -33,8 +35,7 @@ pub struct StragglerView {
     /// The first trial in the raster.
     pub raster_first: usize,
     /// Trials raster_first.. (rows × N): who straggled.
-    #[serde(with = "crate::packed_bits::rows")]
-    pub raster: Vec<Vec<bool>>,
+    pub raster: Vec<Bits>,
     pub raster_returned: Vec<usize>,
     pub raster_longest: Vec<usize>,
 }
@@ -79,7 +80,7 @@ impl StragglerView {
                 .map(|r| r.iter().filter(|s| !**s).count())
                 .collect(),
             raster_longest: raster.iter().map(|r| longest_run(r)).collect(),
-            raster,
+            raster: raster.iter().map(|r| Bits::from(&r[..])).collect(),
         }
     }
 }
@@ -107,11 +108,11 @@ mod tests {
             assert_eq!(v.betas, r.betas);
             assert_eq!(v.adversaries, r.adversaries);
             assert_eq!(v.finish_times, r.finish_times);
-            assert_eq!(v.raster[3], r.straggled);
+            assert_eq!(v.raster[3].to_vec(), r.straggled);
             assert_eq!(v.raster.len(), c.trials.min(MAX_RASTER_ROWS));
             let late = StragglerView::build(&c.clone(), 150);
             assert_eq!(
-                late.raster[late.raster.len() - 1],
+                late.raster[late.raster.len() - 1].to_vec(),
                 run_round(&c, 150).unwrap().straggled
             );
         }
