@@ -71,6 +71,11 @@ pub struct AppState {
     pub phase: RwSignal<Phase>,
     /// The fingerprints of the current settings.
     pub current: Memo<Fingerprints>,
+    /// `ui` but the round shown (`trial` left at 0): what the error panel
+    /// reads, so that a step to the next round (at N = 8192 a click the
+    /// page must answer quickly) does not redraw its plot, legend and
+    /// sentences.
+    pub sweep_ui: Memo<UiState>,
     /// The preset the settings came from (its note; `preset=` in the link).
     pub preset: RwSignal<Option<&'static str>>,
 }
@@ -96,6 +101,12 @@ impl AppState {
             stamps: RwSignal::new(Stamps::default()),
             phase: RwSignal::new(Phase::Idle),
             current: Memo::new(move |_| config.with(|c| ui.with(|u| Fingerprints::of(c, u)))),
+            sweep_ui: Memo::new(move |_| {
+                ui.with(|u| UiState {
+                    trial: 0,
+                    ..u.clone()
+                })
+            }),
             preset: RwSignal::new(None),
         }
     }

@@ -120,6 +120,8 @@ fn part(
         recording,
         boxes,
     } = progress;
+    // A drawing of one part is painted in its task if small; one of
+    // several, from the next turn (see `painting::start`).
     painting::start(
         &painter,
         painting::Job {
@@ -128,5 +130,6 @@ fn part(
             boxes: text_boxes_attribute(&boxes, drawing.dpr),
             frame,
         },
+        k == 0,
     );
 }

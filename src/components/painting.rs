@@ -109,11 +109,16 @@ impl Painter {
     }
 }
 
-/// Shows `job`: at once when it is small, else from the next turn on.
-pub fn start(painter: &Rc<Painter>, job: Job) {
+/// Shows `job`: at once when it is small and `now` allows it, else from
+/// the next turn on.
+///
+/// Why not always at once when small: a drawing recorded a part a turn
+/// ends with its last part's task; painting it there too (the straggler
+/// raster's image, every text) made that task one of the page's longest.
+pub fn start(painter: &Rc<Painter>, job: Job, now: bool) {
     let n = painter.started.get() + 1;
     painter.started.set(n);
-    if job.recording.weight() <= AT_ONCE {
+    if now && job.recording.weight() <= AT_ONCE {
         painter.job.replace(None);
         painter.show(job, None);
         return;

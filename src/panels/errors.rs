@@ -184,7 +184,7 @@ const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted lo
 
 #[component]
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
-    let tab = move || state.ui.with(|u| u.error_tab);
+    let tab = move || state.sweep_ui.with(|u| u.error_tab);
     let tab_id = move || {
         tabs()
             .into_iter()
@@ -197,7 +197,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
     // them while one is open (`share::open_study`).
     // In the statistic and with the slopes' range chosen: drawing only,
     // from the numbers every point carries (no sweep reruns).
-    let choice = Memo::new(move |_| state.ui.with(|u| (u.statistic, u.slope_range)));
+    let choice = Memo::new(move |_| state.sweep_ui.with(|u| (u.statistic, u.slope_range)));
     let drawn = Memo::new(move |_| {
         let current = state.curves.get()?;
         let (statistic, range) = choice.get();
@@ -255,7 +255,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             return "Computing the sweep…".to_string();
         }
         match drawn.get().as_deref() {
-            Some(Ok(v)) => state.ui.with(|u| panel::summary(v, &curves_look(u, false))),
+            Some(Ok(v)) => state
+                .sweep_ui
+                .with(|u| panel::summary(v, &curves_look(u, false))),
             Some(Err(e)) => format!("No plot: {e}"),
             None => state.pending_text(Stage::Curves),
         }
@@ -293,7 +295,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     <input
                         type="checkbox"
                         id="references"
-                        prop:checked=move || state.ui.with(|u| u.references)
+                        prop:checked=move || state.sweep_ui.with(|u| u.references)
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
                             state.ui.update(|u| u.references = on);
@@ -318,7 +320,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                                 Band::Quantiles => "median, 10–90\u{a0}% of rounds",
                             };
                             view! {
-                                <option value=b.name() selected=move || state.ui.with(|u| u.band == b)>
+                                <option value=b.name() selected=move || state.sweep_ui.with(|u| u.band == b)>
                                     {text}
                                 </option>
                             }
@@ -340,7 +342,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         .into_iter()
                         .map(|v| {
                             view! {
-                                <option value=v.name() selected=move || state.ui.with(|u| u.statistic == v)>
+                                <option value=v.name() selected=move || state.sweep_ui.with(|u| u.statistic == v)>
                                     {v.words()}
                                 </option>
                             }
@@ -367,7 +369,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     // image draws its own.
                     draw=move |area, theme| match drawn.get().as_deref() {
                         Some(Ok(v)) => {
-                            let look = state.ui.with(|u| curves_look(u, theme.exported));
+                            let look = state.sweep_ui.with(|u| curves_look(u, theme.exported));
                             panel::draw(area, theme, v, &look)
                         }
                         Some(Err(e)) => placeholder(area, theme, e),
@@ -376,7 +378,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     hover=move |f, x, y, scale| {
                         drawn.with_untracked(|r| match r.as_deref() {
                             Some(Ok(v)) => {
-                                let look = state.ui.with_untracked(|u| curves_look(u, false));
+                                let look = state.sweep_ui.with_untracked(|u| curves_look(u, false));
                                 panel::hover(v, &look, f, x, y, scale)
                             }
                             _ => None,
@@ -386,7 +388,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     <SeriesLegend state=state />
                 </PlotCanvas>
                 <p class="note" id="errors-uses">
-                    {move || state.config.with(|c| state.ui.with(|u| uses_sentence(c, u)))}
+                    {move || state.config.with(|c| state.sweep_ui.with(|u| uses_sentence(c, u)))}
                 </p>
                 <ul class="notes" id="errors-notes">
                     {move || notes().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
@@ -411,7 +413,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             </div>
             <p class="explain" id="errors-explain">
                 <span inner_html=ERROR_DEFINITION></span>
-                {move || band_text(state.ui.with(|u| u.band))}
+                {move || band_text(state.sweep_ui.with(|u| u.band))}
                 {move || match tab() {
                     CurveKind::N => n_tab_text().into_any(),
                     CurveKind::P => P_TAB_TEXT.into_any(),

@@ -125,7 +125,7 @@ fn entry(state: AppState, e: LegendEntry) -> impl IntoView {
         Some(key) => {
             let shown = {
                 let key = key.clone();
-                move || state.ui.with(|u| !u.hidden.contains(&key))
+                move || state.sweep_ui.with(|u| !u.hidden.contains(&key))
             };
             let on_click = {
                 let key = key.clone();
@@ -156,9 +156,9 @@ fn entry(state: AppState, e: LegendEntry) -> impl IntoView {
 #[component]
 pub fn SeriesLegend(state: AppState) -> impl IntoView {
     let entries = Memo::new(move |_| {
-        let band = state.ui.with(|u| u.band);
+        let band = state.sweep_ui.with(|u| u.band);
         match state.curves.get().as_deref() {
-            Some(Ok(v)) => legend_entries(&state.ui.with(|u| as_chosen(v, u)), &band.into())
+            Some(Ok(v)) => legend_entries(&state.sweep_ui.with(|u| as_chosen(v, u)), &band.into())
                 .into_iter()
                 .map(|e| LegendEntry { hidden: false, ..e })
                 .collect(),

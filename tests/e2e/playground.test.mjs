@@ -126,6 +126,30 @@ test('every control changes what is drawn, without console errors', { timeout: 3
   });
 });
 
+test('a step to the next round redraws the round\'s plots and leaves the error plot alone', T, async () => {
+  await withPage('step-redraws', DESKTOP, async (page) => {
+    await openApp(page, server.appUrl);
+    // Every drawing shown sets its canvas' data-text-boxes: count them.
+    await page.evaluate(() => {
+      window.__drawn = {};
+      new MutationObserver((records) => {
+        for (const r of records) window.__drawn[r.target.id] = (window.__drawn[r.target.id] || 0) + 1;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-text-boxes'] });
+    });
+    const drawn = async (action) => {
+      await page.evaluate(() => (window.__drawn = {}));
+      await andWait(page, action);
+      return page.evaluate(() => window.__drawn);
+    };
+    const step = await drawn(() => page.click('#step-forward'));
+    assert.ok(step['stragglers-plot'] >= 1 && step['encdec-plot'] >= 1, `the round's plots: ${JSON.stringify(step)}`);
+    assert.equal(step['errors-plot'] ?? 0, 0, `the error plot was drawn again for a new round: ${JSON.stringify(step)}`);
+    // The count sees the error plot when its own look changes.
+    const look = await drawn(() => page.click('#references'));
+    assert.ok(look['errors-plot'] >= 1, `the error plot's look: ${JSON.stringify(look)}`);
+  });
+});
+
 test('invalid values show a message, keep the last valid state, never NaN or a panic', T, async () => {
   await withPage('invalid', DESKTOP, async (page) => {
     await openApp(page, server.appUrl);
