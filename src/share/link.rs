@@ -57,7 +57,7 @@ impl PageLink {
             if shown == q {
                 return;
             }
-            let now = w.performance().map_or(0.0, |p| p.now());
+            let now = crate::components::now();
             let entry = history::Entry {
                 at: now,
                 keys: history::changed_keys(&shown, &q),
