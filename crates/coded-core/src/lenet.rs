@@ -4,14 +4,16 @@
 //!
 //! Weights (`assets/lenet5.bin`, f16, trained by tools/train-lenet) and 500
 //! held-out test digits (`assets/digits.bin`) are embedded with
-//! `include_bytes!` and checked against the provenance records' checksums
-//! when first used (`weights`, `digits`).
+//! `include_bytes!` (the digits packed by the build script: `digit_pack`)
+//! and checked against the provenance records' checksums when first used
+//! (`weights`, `digits`).
 //!
 //! The forward pass (`forward`) computes one image per SIMD lane (`lanes`:
 //! AVX2 natively where the CPU has it, simd128 in wasm, plain f32
 //! elsewhere), every lane doing the scalar arithmetic in the same order, so
 //! all paths, native and wasm, give bit-identical logits.
 
+mod digit_pack;
 mod digits;
 mod forward;
 mod lanes;

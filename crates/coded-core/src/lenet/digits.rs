@@ -1,9 +1,11 @@
 //! The 500 compiled-in held-out test digits.
 
+use super::digit_pack;
 use super::{verify, CLASSES, PIXELS};
 use std::sync::OnceLock;
 
-const DIGITS: &[u8] = include_bytes!("../../assets/digits.bin");
+/// `assets/digits.bin`, packed by the build script (`digit_pack`).
+const PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/digits.packed"));
 pub(super) const DIGITS_INFO: &str = include_str!("../../assets/digits.json");
 /// A label byte, then the 784 pixel bytes.
 const RECORD: usize = 1 + PIXELS;
@@ -18,9 +20,11 @@ impl Digits {
     pub fn get() -> Result<&'static Digits, String> {
         static D: OnceLock<Result<Digits, String>> = OnceLock::new();
         D.get_or_init(|| {
-            let count = DIGITS.len() / RECORD;
+            let digits = digit_pack::unpack(PACKED, RECORD)
+                .map_err(|e| format!("digits (assets/digits.bin): {e}"))?;
+            let count = digits.len() / RECORD;
             verify(
-                DIGITS,
+                &digits,
                 count * RECORD,
                 DIGITS_INFO,
                 "digits (assets/digits.bin)",
@@ -30,7 +34,7 @@ impl Digits {
             }
             let mut labels = Vec::with_capacity(count);
             let mut pixels = Vec::with_capacity(count * PIXELS);
-            for rec in DIGITS.chunks_exact(RECORD) {
+            for rec in digits.chunks_exact(RECORD) {
                 if rec[0] as usize >= CLASSES {
                     return Err(format!("digits: label {} out of range", rec[0]));
                 }
