@@ -19,9 +19,13 @@
 //! This file is also compiled into the build script (`#[path]`), so it uses
 //! nothing but `std`.
 
+/// A digit's bytes in `assets/digits.bin`: a label, then 28 × 28 pixels
+/// (`lenet::PIXELS`, which the build script cannot name).
+pub const RECORD: usize = 1 + 28 * 28;
+
 /// Packs `records` of `record` bytes each (a label byte, then pixels).
-/// `records.len()` must be a multiple of `record` (the build script stops
-/// otherwise). The program only unpacks: the build script and the tests
+/// `records.len()` must be a multiple of `record` (it panics otherwise,
+/// which stops the build). The program only unpacks: the build script and the tests
 /// pack.
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn pack(records: &[u8], record: usize) -> Vec<u8> {
@@ -109,8 +113,6 @@ pub fn unpack(packed: &[u8], record: usize) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const RECORD: usize = 1 + 28 * 28;
 
     #[test]
     fn the_digits_come_back_byte_for_byte_and_smaller() {

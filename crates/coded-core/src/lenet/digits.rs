@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 /// `assets/digits.bin`, packed by the build script (`digit_pack`).
 const PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/digits.packed"));
 pub(super) const DIGITS_INFO: &str = include_str!("../../assets/digits.json");
-/// A label byte, then the 784 pixel bytes.
-const RECORD: usize = 1 + PIXELS;
+use digit_pack::RECORD;
+const _: () = assert!(RECORD == 1 + PIXELS, "a label byte, then the pixels");
 
 /// The compiled-in held-out digits: labels and 8-bit pixels.
 pub struct Digits {
