@@ -65,6 +65,64 @@ pub fn operator_row(nodes: &[f64], w: &[f64], z: f64, row: &mut [f64]) {
     row.iter_mut().for_each(|r| *r *= inv);
 }
 
+/// How many points [`operator_matrix`] computes side by side.
+const BLOCK: usize = 4;
+
+/// The operator rows of every point of `at`, into `out`: column-major, one
+/// row per point and one column per node (`out[c * at.len() + r]`), each row
+/// the bits [`operator_row`] writes.
+///
+/// Why in blocks: a row's sum is a chain of additions, each waiting for the
+/// one before, which leaves the divisions and the pipeline idle. Four points
+/// side by side are four independent chains (each summed in node order, so
+/// the bits do not change), and their four quotients of a node are adjacent
+/// in `out`. A block with a point at a node falls back to one row at a time.
+pub fn operator_matrix(nodes: &[f64], w: &[f64], at: &[f64], out: &mut [f64]) {
+    let rows = at.len();
+    debug_assert_eq!(nodes.len(), w.len());
+    debug_assert_eq!(out.len(), rows * nodes.len());
+    let mut row = vec![0.0; nodes.len()];
+    let mut one_at_a_time = |r: usize, out: &mut [f64]| {
+        operator_row(nodes, w, at[r], &mut row);
+        for (c, v) in row.iter().enumerate() {
+            out[c * rows + r] = *v;
+        }
+    };
+    let blocks = rows / BLOCK;
+    for b in 0..blocks {
+        let r = b * BLOCK;
+        let z: [f64; BLOCK] = std::array::from_fn(|l| at[r + l]);
+        let mut total = [0.0; BLOCK];
+        let mut hit = false;
+        for (c, (&t, &wi)) in nodes.iter().zip(w).enumerate() {
+            let cell = &mut out[c * rows + r..c * rows + r + BLOCK];
+            for l in 0..BLOCK {
+                let d = z[l] - t;
+                let q = wi / d;
+                hit |= d == 0.0 || !q.is_finite();
+                cell[l] = q;
+                total[l] += q;
+            }
+        }
+        if hit {
+            for l in 0..BLOCK {
+                one_at_a_time(r + l, out);
+            }
+            continue;
+        }
+        let inv: [f64; BLOCK] = std::array::from_fn(|l| 1.0 / total[l]);
+        for c in 0..nodes.len() {
+            let cell = &mut out[c * rows + r..c * rows + r + BLOCK];
+            for l in 0..BLOCK {
+                cell[l] *= inv[l];
+            }
+        }
+    }
+    for r in blocks * BLOCK..rows {
+        one_at_a_time(r, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +131,29 @@ mod tests {
         let mut row = vec![0.0; nodes.len()];
         operator_row(nodes, w, z, &mut row);
         row.iter().zip(v).map(|(c, v)| c * v).sum()
+    }
+
+    #[test]
+    fn the_operator_matrix_holds_the_bits_of_each_row() {
+        let nodes: Vec<f64> = (0..23).map(|i| -1.0 + i as f64 * 0.09).collect();
+        let w = berrut_weights(nodes.len());
+        // Points between nodes, on nodes (a block falls back), and a
+        // remainder after the last block of four.
+        for at in [
+            vec![-0.95, -0.5, 0.01, 0.33, 0.5, 0.777, 0.9, 0.99, -0.2],
+            vec![-0.95, nodes[3], 0.01, 0.33, nodes[22], -1.0, 0.9],
+            vec![0.5],
+        ] {
+            let mut out = vec![f64::NAN; at.len() * nodes.len()];
+            operator_matrix(&nodes, &w, &at, &mut out);
+            let mut row = vec![0.0; nodes.len()];
+            for (r, &z) in at.iter().enumerate() {
+                operator_row(&nodes, &w, z, &mut row);
+                for (c, v) in row.iter().enumerate() {
+                    assert_eq!(out[c * at.len() + r].to_bits(), v.to_bits(), "{z} node {c}");
+                }
+            }
+        }
     }
 
     #[test]

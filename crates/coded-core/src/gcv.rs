@@ -80,10 +80,16 @@ impl GcvRound {
         for l in 0..LANES {
             (a[l], b[l], scale[l]) = weights(n as f64 * lambdas[l]);
         }
+        // The first coordinate's solve rides along the factorisation and the
+        // trace (the same sweeps over the bands, in the same directions):
+        // its recursions fill the pipeline while theirs wait for a division.
         let ok = self.factor(&a, &b);
         let tr = self.trace();
         let mut rss = [0.0; LANES];
-        for c in 0..self.qty.len() {
+        if !self.qty.is_empty() {
+            self.add_residual(&mut rss);
+        }
+        for c in 1..self.qty.len() {
             self.solve(c);
             self.add_residual(&mut rss);
         }
@@ -105,9 +111,12 @@ impl GcvRound {
     }
 
     /// Factors M = a·R + b·QᵀQ per lane (as `Penta::factor`, without
-    /// storing M); false in a lane whose pivot is not positive and finite.
+    /// storing M), and runs the forward half of [`solve`](Self::solve)`(0)`
+    /// alongside (each step needs only the factors before it); false in a
+    /// lane whose pivot is not positive and finite.
     fn factor(&mut self, a: &Lanes, b: &Lanes) -> [bool; LANES] {
         let (r, q) = (&self.bands.r, &self.bands.qtq);
+        let first = self.qty.first().map(|qty| &qty[..]);
         let mut ok = [true; LANES];
         // d, l1, l2 at i − 1 and i − 2.
         let (mut d1, mut d2) = ([0.0; LANES], [0.0; LANES]);
@@ -131,13 +140,18 @@ impl GcvRound {
             self.l2[i] = l2i;
             (d2, d1) = (d1, di);
             (l2_2, l2_1, l1_1) = (l2_1, l2i, l1i);
+            if let Some(qty) = first {
+                forward_step(&mut self.s, qty, &self.l1, &self.l2, i);
+            }
         }
         ok
     }
 
-    /// tr(M⁻¹QᵀQ) per lane from the factors.
-    fn trace(&self) -> Lanes {
+    /// tr(M⁻¹QᵀQ) per lane from the factors, and the backward half of
+    /// [`solve`](Self::solve)`(0)` alongside (after [`factor`](Self::factor)).
+    fn trace(&mut self) -> Lanes {
         let q = &self.bands.qtq;
+        let first = !self.qty.is_empty();
         // The inverse's diag[i+1], diag[i+2] and off1[i+1] (0 beyond the end).
         let (mut d1, mut d2, mut o1) = ([0.0; LANES], [0.0; LANES], [0.0; LANES]);
         let mut tr = [0.0; LANES];
@@ -150,6 +164,9 @@ impl GcvRound {
                 tr[l] += diag * q.diag[i] + 2.0 * (off1 * q.off1[i] + off2 * q.off2[i]);
                 (d2[l], d1[l], o1[l]) = (d1[l], diag, off1);
             }
+            if first {
+                backward_step(&mut self.s, a1, a2, id, i);
+            }
         }
         tr
     }
@@ -157,25 +174,11 @@ impl GcvRound {
     /// s = M⁻¹Qᵀy_c per lane, into `self.s[2..p + 2]`.
     fn solve(&mut self, c: usize) {
         let qty = &self.qty[c];
-        let p = qty.len();
-        let s = &mut self.s;
-        for i in 0..p {
-            let (a1, a2) = (self.l1[i.saturating_sub(1)], self.l2[i.saturating_sub(2)]);
-            let (s1, s2) = (s[i + 1], s[i]);
-            let mut v = [0.0; LANES];
-            for l in 0..LANES {
-                // At i = 0 and 1 the missing terms multiply the zero padding.
-                v[l] = qty[i] - a1[l] * s1[l] - a2[l] * s2[l];
-            }
-            s[i + 2] = v;
+        for i in 0..qty.len() {
+            forward_step(&mut self.s, qty, &self.l1, &self.l2, i);
         }
-        for i in (0..p).rev() {
-            let (a1, a2, id) = (&self.l1[i], &self.l2[i], &self.inv_d[i]);
-            let (s1, s2) = (s[i + 3], s[i + 4]);
-            let v = &mut s[i + 2];
-            for l in 0..LANES {
-                v[l] = v[l] * id[l] - a1[l] * s1[l] - a2[l] * s2[l];
-            }
+        for i in (0..qty.len()).rev() {
+            backward_step(&mut self.s, &self.l1[i], &self.l2[i], &self.inv_d[i], i);
         }
     }
 
@@ -196,6 +199,29 @@ impl GcvRound {
                 rss[l] += v * v;
             }
         }
+    }
+}
+
+/// Step i of L z = Qᵀy_c, into `s[i + 2]` (needs L's rows up to i − 1).
+#[inline(always)]
+fn forward_step(s: &mut [Lanes], qty: &[f64], l1: &[Lanes], l2: &[Lanes], i: usize) {
+    let (a1, a2) = (&l1[i.saturating_sub(1)], &l2[i.saturating_sub(2)]);
+    let (s1, s2) = (s[i + 1], s[i]);
+    let mut v = [0.0; LANES];
+    for l in 0..LANES {
+        // At i = 0 and 1 the missing terms multiply the zero padding.
+        v[l] = qty[i] - a1[l] * s1[l] - a2[l] * s2[l];
+    }
+    s[i + 2] = v;
+}
+
+/// Step i (downwards) of D Lᵀ s = z, in place at `s[i + 2]`.
+#[inline(always)]
+fn backward_step(s: &mut [Lanes], a1: &Lanes, a2: &Lanes, inv_d: &Lanes, i: usize) {
+    let (s1, s2) = (s[i + 3], s[i + 4]);
+    let v = &mut s[i + 2];
+    for l in 0..LANES {
+        v[l] = v[l] * inv_d[l] - a1[l] * s1[l] - a2[l] * s2[l];
     }
 }
 
@@ -231,11 +257,12 @@ pub(crate) struct Search {
 
 /// GCV's λ for the round's data (n ≥ 3 strictly increasing knots): the
 /// best of [`search`]; 0 when no λ has a score (data that a straight line
-/// fits exactly).
-pub(crate) fn gcv_lambda(t: &[f64], y: &DMatrix<f64>) -> f64 {
-    search(&mut GcvRound::new(t, y))
-        .best
-        .map_or(0.0, |(e, _)| exp10(e))
+/// fits exactly). With it the knots' bands, which the fit at that λ needs
+/// too.
+pub(crate) fn gcv_lambda(t: &[f64], y: &DMatrix<f64>) -> (f64, KnotBands) {
+    let mut round = GcvRound::new(t, y);
+    let lambda = search(&mut round).best.map_or(0.0, |(e, _)| exp10(e));
+    (lambda, round.bands)
 }
 
 /// A scored exponent: (e, score).

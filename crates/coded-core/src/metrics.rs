@@ -220,22 +220,72 @@ pub fn bootstrap_means(columns: &[&[f64]], seed: u64, resamples: usize) -> Optio
             }
         })
         .collect();
+    let values: Vec<&[f64]> = scaled.iter().map(|(v, _)| v.as_ref()).collect();
+    let sums = match values[..] {
+        [_] => resample_sums::<1>(&values, n, seed, resamples),
+        [_, _] => resample_sums::<2>(&values, n, seed, resamples),
+        [_, _, _] => resample_sums::<3>(&values, n, seed, resamples),
+        _ => resample_sums_any(&values, n, seed, resamples),
+    };
+    let means = sums
+        .into_iter()
+        .zip(&scaled)
+        .map(|(sums, (_, scale))| sums.into_iter().map(|s| s / n as f64 * scale).collect())
+        .collect();
+    Some(means)
+}
+
+/// Each column's sum over each of `resamples` resamples of the rows (the
+/// rows drawn by one [`Indices`] stream from `seed`, every column added in
+/// the order drawn). The rows sit side by side (`C` values per row), so a
+/// draw reads one place; the indices of a resample are drawn first, so the
+/// generator's and the sums' dependency chains do not wait on each other.
+fn resample_sums<const C: usize>(
+    columns: &[&[f64]],
+    n: usize,
+    seed: u64,
+    resamples: usize,
+) -> Vec<Vec<f64>> {
+    let rows: Vec<[f64; C]> = (0..n)
+        .map(|i| std::array::from_fn(|c| columns[c][i]))
+        .collect();
     let mut draw = Indices::new(Rng::new(seed), n);
-    let mut means = vec![Vec::with_capacity(resamples.max(1)); columns.len()];
-    let mut sums = vec![0.0; columns.len()];
+    let mut picked = vec![0usize; n];
+    let mut sums = vec![Vec::with_capacity(resamples.max(1)); C];
     for _ in 0..resamples.max(1) {
-        sums.fill(0.0);
-        for _ in 0..n {
-            let i = draw.next();
-            for (sum, (values, _)) in sums.iter_mut().zip(&scaled) {
-                *sum += values[i];
+        picked.iter_mut().for_each(|i| *i = draw.next());
+        let mut sum = [0.0; C];
+        for &i in &picked {
+            let row = &rows[i];
+            for c in 0..C {
+                sum[c] += row[c];
             }
         }
-        for ((m, sum), (_, scale)) in means.iter_mut().zip(&sums).zip(&scaled) {
-            m.push(sum / n as f64 * scale);
+        for (column, s) in sums.iter_mut().zip(sum) {
+            column.push(s);
         }
     }
-    Some(means)
+    sums
+}
+
+/// [`resample_sums`] for any number of columns, one place per column.
+fn resample_sums_any(columns: &[&[f64]], n: usize, seed: u64, resamples: usize) -> Vec<Vec<f64>> {
+    let mut draw = Indices::new(Rng::new(seed), n);
+    let mut sums = vec![Vec::with_capacity(resamples.max(1)); columns.len()];
+    let mut sum = vec![0.0; columns.len()];
+    for _ in 0..resamples.max(1) {
+        sum.fill(0.0);
+        for _ in 0..n {
+            let i = draw.next();
+            for (s, values) in sum.iter_mut().zip(columns) {
+                *s += values[i];
+            }
+        }
+        for (column, s) in sums.iter_mut().zip(&sum) {
+            column.push(*s);
+        }
+    }
+    sums
 }
 
 /// The 95 % percentile interval of the bootstrap `means` of the sample `xs`
@@ -438,6 +488,52 @@ mod tests {
         }
         // The rejection zone of n = 3: (2³² − 3) mod 3 = 1.
         assert_eq!(Indices::new(Rng::new(1), 3).reject_below, 1);
+    }
+
+    /// The bootstrap as written first: one index draw at a time, every
+    /// column summed in the order drawn.
+    fn bootstrap_one_draw_at_a_time(
+        columns: &[&[f64]],
+        seed: u64,
+        resamples: usize,
+    ) -> Vec<Vec<f64>> {
+        let n = columns[0].len();
+        let mut draw = Indices::new(Rng::new(seed), n);
+        let mut means = vec![Vec::new(); columns.len()];
+        for _ in 0..resamples {
+            let mut sums = vec![0.0; columns.len()];
+            for _ in 0..n {
+                let i = draw.next();
+                for (sum, values) in sums.iter_mut().zip(columns) {
+                    *sum += values[i];
+                }
+            }
+            for (m, sum) in means.iter_mut().zip(&sums) {
+                m.push(sum / n as f64);
+            }
+        }
+        means
+    }
+
+    #[test]
+    fn the_bootstrap_takes_the_bits_of_one_draw_at_a_time() {
+        let mut rng = Rng::new(5);
+        for n in [1usize, 2, 17, 200] {
+            let columns: Vec<Vec<f64>> = (0..5)
+                .map(|c| (0..n).map(|_| rng.uniform().powi(c + 1) * 1e3).collect())
+                .collect();
+            for count in 1..=5 {
+                let cols: Vec<&[f64]> = columns[..count].iter().map(|c| &c[..]).collect();
+                let got = bootstrap_means(&cols, 11, 40).unwrap();
+                let want = bootstrap_one_draw_at_a_time(&cols, 11, 40);
+                let bits = |m: &Vec<Vec<f64>>| -> Vec<Vec<u64>> {
+                    m.iter()
+                        .map(|c| c.iter().map(|x| x.to_bits()).collect())
+                        .collect()
+                };
+                assert_eq!(bits(&got), bits(&want), "n {n}, {count} columns");
+            }
+        }
     }
 
     #[test]

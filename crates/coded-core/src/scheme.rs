@@ -5,7 +5,7 @@
 //! Also the schemes' and λ choices' names and labels, so that the JSON, the
 //! CLI, legends and choosers all read the one definition next to the code.
 
-use crate::barycentric::{berrut_weights, lagrange_weights, operator_row};
+use crate::barycentric::{berrut_weights, lagrange_weights, operator_matrix};
 use crate::limits::MAX_LAMBDA;
 use crate::portable::{exp, ln, matmul};
 use crate::spline::{SmoothingSpline, SplineError};
@@ -557,13 +557,7 @@ enum Barycentric {
 /// Rows of the barycentric operator with weights `w` on `nodes`, at each z.
 fn barycentric_matrix(nodes: &[f64], w: &[f64], at: &[f64]) -> DMatrix<f64> {
     let mut m = DMatrix::zeros(at.len(), nodes.len());
-    let mut row = vec![0.0; nodes.len()];
-    for (r, &z) in at.iter().enumerate() {
-        operator_row(nodes, w, z, &mut row);
-        for (c, v) in row.iter().enumerate() {
-            m[(r, c)] = *v;
-        }
-    }
+    operator_matrix(nodes, w, at, m.as_mut_slice());
     m
 }
 

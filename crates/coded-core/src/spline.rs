@@ -46,8 +46,12 @@ struct Reinsch {
 impl Reinsch {
     /// Requires n ≥ 3 (there is at least one interior knot).
     fn new(t: &[f64], lambda: f64) -> Result<Self, SplineError> {
-        let bands = KnotBands::new(t);
-        let rho = t.len() as f64 * lambda;
+        Self::with_bands(KnotBands::new(t), lambda)
+    }
+
+    /// As [`new`](Self::new), with the knots' bands already computed.
+    fn with_bands(bands: KnotBands, lambda: f64) -> Result<Self, SplineError> {
+        let rho = bands.n() as f64 * lambda;
         let (a, b, scale) = weights(rho);
         let ldl = bands.factor(a, b).ok_or(SplineError::NotFinite)?;
         Ok(Reinsch {
@@ -153,11 +157,26 @@ impl SmoothingSpline {
         if y.iter().any(|v| !v.is_finite()) {
             return Err(SplineError::NotFinite);
         }
+        Self::fit_checked(t, y, lambda, None)
+    }
+
+    /// [`fit`](Self::fit) of checked knots, values and λ, with the knots'
+    /// bands when they were computed already.
+    fn fit_checked(
+        t: &[f64],
+        y: &DMatrix<f64>,
+        lambda: f64,
+        bands: Option<KnotBands>,
+    ) -> Result<Self, SplineError> {
+        let n = t.len();
         let m = y.ncols();
         let mut values = y.clone();
         let mut second = DMatrix::zeros(n, m);
         if n >= 3 {
-            let sys = Reinsch::new(t, lambda)?;
+            let sys = match bands {
+                Some(bands) => Reinsch::with_bands(bands, lambda)?,
+                None => Reinsch::new(t, lambda)?,
+            };
             for c in 0..m {
                 sys.fit_column(
                     y.column(c).as_slice(),
@@ -190,8 +209,8 @@ impl SmoothingSpline {
         if y.iter().any(|v| !v.is_finite()) {
             return Err(SplineError::NotFinite);
         }
-        let lambda = gcv_lambda(t, y);
-        Ok((Self::fit(t, y, lambda)?, lambda))
+        let (lambda, bands) = gcv_lambda(t, y);
+        Ok((Self::fit_checked(t, y, lambda, Some(bands))?, lambda))
     }
 
     pub fn knots(&self) -> &[f64] {
