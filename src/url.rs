@@ -1149,6 +1149,23 @@ mod fuzz {
     }
 
     #[test]
+    fn a_tiny_slope_bound_is_quoted_short_when_a_later_one_is_refused() {
+        // The fuzzer's case: the first bound was accepted and its text, the
+        // value "using" quotes, was 1.6e-300 written out in 300 zeros.
+        let tiny = format!("0.{}15945141573711143", "0".repeat(299));
+        let q = format!("slope=-{tiny}&slope={}", "1".repeat(400));
+        let (s, notes) = decode(&q);
+        let text = s.ui.slope_range.text();
+        assert!(text.starts_with("-1.59451415737111") && text.ends_with("e-300"));
+        let refused = notes.iter().find(|n| n.starts_with("slope = ")).unwrap();
+        assert!(
+            notes.iter().all(|n| n.chars().count() <= NOTICE_MAX),
+            "{notes:?}"
+        );
+        assert!(refused.ends_with(&format!("using “{text}”")), "{refused}");
+    }
+
+    #[test]
     fn a_round_beyond_the_trials_is_noted() {
         // It used to be clamped silently.
         let (s, notes) = decode("tr=10&r=50");

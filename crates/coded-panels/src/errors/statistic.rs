@@ -11,6 +11,7 @@
 use super::point_stats::PointStatistics;
 use super::view::{slope_text, CurveKind, CurvePoint, CurvesView};
 use crate::claimed_rates::loglog_slope;
+use coded_core::limits::short_number;
 use coded_core::statistic::{fit_slope, FitPoint, Statistic};
 use serde::{Deserialize, Serialize};
 
@@ -53,9 +54,11 @@ pub struct SlopeRange {
 }
 
 impl SlopeRange {
-    /// Its text, as typed and in a link ("" for every point).
+    /// Its text, as typed and in a link ("" for every point). A bound far
+    /// from 1 is written with an exponent: `{}` would spell 1e-300 in 300
+    /// zeros, in the field and in a notice quoting it.
     pub fn text(self) -> String {
-        let end = |v: Option<f64>| v.map(|v| v.to_string()).unwrap_or_default();
+        let end = |v: Option<f64>| v.map(short_number).unwrap_or_default();
         match (self.from, self.to) {
             (None, None) => String::new(),
             (a, b) => format!("{}-{}", end(a), end(b)),
@@ -262,6 +265,8 @@ mod tests {
             ("..160", None, Some(160.0)),
             ("-1.6e2", None, Some(160.0)),
             ("1e1-1e2", Some(10.0), Some(100.0)),
+            ("1.5e-300-1e300", Some(1.5e-300), Some(1e300)),
+            ("-0.000000000000000000000000000001", None, Some(1e-30)),
         ] {
             let r = SlopeRange::parse(text).unwrap();
             assert_eq!((r.from, r.to), (from, to), "{text}");
@@ -272,6 +277,11 @@ mod tests {
         ] {
             assert_eq!(SlopeRange::parse(bad), None, "{bad}");
         }
+        assert_eq!(
+            SlopeRange::parse("1.5e-300-1e300").unwrap().text(),
+            "1.5e-300-1e300"
+        );
+        assert_eq!(SlopeRange::parse("40-320").unwrap().text(), "40-320");
         assert!(SlopeRange::parse("20-40").unwrap().contains(40.0));
         assert!(!SlopeRange::parse("20-40").unwrap().contains(80.0));
     }
