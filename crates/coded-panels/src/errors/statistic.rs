@@ -54,11 +54,19 @@ pub struct SlopeRange {
 }
 
 impl SlopeRange {
-    /// Its text, as typed and in a link ("" for every point). A bound far
-    /// from 1 is written with an exponent: `{}` would spell 1e-300 in 300
-    /// zeros, in the field and in a notice quoting it.
+    /// Its text, as typed and in a link ("" for every point). A whole
+    /// bound is written in digits, as people write N (1000, not 1e3); any
+    /// other with an exponent when that is shorter: `{}` would spell 1e-300
+    /// in 300 zeros, in the field and in a notice quoting it.
     pub fn text(self) -> String {
-        let end = |v: Option<f64>| v.map(short_number).unwrap_or_default();
+        let bound = |v: f64| {
+            if v.fract() == 0.0 && v < 1e15 {
+                format!("{v}")
+            } else {
+                short_number(v)
+            }
+        };
+        let end = |v: Option<f64>| v.map(bound).unwrap_or_default();
         match (self.from, self.to) {
             (None, None) => String::new(),
             (a, b) => format!("{}-{}", end(a), end(b)),
@@ -281,7 +289,15 @@ mod tests {
             SlopeRange::parse("1.5e-300-1e300").unwrap().text(),
             "1.5e-300-1e300"
         );
-        assert_eq!(SlopeRange::parse("40-320").unwrap().text(), "40-320");
+        for (text, written) in [
+            ("40-320", "40-320"),
+            ("100-1000", "100-1000"),
+            ("1e3-2e3", "1000-2000"),
+            ("-8192", "-8192"),
+            ("0.00001-1e20", "1e-5-1e20"),
+        ] {
+            assert_eq!(SlopeRange::parse(text).unwrap().text(), written, "{text}");
+        }
         assert!(SlopeRange::parse("20-40").unwrap().contains(40.0));
         assert!(!SlopeRange::parse("20-40").unwrap().contains(80.0));
     }
