@@ -8,11 +8,10 @@
 //! notes.
 
 use crate::settings::{Group, Kind, LinkState, SETTINGS};
-use coded_core::problem::Problem;
 use coded_core::{Config, FunctionKind, Scheme};
 use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::{Detail, RoundResult};
-use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_panels::walk::walk;
+use coded_panels::{Results, Theme};
 use coded_protocol::UiState;
 
 /// The internal names a reader must not meet: wire names that are not
@@ -104,17 +103,6 @@ fn svg_texts(svg: &str) -> Vec<String> {
         rest = &rest[close..];
     }
     out
-}
-
-fn drawn(
-    draw: impl for<'a> FnOnce(
-        &coded_panels::Area<plotters::prelude::SVGBackend<'a>>,
-    ) -> coded_panels::DrawResult<plotters::prelude::SVGBackend<'a>>,
-) -> Vec<String> {
-    let (svg, _) = coded_panels::to_svg(640, 480, draw).unwrap();
-    let texts = svg_texts(&svg);
-    assert!(!texts.is_empty(), "a plot with no text");
-    texts
 }
 
 /// The states the scan reads the settings, the link and the plots in:
@@ -266,42 +254,36 @@ fn unknown_settings(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every text of the plots of a configuration: drawn, summarised, noted.
+/// Every text of the plots of a configuration: every panel of the
+/// registry in every look, drawn, summarised and hovered; and the curves'
+/// notes.
 fn plot_texts(c: &Config) -> Vec<String> {
     let theme = Theme::light();
+    let ui = UiState::default();
+    let round = coded_engine::stages::round(&mut coded_engine::Session::new(), c, &ui).unwrap();
+    let table = coded_engine::table(&mut coded_engine::Session::new(), c, &ui).unwrap();
+    let curves = curves_views(c);
+    let mut sets = vec![Results {
+        round: Some(&round),
+        table: Some(&table),
+        curves: None,
+    }];
+    sets.extend(curves.iter().map(|v| Results {
+        curves: Some(v),
+        ..Results::default()
+    }));
     let mut out = vec![];
-    for v in curves_views(c) {
-        for band in coded_panels::errors::Band::ALL {
-            let look = band.into();
-            out.extend(drawn(|a| errors::draw(a, &theme, &v, &look)));
-            out.push(errors::summary(&v, &look));
+    for results in &sets {
+        for w in walk(results, &theme, (640, 480)).unwrap() {
+            let texts = svg_texts(&w.svg);
+            assert!(!texts.is_empty(), "{:?} drew no text", w.panel);
+            out.extend(texts);
+            out.push(w.summary);
+            out.extend(w.hovers);
         }
-        // With every series hidden: the plot's message, the summary's list.
-        let every = coded_panels::errors::CurvesLook {
-            hidden: (v.curves.iter().map(|c| c.key.clone()))
-                .chain(v.references.iter().map(|r| r.key.clone()))
-                .collect(),
-            ..Default::default()
-        };
-        out.extend(drawn(|a| errors::draw(a, &theme, &v, &every)));
-        out.push(errors::summary(&v, &every));
-        out.extend(v.notes.iter().cloned());
     }
-    let problem = Problem::new(c).unwrap();
-    let prepared = problem.prepare(c.scheme, c.n);
-    let round = RoundResult::build(c, 0, Some((&problem, &prepared)));
-    let sv = round.stragglers;
-    out.extend(drawn(|a| stragglers::draw(a, &theme, &sv)));
-    out.push(stragglers::summary(&sv, c.trials));
-    match round.detail.expect("the round was decoded") {
-        Detail::Scalar(v) => {
-            out.extend(drawn(|a| encdec::draw(a, &theme, &v)));
-            out.push(encdec::summary(&v));
-        }
-        Detail::Digits(v) => {
-            out.extend(drawn(|a| digits::draw(a, &theme, &v)));
-            out.push(digits::summary(&v));
-        }
+    for v in &curves {
+        out.extend(v.notes.iter().cloned());
     }
     out
 }

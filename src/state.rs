@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use coded_core::{Config, FunctionKind};
 use coded_panels::errors::CurvesView;
-use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
+use coded_panels::RoundResult;
 use coded_protocol::Progress;
 use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;

@@ -42,7 +42,7 @@ use super::plot_backend::{BackendError, PlotBackend};
 use super::{drawing_parts, painting, turns};
 use crate::theme::{use_theme, Theme};
 use coded_panels::chart::caption::Caption;
-use coded_panels::Frame;
+use coded_panels::{Frame, Shape};
 
 /// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
 /// larger one for a PNG export, or an SVG document.
@@ -229,10 +229,12 @@ fn measure(el: &web_sys::HtmlElement) -> BoxSize {
 /// A canvas filled by `draw`, resized to its CSS box and redrawn whenever that
 /// box, the theme or any signal `draw` reads changes.
 ///
-/// `aspect_ratio` (width / height) sets the box height from its width. Styles
-/// need no stylesheet (so the component works anywhere, e.g. in the browser
-/// tests); a stylesheet may override the ratio with the CSS custom property
-/// `--plot-aspect-ratio` (phones do) and constrain the box (`max-height`).
+/// `shape` (a panel's, from its contract) sets the box height from its
+/// width, on a wide screen and on a phone, and the least height at which
+/// the plot stays readable. Styles need no stylesheet (so the component
+/// works anywhere, e.g. in the browser tests); the stylesheet picks the
+/// phone's ratio through the CSS custom property `--plot-phone-ratio`, and
+/// may override the ratio with `--plot-aspect-ratio` (a slide does).
 #[component]
 pub fn PlotCanvas<F, H>(
     /// Draws the plot; called with the full canvas area and the current theme
@@ -253,7 +255,9 @@ pub fn PlotCanvas<F, H>(
     /// While true, changes of the summary are not announced.
     #[prop(optional, into)]
     quiet: Option<Signal<bool>>,
-    #[prop(default = 1.6)] aspect_ratio: f64,
+    /// Its shape: ratios and least height (by default a plain plot's).
+    #[prop(default = DEFAULT_SHAPE)]
+    shape: Shape,
     /// Called on a click with the frame drawn, the canvas pixel clicked
     /// (device pixels, as for `hover`) and whether it was a finger's tap
     /// (a finger is wide: the panel may ask which target was meant); the
@@ -276,11 +280,19 @@ where
         id,
         summary,
         quiet,
-        aspect_ratio,
+        shape,
         click,
         children,
     )
 }
+
+/// A plot's shape when it says none.
+const DEFAULT_SHAPE: Shape = Shape {
+    aspect_ratio: 1.6,
+    phone_aspect_ratio: 0.8,
+    charts: 1,
+    min_chart_height: 120.0,
+};
 
 type HoverFn = Rc<dyn Fn(&Frame, f64, f64, f64) -> Option<String>>;
 
@@ -295,11 +307,23 @@ fn plot_canvas(
     id: Option<String>,
     summary: Option<Signal<String>>,
     quiet: Option<Signal<bool>>,
-    aspect_ratio: f64,
+    shape: Shape,
     click: Option<Callback<(Frame, f64, f64, bool)>>,
     children: Option<Children>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<html::Canvas>::new();
+    let box_ref = NodeRef::<html::Div>::new();
+    // A custom property is set through the CSSOM (no inline style
+    // attribute: the page's CSP forbids them); the stylesheet's phone rule
+    // reads it.
+    Effect::new(move |_| {
+        if let Some(el) = box_ref.get() {
+            let el: &web_sys::HtmlElement = &el;
+            let _ = el
+                .style()
+                .set_property("--plot-phone-ratio", &shape.phone_aspect_ratio.to_string());
+        }
+    });
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
     let zoom = use_context::<PlotZoom>().map_or(1.0, |z| z.0);
@@ -471,7 +495,9 @@ fn plot_canvas(
     view! {
         <div
             class="plot-canvas"
-            style:aspect-ratio=format!("var(--plot-aspect-ratio, {aspect_ratio})")
+            node_ref=box_ref
+            style:aspect-ratio=format!("var(--plot-aspect-ratio, {})", shape.aspect_ratio)
+            style:min-height=format!("{}px", shape.min_height())
         >
             <canvas
                 node_ref=canvas_ref

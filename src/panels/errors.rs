@@ -8,10 +8,9 @@ use coded_core::config::MAX_N;
 use coded_core::statistic::Statistic;
 use coded_core::{Config, StragglerModel};
 use coded_panels::errors as panel;
-use coded_panels::errors::{Band, CurveKind, CurvesView};
+use coded_panels::errors::{Band, CurveKind, CurvesView, Errors};
 use coded_panels::format::sig4;
-use coded_panels::stragglers::describe_model;
-use coded_panels::{Panel, Stage};
+use coded_panels::{Contract, Cursor, Panel, Stage};
 use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,8 +19,8 @@ use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
 use crate::panels::error_tabs::{
     setting_tab_text, tab_after_key, tabs, uses_values, value_range, ErrorTab,
 };
-use crate::panels::round_plot::placeholder;
 use crate::panels::series_legend::{curves_look, SeriesLegend};
+use crate::panels::shown::placeholder;
 use crate::state::AppState;
 
 /// The line and the shaded band in words, as the "Line and band" choice
@@ -59,7 +58,7 @@ fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
 /// nothing to error vs N, whose N and p come from their own lists, and the
 /// lists do nothing to the other two tabs.
 pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
-    let model = describe_model(&config.stragglers);
+    let model = config.stragglers.about().caption;
     match ui.error_tab {
         CurveKind::N => {
             let ns = plotted_ns(config, &ui.sweep_ns);
@@ -175,9 +174,6 @@ fn n_tab_text() -> impl IntoView {
     view! { <span inner_html=N_TAB_HTML></span> }
 }
 
-/// What a round's error is, as static markup (see [`N_TAB_HTML`]).
-const ERROR_DEFINITION: &str = r#"Each round's error is its mean squared error <math><mfrac><mn>1</mn><mi>K</mi></mfrac><msub><mo>∑</mo><mi>k</mi></msub><msup><mrow><mo>‖</mo><msub><mi>u</mi><mtext>dec</mtext></msub><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>)</mo><mo>−</mo><mi>f</mi><mo>(</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo><mo>‖</mo></mrow><mn>2</mn></msup></math>."#;
-
 /// The error-vs-N text as static markup (its MathML as view! elements cost
 /// kilobytes of the page's wasm code; as text it compresses).
 const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>3</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math> for BACC and <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>4</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>2</mn></mrow></msup><mo>)</mo></math> for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting <math><mi>S</mi><mo>≈</mo><msub><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow></msub><mi>N</mi></math> into LeTCC's deterministic <math><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup></math> gives the first rate. Both are upper bounds: measured curves may fall faster. With a fixed set of S stragglers (exactly S, a block, or servers chosen by hand) the dashed line is the LeTCC paper's <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math>. With noisy servers (σ &gt; 0) the only dashed line is the LeTCC paper's bound for noisy answers, <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mrow><mn>8</mn><mo>/</mo><mn>5</mn></mrow></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn><mo>/</mo><mn>5</mn></mrow></msup><mo>)</mo></math>, proved for at most S stragglers. Under independent stragglers (or a deadline) about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round)."#;
@@ -257,7 +253,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         match drawn.get().as_deref() {
             Some(Ok(v)) => state
                 .sweep_ui
-                .with(|u| panel::summary(v, &curves_look(u, false))),
+                .with(|u| Errors::summary(v, &curves_look(u, false))),
             Some(Err(e)) => format!("No plot: {e}"),
             None => state.pending_text(Stage::Curves),
         }
@@ -362,15 +358,15 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <SweepProgress state=state />
                 <PlotCanvas
                     id="errors-plot"
-                    label="Error curves: mean squared error against N, p or λ_dec, per scheme"
-                    aspect_ratio=1.35
+                    label=Errors::WORDS.label
+                    shape=Errors::SHAPE
                     summary=summary
                     // The page's legend is the buttons below; an exported
                     // image draws its own.
                     draw=move |area, theme| match drawn.get().as_deref() {
                         Some(Ok(v)) => {
                             let look = state.sweep_ui.with(|u| curves_look(u, theme.exported));
-                            panel::draw(area, theme, v, &look)
+                            Errors::draw(area, theme, v, &look)
                         }
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, &state.pending_text(Stage::Curves)),
@@ -379,7 +375,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         drawn.with_untracked(|r| match r.as_deref() {
                             Some(Ok(v)) => {
                                 let look = state.sweep_ui.with_untracked(|u| curves_look(u, false));
-                                panel::hover(v, &look, f, x, y, scale)
+                                Errors::hover(v, &look, f, Cursor::new(x, y, scale))
                             }
                             _ => None,
                         })
@@ -412,7 +408,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 </details>
             </div>
             <p class="explain" id="errors-explain">
-                <span inner_html=ERROR_DEFINITION></span>
+                <span inner_html=Errors::WORDS.explain></span>
                 {move || band_text(state.sweep_ui.with(|u| u.band))}
                 {move || match tab() {
                     CurveKind::N => n_tab_text().into_any(),

@@ -8,7 +8,7 @@
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `report`,
+//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
 
 pub mod adversaries;
@@ -32,6 +32,7 @@ pub mod portable;
 pub mod problem;
 pub mod report;
 pub mod rng;
+pub mod round;
 pub mod round_errors;
 pub mod scheme;
 pub mod spline;
@@ -52,6 +53,7 @@ pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{run_round, RoundReport};
+pub use round::Round;
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;
 pub use study::Study;

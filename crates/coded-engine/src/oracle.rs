@@ -6,12 +6,12 @@ use crate::axis_plan::{axis_configs, lambda_configs};
 use crate::plan::error_vs_n_plan;
 use coded_core::axis_sweep::sweep_over;
 use coded_core::problem::Problem;
-use coded_core::{run_round, sweep, Config, LambdaDec, Scheme, SweepPlan, SweepPoint};
+use coded_core::{run_round, sweep, Config, LambdaDec, Round, Scheme, SweepPlan, SweepPoint};
 use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
 };
-use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
+use coded_panels::RoundResult;
 use coded_protocol::UiState;
 
 /// The round's views, from a fresh `Problem` (no cache).
@@ -21,10 +21,10 @@ pub fn round(c: &Config, ui: &UiState) -> RoundResult {
         let prepared = problem.prepare(c.scheme, c.n);
         (problem, prepared)
     });
-    let decoded = fresh
+    let prepared = fresh
         .as_ref()
         .map(|(problem, prepared)| (problem, prepared));
-    RoundResult::build(c, ui.trial_in(c), decoded)
+    RoundResult::of(&Round::compute(c, ui.trial_in(c), prepared), ui.panels)
 }
 
 /// The table: `coded sweep` at the configured N for every compared scheme,

@@ -16,7 +16,6 @@ use coded_core::{
 use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
 };
-use coded_panels::stragglers::describe_model;
 use coded_protocol::UiState;
 
 /// One point of a sweep: a Monte-Carlo run of `scheme` at `n` servers.
@@ -271,7 +270,7 @@ pub fn error_vs_n_plan(
     if !iid {
         notes.push(format!(
             "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
-            describe_model(&config.stragglers)
+            config.stragglers.about().caption
         ));
     }
     Ok((plan, iid, notes))

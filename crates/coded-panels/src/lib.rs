@@ -1,14 +1,15 @@
 //! The playground's panels, without the browser. One module per panel
 //! ([`stragglers`], [`encdec`], [`digits`], [`errors`], [`table`]) holds
-//! everything about it but its component: its *view* (plot-ready data built
-//! from `coded-core` results), its summary sentence (the plot's text
-//! alternative), its hover text, and (feature `draw`) its draw function,
-//! generic over plotters' `DrawingBackend`. [`panel`] is the registry of
-//! panels; [`round`] the round stage's views; [`claimed_rates`] the papers'
-//! rates the error plot overlays.
+//! everything about it but its component, behind one [`Contract`]: its
+//! *view* (plot-ready data built from `coded-core` results), its summary
+//! sentence (the plot's text alternative), its hover text, and (feature
+//! `draw`) its draw function, generic over plotters' `DrawingBackend`.
+//! [`panel`] is the registry of panels and the round stage's views;
+//! [`claimed_rates`] the papers' rates the error plot overlays.
 //!
-//! It computes nothing itself: the worker's engine (`coded-engine`) builds
-//! the views through the builders here, the page draws them.
+//! It computes nothing itself: the core computes rounds and sweeps, the
+//! worker's engine (`coded-engine`) runs them and builds the views through
+//! the builders here, the page draws them.
 //!
 //! # Summaries
 //!
@@ -26,6 +27,7 @@
 //! so it uses this crate without `draw` and compiles no plotters.
 
 pub mod claimed_rates;
+pub mod contract;
 pub mod digits;
 pub mod encdec;
 pub mod errors;
@@ -33,7 +35,7 @@ pub mod format;
 pub mod geometry;
 pub mod packed_bits;
 pub mod panel;
-pub mod round;
+pub mod series;
 pub mod stragglers;
 pub mod table;
 #[cfg(test)]
@@ -46,9 +48,12 @@ mod words;
 pub mod chart;
 #[cfg(feature = "draw")]
 pub mod theme;
+#[cfg(all(feature = "draw", any(test, feature = "svg")))]
+pub mod walk;
 
+pub use contract::{Contract, Cursor, Shape, Stage, Words};
 pub use geometry::{Axis, ChartGeometry, Frame};
-pub use panel::{Panel, Panels, Stage};
+pub use panel::{Panel, PanelView, Panels, Registered, Results, RoundResult, Visit};
 #[cfg(feature = "draw")]
 pub use theme::Theme;
 

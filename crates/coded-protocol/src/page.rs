@@ -4,8 +4,8 @@
 use crate::UiState;
 use coded_core::Config;
 use coded_panels::errors::CurvesView;
-use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
+use coded_panels::RoundResult;
 use serde::{Deserialize, Serialize};
 
 /// How far a sweep (or the table) has got.

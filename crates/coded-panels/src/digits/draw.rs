@@ -5,7 +5,6 @@
 use super::hover::{INPUT, SERVER};
 use super::view::DigitsView;
 use crate::chart::common::*;
-use crate::errors::view::scheme_label;
 use crate::format::percent;
 use crate::geometry::{Axis, ChartGeometry};
 use crate::theme::Theme;
@@ -17,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 const SIDE: usize = 28;
 
 pub fn headline(view: &DigitsView) -> String {
-    let name = scheme_label(view.scheme);
+    let name = view.scheme.label();
     match &view.failure {
         Some(f) => format!("LeNet-5, {name}: this round failed: {f}"),
         None => format!(

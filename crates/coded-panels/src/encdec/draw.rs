@@ -6,9 +6,9 @@ use super::hover::{DECODE, ENCODE, ERROR};
 use super::view::EncDecView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
-use crate::errors::view::{scheme_color, scheme_label};
 use crate::format::sig;
 use crate::geometry::{Axis, ChartGeometry};
+use crate::series::scheme_series;
 use crate::theme::{okabe_ito, Theme};
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
@@ -17,7 +17,7 @@ const Z: std::ops::Range<f64> = -1.08..1.08;
 
 /// The headline above the charts.
 pub fn headline(view: &EncDecView) -> String {
-    let scheme = scheme_label(view.scheme);
+    let scheme = view.scheme.label();
     let name = match &view.formula_title {
         Some(title) => format!("{scheme} on {title}"),
         None => scheme.to_string(),
@@ -41,7 +41,7 @@ pub fn headline(view: &EncDecView) -> String {
 }
 
 pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)> {
-    let c = theme.series[scheme_color(view.scheme) % 7];
+    let c = theme.series[scheme_series(view.scheme) % 7];
     let fg = theme.foreground;
     let mut e = vec![(
         "data (α_k, x_k)".to_string(),
@@ -150,7 +150,7 @@ pub fn draw<DB: DrawingBackend>(
     let (_, rest_h) = rest.dim_in_pixel();
     let (enc_area, lower) = rest.split_vertically((rest_h as f64 * 0.38) as u32);
     let (dec_area, err_area) = lower.split_vertically((rest_h as f64 * 0.40) as u32);
-    let color = theme.series[scheme_color(view.scheme) % 7];
+    let color = theme.series[scheme_series(view.scheme) % 7];
     let x = Axis::linear(Z);
     let small = theme.px(3.0) as i32;
     let dense = view.n > 120;

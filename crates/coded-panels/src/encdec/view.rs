@@ -1,6 +1,7 @@
 //! Panel 2's view: plot-ready data, built from the core's results.
 use crate::format::finite;
-use coded_core::problem::{Prepared, Problem, RoundOutcome};
+use coded_core::round::{Decoding, RoundCurves};
+use coded_core::Round;
 use coded_core::Scheme;
 use serde::{Deserialize, Serialize};
 
@@ -55,14 +56,6 @@ pub fn grid() -> Vec<f64> {
         .collect()
 }
 
-fn finite_pairs(xs: &[f64], ys: impl Iterator<Item = f64>) -> Vec<(f64, f64)> {
-    xs.iter()
-        .zip(ys)
-        .filter(|(_, y)| y.is_finite())
-        .map(|(x, y)| (*x, y))
-        .collect()
-}
-
 impl EncDecView {
     /// The corrupted answers the decoder saw: the adversaries that did not
     /// straggle.
@@ -73,38 +66,16 @@ impl EncDecView {
             .count()
     }
 
-    /// Trial `trial` of a scalar function; `outcome` is
-    /// `problem.evaluate(prepared, straggled, trial)`.
-    pub fn build(
-        problem: &Problem,
-        prepared: &Prepared,
-        straggled: &[bool],
-        trial: usize,
-        outcome: &RoundOutcome,
-    ) -> EncDecView {
+    /// A decoded round of a scalar function.
+    pub fn from_round(round: &Round, decoding: &Decoding) -> EncDecView {
+        let (problem, prepared, outcome) = (decoding.problem, decoding.prepared, &decoding.outcome);
         let coder = &prepared.coder;
-        let z = grid();
         let col = |m: &nalgebra::DMatrix<f64>| m.column(0).iter().copied().collect::<Vec<f64>>();
-        let (encoder, composed) = match coder.encoder_curve(&problem.inputs, &z) {
-            Some(u) => {
-                let fu = problem.func.eval_batch(&u);
-                (
-                    finite_pairs(&z, u.column(0).iter().copied()),
-                    finite_pairs(&z, fu.column(0).iter().copied()),
-                )
-            }
-            None => (vec![], vec![]),
-        };
-        let surv = &outcome.survivors;
-        // What the servers returned, noise included: the decoder saw these.
-        let all_answers = problem.answers(prepared, trial);
-        let answers = all_answers.select_rows(surv.iter());
-        let decoder = match coder.decoder_curve(surv, &answers, &z) {
-            Some(Ok((d, _))) if outcome.decoded.is_ok() => {
-                finite_pairs(&z, d.column(0).iter().copied())
-            }
-            _ => vec![],
-        };
+        let RoundCurves {
+            encoder,
+            composed,
+            decoder,
+        } = decoding.curves(&grid());
         let exact: Vec<Option<f64>> = col(&problem.exact).into_iter().map(finite).collect();
         let estimates: Vec<Option<f64>> = match &outcome.decoded {
             Ok(d) => (0..problem.k())
@@ -135,9 +106,14 @@ impl EncDecView {
                 .iter()
                 .map(|v| finite(*v))
                 .collect(),
-            answers: all_answers.column(0).iter().map(|v| finite(*v)).collect(),
-            straggled: straggled.to_vec(),
-            adversaries: problem.adversaries(prepared, trial),
+            answers: decoding
+                .answers
+                .column(0)
+                .iter()
+                .map(|v| finite(*v))
+                .collect(),
+            straggled: round.draw.straggled.clone(),
+            adversaries: round.adversaries.clone(),
             decoder,
             estimates,
             errors,
@@ -152,17 +128,12 @@ impl EncDecView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::problem::draw_stragglers;
-    use coded_core::{run_round, Config, Problem};
+    use coded_core::{run_round, Config};
 
     fn view(text: &str, trial: usize) -> (EncDecView, coded_core::RoundReport) {
         let c = Config::from_json(text).unwrap();
-        let problem = Problem::new(&c).unwrap();
-        let prepared = problem.prepare(c.scheme, c.n);
-        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(&prepared, &draw.straggled, trial);
         (
-            EncDecView::build(&problem, &prepared, &draw.straggled, trial, &o),
+            crate::testing::encdec(&c, trial),
             run_round(&c, trial).unwrap(),
         )
     }

@@ -106,13 +106,13 @@ mod tests {
     #[cfg(feature = "draw")]
     #[test]
     fn saved_curves_are_drawn_dashed_without_a_band() {
-        use crate::errors::{draw, Band};
+        use crate::errors::Band;
         use crate::theme::Theme;
         let c = cfg(r#"{"trials": 6}"#);
         let now = error_vs_n(&c, &[Scheme::Bacc], &[20, 40, 80], &[0.1], false);
         let svg = |v: &CurvesView| {
             crate::to_svg(640, 480, |a| {
-                draw(a, &Theme::light(), v, &Band::Mean95.into())
+                super::super::draw::draw(a, &Theme::light(), v, &Band::Mean95.into())
             })
             .unwrap()
             .0

@@ -2,6 +2,7 @@
 use super::failed::AllFailed;
 use super::point_stats::PointStatistics;
 use crate::claimed_rates::{loglog_slope, Rate};
+use crate::series::scheme_series;
 use crate::words::plural;
 use coded_core::metrics::{curves as core_curves, fitted_slope};
 use coded_core::{Config, Scheme, StragglerModel, SweepPoint};
@@ -113,17 +114,6 @@ pub struct CurvesView {
     pub notes: Vec<String>,
 }
 
-/// The series colour of a scheme: fixed, so a scheme keeps its colour in
-/// every panel.
-pub fn scheme_color(s: Scheme) -> usize {
-    Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
-}
-
-/// The scheme's short name: the core's ([`Scheme::about`]).
-pub fn scheme_label(s: Scheme) -> &'static str {
-    s.label()
-}
-
 pub(crate) fn slope_text(s: Option<f64>) -> String {
     s.map(|s| format!("slope {s:.2}").replace('-', "−"))
         .unwrap_or_else(|| "no slope".into())
@@ -177,7 +167,7 @@ pub(super) fn points_of<'a>(
 }
 
 pub(super) fn model_words(m: &StragglerModel) -> String {
-    crate::stragglers::view::describe_model(m)
+    m.about().caption
 }
 
 /// A series' key in a link: its scheme, and its p where curves differ by p.
@@ -284,7 +274,7 @@ fn claimed_lines(
             },
             label,
             dash: refs.len(),
-            color: scheme_color(rate.scheme()),
+            color: scheme_series(rate.scheme()),
             points,
             median_points,
             slope,
@@ -318,9 +308,9 @@ pub fn error_vs_n_view(
         let shape = ps.iter().position(|q| *q == p).unwrap_or(0);
         let slope = fitted_slope(&chunk);
         let name = if iid {
-            format!("{}, p = {p}", scheme_label(scheme))
+            format!("{}, p = {p}", scheme.label())
         } else {
-            scheme_label(scheme).to_string()
+            scheme.label().to_string()
         };
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
         let (pts, failed) = points_of(
@@ -336,7 +326,7 @@ pub fn error_vs_n_view(
             label: format!("{name} ({})", slope_text(slope)),
             scheme,
             p,
-            color: scheme_color(scheme),
+            color: scheme_series(scheme),
             shape,
             median_slope: median_slope(&pts),
             points: pts,

@@ -3,7 +3,7 @@
 //! servers in which each straggler is a mark.
 
 use super::hover::{RASTER, ROUND};
-use super::view::StragglerView;
+use super::view::{Look, StragglerView};
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
@@ -127,22 +127,16 @@ fn draw_adversaries<DB: DrawingBackend>(
     draw_markers(chart, 1, size, marks)
 }
 
+/// The round's strip over the raster; with a frame around server
+/// `look.focus` in the strip (the keyboard's cursor when the panel picks
+/// servers).
 pub fn draw<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
     view: &StragglerView,
+    look: &Look,
 ) -> DrawResult<DB> {
-    draw_focused(area, theme, view, None)
-}
-
-/// [`draw`], with a frame around server `focus` in the round's strip: the
-/// keyboard's cursor when the panel picks servers.
-pub fn draw_focused<DB: DrawingBackend>(
-    area: &Area<DB>,
-    theme: &Theme,
-    view: &StragglerView,
-    focus: Option<usize>,
-) -> DrawResult<DB> {
+    let focus = look.focus;
     // In two parts, a chart each (see `Theme::part`): at N = 8192 the
     // round is 8 192 marks, the raster a million cells.
     if theme.draws(0) {
@@ -372,8 +366,11 @@ mod tests {
 
     fn svg(text: &str, trial: usize) -> (String, Frame, StragglerView) {
         let c = Config::from_json(text).unwrap();
-        let v = StragglerView::build(&c, trial);
-        let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
+        let v = crate::testing::straggler_view(&c, trial);
+        let (s, f) = crate::to_svg(800, 500, |a| {
+            draw(a, &Theme::dark(), &v, &Default::default())
+        })
+        .unwrap();
         (s, f, v)
     }
 
@@ -496,7 +493,13 @@ mod tests {
             px: px.clone(),
             images: images.clone(),
         };
-        draw(&backend.into_drawing_area(), theme, view).unwrap();
+        draw(
+            &backend.into_drawing_area(),
+            theme,
+            view,
+            &Default::default(),
+        )
+        .unwrap();
         let out = px.borrow().clone();
         (out, images.get())
     }
@@ -514,7 +517,7 @@ mod tests {
                 (1100, 900),
             ),
         ] {
-            let view = StragglerView::build(&Config::from_json(text).unwrap(), 2);
+            let view = crate::testing::straggler_view(&Config::from_json(text).unwrap(), 2);
             for theme in [Theme::light(), Theme::dark().with_scale(2.0)] {
                 let (shapes, none) = raster_pixels(&view, &theme, size);
                 let (image, one) = raster_pixels(&view, &theme.clone().with_images(), size);
@@ -599,10 +602,10 @@ mod tests {
                 Some(3),
             ),
         ] {
-            let v = StragglerView::build(&Config::from_json(text).unwrap(), 4);
+            let v = crate::testing::straggler_view(&Config::from_json(text).unwrap(), 4);
             for theme in [Theme::light(), Theme::dark().with_images()] {
                 let [parts, whole] = crate::testing::in_parts_and_at_once(&theme, |a, t| {
-                    draw_focused(a, t, &v, focus)
+                    draw(a, t, &v, &Look { focus })
                 });
                 assert_eq!(whole.1.parts, 2);
                 assert_eq!(parts, whole, "{text}");

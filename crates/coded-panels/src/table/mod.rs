@@ -3,10 +3,19 @@
 //! configuration) and the current round (what `coded round` prints).
 //!
 //! The rows are computed by the worker's engine (`coded-engine`); this is
-//! their plain, serialisable form.
+//! their plain, serialisable form, and the words of each cell ([`cells`]):
+//! the page's HTML table, the drawn table and the sentence use the same.
 
-use coded_core::{Config, Failure, SweepPoint};
+#[cfg(feature = "draw")]
+pub mod draw;
+
+use coded_core::{Config, Failure, Stats, SweepPoint};
 use serde::{Deserialize, Serialize};
+
+use crate::contract::{Contract, Cursor, Shape, Words};
+use crate::format::{mean_std, percent, sig4};
+use crate::geometry::Frame;
+use crate::words::plural;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TableRow {
@@ -44,7 +53,7 @@ impl TableView {
             "Results per scheme over {} at the configured N = {}, stragglers {}; last column: round {}.",
             crate::words::plural(config.trials, "trial", "trials"),
             config.n,
-            crate::stragglers::view::describe_model(&config.stragglers),
+            config.stragglers.about().caption,
             trial + 1
         );
         TableView {
@@ -57,6 +66,109 @@ impl TableView {
         }
     }
 }
+
+/// The columns' headings; the accuracies only for a classifier.
+pub fn headings(classifier: bool) -> Vec<&'static str> {
+    let mut h = vec!["Scheme", "MSE (mean ± std)", "RMSE (mean ± std)"];
+    if classifier {
+        h.extend(["Relative accuracy", "Accuracy"]);
+    }
+    h.extend([
+        "Failed rounds",
+        "Outputs lost",
+        "This round's squared error",
+    ]);
+    h
+}
+
+/// A row's cells in words, as [`headings`] names them.
+pub fn cells(row: &TableRow, classifier: bool) -> Vec<String> {
+    let s = &row.summary;
+    let stat = |v: Option<Stats>| v.map_or_else(|| "–".into(), |s| mean_std(s.mean, s.std));
+    let share = |v: Option<Stats>| {
+        v.map_or_else(
+            || "–".into(),
+            |a| format!("{} ± {}", percent(a.mean), percent(a.std)),
+        )
+    };
+    let mut c = vec![s.scheme.label().to_string(), stat(s.mse), stat(s.rmse)];
+    if classifier {
+        c.extend([share(s.rel_acc), share(s.acc)]);
+    }
+    let round = match (&row.round_failure, row.round_squared_error) {
+        (Some(f), _) => format!("failed: {f}"),
+        (None, e) => sig4(e),
+    };
+    c.extend([
+        format!("{} of {}", s.failures, s.trials),
+        percent(s.lost_mean),
+        round,
+    ]);
+    c
+}
+
+/// Panel 5's contract.
+pub struct Table;
+
+impl Contract for Table {
+    const NAME: &'static str = "table";
+    const TITLE: &'static str = "Results table";
+    const SHAPE: Shape = Shape {
+        aspect_ratio: 2.4,
+        phone_aspect_ratio: 0.9,
+        charts: 1,
+        min_chart_height: 120.0,
+    };
+    const WORDS: Words = Words {
+        label: "Results table: the mean squared error, its square root and the failed rounds of each scheme",
+        explain: EXPLAIN,
+        not_shown: "",
+    };
+    type View = TableView;
+    type Look = ();
+
+    /// Each scheme's mean squared error over the trials and its failed
+    /// rounds, after the caption.
+    fn summary(view: &TableView, _: &()) -> String {
+        let rows: Vec<String> = view
+            .rows
+            .iter()
+            .map(|r| {
+                let s = &r.summary;
+                let mse = s.mse.map_or_else(
+                    || "no mean squared error (every round failed)".to_string(),
+                    |m| format!("mean squared error {}", mean_std(m.mean, m.std)),
+                );
+                format!(
+                    "{} {mse}, {} failed",
+                    s.scheme.label(),
+                    plural(s.failures, "round", "rounds")
+                )
+            })
+            .collect();
+        if rows.is_empty() {
+            return format!("{} No scheme is compared.", view.caption);
+        }
+        format!("{} {}.", view.caption, rows.join("; "))
+    }
+
+    fn hover(_: &TableView, _: &(), _: &Frame, _: Cursor) -> Option<String> {
+        None
+    }
+
+    #[cfg(feature = "draw")]
+    fn draw<DB: plotters::prelude::DrawingBackend>(
+        area: &crate::Area<DB>,
+        theme: &crate::Theme,
+        view: &TableView,
+        _: &(),
+    ) -> crate::DrawResult<DB> {
+        draw::draw(area, theme, view)
+    }
+}
+
+/// What the table's numbers are (see [`Words::explain`]).
+const EXPLAIN: &str = "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder, or an answer that is not a number) are counted, not averaged; the lines under the table say why they failed. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from <code>coded sweep --config s.json --n N --p p --schemes …</code> and, for the last column, <code>coded round --config s.json --trial t</code> (t counted from 0), with the study that Export's “Study (JSON)” saves as s.json (without the options, the sweep reruns the error-vs-N curves).";
 
 /// "Rounds failed because no server answered: BACC 3 of 50, LeTCC 2 of 50."
 fn failure_notes(config: &Config, rows: &[TableRow]) -> Vec<String> {
