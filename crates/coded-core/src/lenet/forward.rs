@@ -22,9 +22,9 @@
 //! last group with fewer images than lanes is computed in full with zero
 //! images in the spare lanes, whose logits are dropped.
 
+use super::assets::{CLASSES, PIXELS};
 use super::lanes::{Lanes, Scalar};
 use super::weights::LeNet5;
-use super::{CLASSES, PIXELS};
 
 // The network's forward methods live here, beside the kernels, so that the
 // weights' module does not depend on this one.
