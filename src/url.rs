@@ -272,8 +272,8 @@ mod tests {
 
     #[test]
     fn no_key_is_a_switch_and_test_hooks_are_unknown_keys() {
-        // Flags used to be found with `contains`, so `?fn=debug-panic`
-        // crashed the page; now every key goes through the table.
+        // Every key goes through the table, wherever it stands in the query:
+        // a name a link might try as a switch is an unknown key, noted.
         for q in ["debug-panic", "no-worker", "fn=debug-panic"] {
             let (s, notes) = decode(q);
             assert_eq!(s, LinkState::default(), "{q}");
@@ -933,7 +933,8 @@ mod fuzz {
         .boxed()
     }
 
-    /// Every key the app reads, and the old test hooks (now unknown keys).
+    /// Every key the app reads, and names a link might try as switches
+    /// (unknown keys).
     fn all_keys() -> Vec<&'static str> {
         let mut keys: Vec<&'static str> = SETTINGS.iter().map(|s| s.key).collect();
         keys.extend(["v", "debug-panic", "no-worker"]);
@@ -1127,7 +1128,8 @@ mod fuzz {
 
     #[test]
     fn percent_escapes_take_exactly_two_hex_digits() {
-        // u8::from_str_radix("+5", 16) is Ok(5): "%+5" used to become byte 5.
+        // u8::from_str_radix("+5", 16) is Ok(5): a sign is no hex digit, so
+        // "%+5" must not become byte 5.
         // ('+' is a space in a query, as always.)
         let unescape = |q: &str| pairs(&format!("k={q}"))[0].1.clone();
         assert_eq!(unescape("%+5%-1%x5%+F"), "% 5%-1%x5% F");
@@ -1139,7 +1141,8 @@ mod fuzz {
 
     #[test]
     fn a_long_bad_list_entry_gives_a_short_notice() {
-        // parse_ns quotes the bad entry: 5000 characters used to reach the page.
+        // parse_ns quotes the bad entry: the notice must not carry all 5000
+        // characters to the page.
         let long = "x".repeat(5000);
         for q in [format!("ns={long}"), format!("ps=0.1,{long}")] {
             let (_, notes) = decode(&q);
@@ -1167,7 +1170,8 @@ mod fuzz {
 
     #[test]
     fn a_round_beyond_the_trials_is_noted() {
-        // It used to be clamped silently.
+        // Clamped, and said so: a silent clamp shows another round than the
+        // link asked for.
         let (s, notes) = decode("tr=10&r=50");
         assert_eq!(s.ui.trial, 9);
         assert_eq!(notes.len(), 1);
@@ -1183,8 +1187,8 @@ mod fuzz {
 
     #[test]
     fn panels_in_an_embed_link_are_noted() {
-        // Embed mode shows its one panel (share/link.rs): `panels` used to be kept
-        // in the state silently, and dropped from the next link.
+        // Embed mode shows its one panel (share/link.rs): `panels` kept in the
+        // state unseen would be dropped from the next link, so it is noted.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());
         assert_eq!(s.embed, Some(coded_panels::Panel::Errors));

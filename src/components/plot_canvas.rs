@@ -31,28 +31,17 @@ use std::sync::Arc;
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::coord::Shift;
-use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
+use plotters::drawing::{DrawingAreaErrorKind, IntoDrawingArea};
 use plotters::prelude::SVGBackend;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::canvas_batch::BatchedCanvas;
-use super::plot_backend::{BackendError, PlotBackend};
+use super::plot_backend::{BackendError, CanvasArea, CanvasResult, DrawFn, PlotBackend};
 use super::{drawing_parts, painting, turns};
 use crate::theme::{use_theme, Theme};
 use coded_panels::chart::caption::Caption;
 use coded_panels::{Frame, Shape};
-
-/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
-/// larger one for a PNG export, or an SVG document.
-pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
-/// What a `PlotCanvas` draw closure returns; draw functions generic over
-/// `DrawingBackend` (each panel module's `draw` in `coded-panels`) return exactly this for the
-/// page's backend.
-pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
-
-pub(super) type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
 
 /// Every plot below draws its lines and text this many times larger (a
 /// slide: read from the back of a room). Provided through context.
@@ -169,30 +158,6 @@ pub fn plots_as_svg(caption: &str) -> Vec<(String, String)> {
         }
     }
     out
-}
-
-/// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
-/// size, text], …]` (for tests: overlaps, clipping and font sizes).
-pub(super) fn text_boxes_attribute(
-    boxes: &[super::plot_backend::text_boxes::TextBox],
-    dpr: f64,
-) -> String {
-    let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
-    let each: Vec<String> = boxes
-        .iter()
-        .map(|b| {
-            let text = serde_json::to_string(&b.text).unwrap_or_default();
-            format!(
-                "[{},{},{},{},{},{text}]",
-                css(b.x),
-                css(b.y),
-                css(b.w),
-                css(b.h),
-                css(b.font)
-            )
-        })
-        .collect();
-    format!("[{}]", each.join(","))
 }
 
 /// Size of the canvas box in CSS pixels, and the device pixel ratio.

@@ -3,8 +3,8 @@
 //! the box M, the attack and the placement.
 //!
 //! Why a count of 0 and an empty exponent mean "none": without adversaries
-//! the field is absent, and a link or a preset without these keys stays the
-//! same text as before.
+//! the field is absent, and a link or a preset without these keys keeps its
+//! text (no key of these settings is written for it).
 
 use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
 use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END};

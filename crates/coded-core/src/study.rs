@@ -28,7 +28,7 @@ pub struct Study {
     pub p: Option<Vec<f64>>,
     /// Error against another setting (`coded sweep --over`): which one and
     /// its values, at the configuration's N (then `n` is that one N).
-    /// Absent from the JSON of an error-vs-N study, which reads as before.
+    /// Absent from the JSON of an error-vs-N study.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub over: Option<Over>,
     /// What was computed from it, as the page saved it (its "with

@@ -14,13 +14,9 @@ pub const ROUNDS: [(&str, f64); 3] = [
         r#"{"scheme":"lcc","function":"cubic","n":40,"stragglers":{"model":"block","s":12}}"#,
         4.4167515480136723e-16,
     ),
-    // Re-pinned for issue 15's λ search (was 0.030152017821060393 with the
-    // decade grid and golden section): λ 2.27043e-12 → 2.27231e-12, whose
-    // GCV score is lower by 6e-10 relative (3.328791404e-3 → 3.328791402e-3);
-    // the error differs by 3e-8 relative. Re-pinned again for issue 26's
-    // search (batches of four λ, a lower bound, parabolic steps; was
-    // 0.030152018779074027): the λ found differs in the last digits, and
-    // the error by 1.0e-6 relative.
+    // LeNet-5 with GCV: a change of GCV's λ search moves the λ found in its
+    // last digits and this error by about 1e-6 relative; re-pin it then,
+    // once examples/gcv_quality.rs shows the search's scores no worse.
     (
         r#"{"scheme":"letcc","function":"lenet5","n":64,"k":8}"#,
         0.030151988489075233,
@@ -32,8 +28,9 @@ pub const PATTERN: &str = "....x..x....xx.x";
 
 /// FNV-1a (64 bits) of the LeNet-5 logits of the 500 compiled-in digits, as
 /// little-endian f32 bytes in digit order (`lenet::digits_logits_hash`).
-/// Pinned from the forward pass before issue 26 rewrote it (one image at a
-/// time, channels innermost): the rewrite kept every logit's bits.
+/// Pinned from a one-image-at-a-time pass (channels innermost): the SIMD
+/// pass adds every product in the same order, so it keeps every logit's
+/// bits.
 // Read by tests/lenet_reference.rs and tests/wasm_portable.rs, not by
 // tests/properties.rs (which includes this file too).
 #[allow(dead_code)]

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// The default values of the p and λ_dec axes (the core's table holds them).
 pub use coded_core::axis::{lambda_grid, P_GRID};
 /// Which error plot: the setting along its x axis (the core's table of
-/// axes; its serde names are the ones this enum had before it was the table).
+/// axes; its serde names are what saved studies hold).
 pub use coded_core::Axis as CurveKind;
 
 /// One measured point: mean squared error over the trials that decoded.
