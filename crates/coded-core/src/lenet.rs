@@ -22,6 +22,7 @@ mod weights;
 pub use digits::Digits;
 pub use weights::LeNet5;
 
+use crate::checksum::fnv1a64;
 use crate::computation::{Computation, Inputs};
 use crate::metrics::argmax;
 use crate::rng::Rng;
@@ -29,14 +30,6 @@ use nalgebra::DMatrix;
 
 pub const PIXELS: usize = 28 * 28;
 pub const CLASSES: usize = 10;
-
-/// FNV-1a, 64 bits: enough to catch a truncated or swapped asset, and
-/// simple to compute identically in the training tool.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 fn recorded_checksum(info: &str, what: &str) -> Result<u64, String> {
     let v: serde_json::Value =
@@ -163,12 +156,6 @@ pub fn provenance() -> (serde_json::Value, serde_json::Value) {
 mod tests {
     use super::weights::{raw_weights, PARAMETERS, WEIGHTS_INFO};
     use super::*;
-
-    #[test]
-    fn fnv_known_values() {
-        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
-    }
 
     #[test]
     fn assets_verify_and_load() {

@@ -8,6 +8,7 @@
 //! on" could disagree, and then the page would wait for a result that never
 //! comes, or call an old one current.
 
+use coded_core::checksum::fnv1a64;
 use coded_core::{Config, Scheme, StragglerModel};
 use coded_panels::errors::CurveKind;
 use coded_panels::Stage;
@@ -67,12 +68,7 @@ impl Fingerprint {
 
     /// The fingerprint of a key.
     pub fn of_key(key: &str) -> Fingerprint {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in key.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        Fingerprint(h)
+        Fingerprint(fnv1a64(key.as_bytes()))
     }
 }
 
