@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use coded_core::config::MAX_N;
 use coded_core::statistic::Statistic;
-use coded_core::{Config, StragglerModel};
+use coded_core::study::planned_ns;
+use coded_core::Config;
 use coded_panels::errors as panel;
 use coded_panels::errors::{Band, CurveKind, CurvesView};
 use coded_panels::format::sig4;
@@ -42,19 +42,6 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(", ")
 }
 
-/// The N values error vs N plots: the list sorted, once each, from K to
-/// the largest N (the worker's plan leaves out the others, and says so).
-fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
-    let mut list: Vec<usize> = ns
-        .iter()
-        .copied()
-        .filter(|&n| n >= config.k && n <= MAX_N)
-        .collect();
-    list.sort_unstable();
-    list.dedup();
-    list
-}
-
 /// Which settings the selected plot uses: the main N and p controls do
 /// nothing to error vs N, whose N and p come from their own lists, and the
 /// lists do nothing to the other two tabs.
@@ -62,13 +49,13 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
     let model = describe_model(&config.stragglers);
     match ui.error_tab {
         CurveKind::N => {
-            let ns = plotted_ns(config, &ui.sweep_ns);
+            let (ns, _) = planned_ns(&ui.sweep_ns, config.k);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
             } else {
                 format!("N = {} from “N values”", listed(ns))
             };
-            let p_part = if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+            let p_part = if config.stragglers.is_iid() {
                 format!("p = {} from “p values”", listed(&ui.sweep_ps))
             } else {
                 format!("the straggler model as set ({model}; “p values” is for independent stragglers)")
@@ -428,7 +415,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::LambdaDec;
+    use coded_core::{LambdaDec, StragglerModel};
 
     fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {

@@ -9,7 +9,7 @@
 //! comes, or call an old one current.
 
 use coded_core::checksum::fnv1a64;
-use coded_core::{Config, Scheme, StragglerModel};
+use coded_core::{Config, Scheme};
 use coded_panels::errors::CurveKind;
 use coded_panels::Stage;
 
@@ -35,9 +35,7 @@ pub fn curves_key(config: &Config, ui: &UiState) -> String {
     let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
     match ui.error_tab {
         CurveKind::N => {
-            if let StragglerModel::Iid { .. } = c.stragglers {
-                c.stragglers = StragglerModel::Iid { p: 0.0 };
-            }
+            c.stragglers = c.stragglers.with_p(0.0);
             ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
         }
         _ => ui_part = serde_json::json!([ui_part, ui.axis_values()]),
@@ -102,6 +100,7 @@ impl Fingerprints {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use coded_core::StragglerModel;
     use coded_panels::{Panel, Panels};
 
     #[test]
