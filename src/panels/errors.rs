@@ -24,15 +24,6 @@ use crate::panels::round_plot::placeholder;
 use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::state::AppState;
 
-/// The line and the shaded band in words, as the "Line and band" choice
-/// says; with what the plot does with failed rounds and exact answers.
-pub fn band_text(band: Band) -> &'static str {
-    match band {
-        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % bootstrap interval: the rounds are drawn again at random, with repeats, 1000 times, and the band holds the middle 95 % of those means. It never reaches 0, and it is as lopsided as the errors are (a few rounds much worse than the rest stretch it upwards). Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-        Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-    }
-}
-
 /// Numbers as a list a person reads: "20, 40, 80".
 fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
     values
@@ -302,10 +293,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     {Band::ALL
                         .into_iter()
                         .map(|b| {
-                            let text = match b {
-                                Band::Mean95 => "mean, 95\u{a0}% interval",
-                                Band::Quantiles => "median, 10–90\u{a0}% of rounds",
-                            };
+                            let text = b.choice_text();
                             view! {
                                 <option value=b.name() selected=move || state.sweep_ui.with(|u| u.band == b)>
                                     {text}
@@ -400,7 +388,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             </div>
             <p class="explain" id="errors-explain">
                 <span inner_html=ERROR_DEFINITION></span>
-                {move || band_text(state.sweep_ui.with(|u| u.band))}
+                {move || state.sweep_ui.with(|u| u.band).explanation()}
                 {move || match tab() {
                     CurveKind::N => n_tab_text().into_any(),
                     CurveKind::P => P_TAB_TEXT.into_any(),
@@ -502,13 +490,5 @@ mod tests {
                 "{text}"
             );
         }
-    }
-
-    #[test]
-    fn the_band_text_says_how_the_interval_is_made() {
-        let text = band_text(Band::Mean95);
-        let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
-        assert!(text.contains(&format!("{count} times")), "{text}");
-        assert!(text.contains("bootstrap") && !text.contains("1.96"));
     }
 }

@@ -328,7 +328,9 @@ pub const BAND: Setting = Setting {
         None => false,
     },
     rule: |_| {
-        "ci (the mean and its 95 % bootstrap interval) or quantiles (the median and 10–90 % of the rounds)".into()
+        Band::ALL
+            .map(|b| format!("{} ({})", b.name(), b.meaning()))
+            .join(" or ")
     },
     ..BASE
 };
