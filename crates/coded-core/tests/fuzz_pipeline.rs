@@ -21,9 +21,7 @@ use coded_core::{
 };
 use proptest::prelude::*;
 
-#[path = "common/strategies.rs"]
-mod strategies;
-use strategies::{cfg, formula_functions, small_config};
+use coded_testing::strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions (x·sin x, cubic, |x|): a few thousand configurations.
 const SCALAR_CASES: u32 = 5_000;

@@ -6,10 +6,8 @@ use coded_core::rng::Rng;
 use coded_core::{
     run_round, sweep, Config, FunctionKind, LambdaDec, PointSet, Scheme, StragglerModel, SweepPlan,
 };
+use coded_testing::pinned;
 use nalgebra::DMatrix;
-
-#[path = "common/pinned.rs"]
-mod pinned;
 
 fn random_matrix(rows: usize, cols: usize, rng: &mut Rng) -> DMatrix<f64> {
     DMatrix::from_fn(rows, cols, |_, _| rng.uniform_in(-2.0, 2.0))

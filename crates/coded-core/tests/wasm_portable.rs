@@ -8,10 +8,8 @@
 use coded_core::problem::draw_stragglers;
 use coded_core::rng::Rng;
 use coded_core::{run_round, Config, StragglerModel};
+use coded_testing::pinned;
 use wasm_bindgen_test::*;
-
-#[path = "common/pinned.rs"]
-mod pinned;
 
 wasm_bindgen_test_configure!(run_in_browser);
 

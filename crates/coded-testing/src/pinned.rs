@@ -1,5 +1,6 @@
-//! Values computed natively and written down, asserted both by the native
-//! tests (tests/properties.rs) and in Chromium (tests/wasm_portable.rs): the
+//! Values computed natively and written down, asserted both by the core's
+//! native tests (`crates/coded-core/tests/properties.rs`,
+//! `lenet_reference.rs`) and in Chromium (`tests/wasm_portable.rs`): the
 //! core's results must not depend on the platform.
 
 /// `coded round` (trial 0) squared errors: LCC's high-degree polynomial on
@@ -34,7 +35,4 @@ pub const PATTERN: &str = "....x..x....xx.x";
 /// little-endian f32 bytes in digit order (`lenet::digits_logits_hash`).
 /// Pinned from the forward pass before issue 26 rewrote it (one image at a
 /// time, channels innermost): the rewrite kept every logit's bits.
-// Read by tests/lenet_reference.rs and tests/wasm_portable.rs, not by
-// tests/properties.rs (which includes this file too).
-#[allow(dead_code)]
 pub const LOGITS_HASH: u64 = 0x8620_bbc8_e1b9_a021;
