@@ -3,6 +3,10 @@
 //! `lenet_reference.rs`) and in Chromium (`tests/wasm_portable.rs`): the
 //! core's results must not depend on the platform.
 
+use coded_core::problem::draw_stragglers;
+use coded_core::rng::Rng;
+use coded_core::{run_round, Config, StragglerModel};
+
 /// `coded round` (trial 0) squared errors: LCC's high-degree polynomial on
 /// x·sin x (error 3e5: it amplifies any last-bit difference), the cubic at its
 /// threshold with a block of stragglers, and LeNet-5 with GCV.
@@ -30,6 +34,35 @@ pub const ROUNDS: [(&str, f64); 3] = [
 
 /// The iid(0.5) straggler pattern of seed 1, N = 16, trial 0 ('x' straggles).
 pub const PATTERN: &str = "....x..x....xx.x";
+
+/// Draws the random numbers and the straggler pattern that are pinned, and
+/// asserts them: a change means the random streams changed (a generator or
+/// its seeding), and old links would show other rounds.
+pub fn assert_draws_are_pinned() {
+    let mut r = Rng::new(1);
+    assert_eq!(r.next_u64(), 7424550030962593201);
+    assert_eq!(r.next_u64(), 1482817706323250795);
+    let mut s = Rng::stream(42, &[3, 4]);
+    assert_eq!(s.uniform(), 0.5682186575207278);
+    assert_eq!(s.below(1000), 287);
+    assert_eq!(s.normal(), -1.308447460856693);
+    let d = draw_stragglers(&StragglerModel::Iid { p: 0.5 }, 1, 16, 0);
+    let pattern: String = d
+        .straggled
+        .iter()
+        .map(|&s| if s { 'x' } else { '.' })
+        .collect();
+    assert_eq!(pattern, PATTERN);
+}
+
+/// Runs the rounds of [`ROUNDS`] and asserts their pinned errors, bit for
+/// bit.
+pub fn assert_rounds_are_pinned() {
+    for (json, native) in ROUNDS {
+        let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
+        assert_eq!(r.squared_error, Some(native), "{json}");
+    }
+}
 
 /// FNV-1a (64 bits) of the LeNet-5 logits of the 500 compiled-in digits, as
 /// little-endian f32 bytes in digit order (`lenet::digits_logits_hash`).
