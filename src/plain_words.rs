@@ -313,8 +313,8 @@ fn what_a_person_reads_is_plain_words() {
     add(
         "errors panel",
         vec![
-            crate::panels::errors::band_text(coded_panels::errors::Band::Mean95).into(),
-            crate::panels::errors::band_text(coded_panels::errors::Band::Quantiles).into(),
+            coded_panels::errors::Band::Mean95.explanation().into(),
+            coded_panels::errors::Band::Quantiles.explanation().into(),
             crate::panels::errors::P_TAB_TEXT.into(),
             crate::panels::errors::LAMBDA_TAB_TEXT.into(),
         ],

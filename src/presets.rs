@@ -262,6 +262,7 @@ const ADVERSARIAL_LOOK: &str = "x·sin x with a few stragglers (p = 0.05) and γ
 mod tests {
     use super::*;
     use coded_core::problem::{draw_stragglers, Problem};
+    use coded_core::stragglers::longest_run;
     use coded_core::{sweep, Round, SweepPlan, SweepPoint};
     use coded_panels::encdec::EncDecView;
     use coded_panels::errors::{Curve, CurvesView, P_GRID};
@@ -423,15 +424,6 @@ mod tests {
         let lines: Vec<_> = v.references.iter().filter(|r| r.color == color).collect();
         assert_eq!(lines.len(), 1, "one claimed line per scheme");
         lines[0].slope.unwrap()
-    }
-
-    fn longest_run(straggled: &[bool]) -> usize {
-        let (mut best, mut run) = (0, 0);
-        for &s in straggled {
-            run = if s { run + 1 } else { 0 };
-            best = best.max(run);
-        }
-        best
     }
 
     #[test]

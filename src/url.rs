@@ -452,11 +452,6 @@ mod tests {
     }
 }
 
-// The same random configurations as the core's parser and pipeline fuzzing.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "../crates/coded-core/tests/common/strategies.rs"]
-mod strategies;
-
 /// Property tests of the codec: any query string decodes without a panic to
 /// a valid state, every value ignored or changed has a notice naming its key
 /// (of bounded length), every value without one is taken as written, and
@@ -468,7 +463,6 @@ mod strategies;
 /// one decode is a few microseconds, so the whole module takes seconds.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod fuzz {
-    use super::strategies::{any_valid_config, cfg};
     use super::*;
     use crate::settings::look::{Look, Size, ThemeChoice};
     use crate::settings::{
@@ -479,6 +473,7 @@ mod fuzz {
     use coded_panels::errors::CurveKind;
     use coded_panels::Panels;
     use coded_protocol::UiState;
+    use coded_testing::strategies::{any_valid_config, cfg};
     use proptest::prelude::*;
 
     /// Arbitrary strings (any Unicode, and strings over the query alphabet).

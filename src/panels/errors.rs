@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use coded_core::config::MAX_N;
 use coded_core::statistic::Statistic;
-use coded_core::{Config, StragglerModel};
+use coded_core::study::planned_ns;
+use coded_core::Config;
 use coded_panels::errors as panel;
 use coded_panels::errors::{Band, CurveKind, CurvesView, Errors};
 use coded_panels::format::sig4;
@@ -23,15 +23,6 @@ use crate::panels::series_legend::{curves_look, SeriesLegend};
 use crate::panels::shown::placeholder;
 use crate::state::AppState;
 
-/// The line and the shaded band in words, as the "Line and band" choice
-/// says; with what the plot does with failed rounds and exact answers.
-pub fn band_text(band: Band) -> &'static str {
-    match band {
-        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % bootstrap interval: the rounds are drawn again at random, with repeats, 1000 times, and the band holds the middle 95 % of those means. It never reaches 0, and it is as lopsided as the errors are (a few rounds much worse than the rest stretch it upwards). Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-        Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-    }
-}
-
 /// Numbers as a list a person reads: "20, 40, 80".
 fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
     values
@@ -41,19 +32,6 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(", ")
 }
 
-/// The N values error vs N plots: the list sorted, once each, from K to
-/// the largest N (the worker's plan leaves out the others, and says so).
-fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
-    let mut list: Vec<usize> = ns
-        .iter()
-        .copied()
-        .filter(|&n| n >= config.k && n <= MAX_N)
-        .collect();
-    list.sort_unstable();
-    list.dedup();
-    list
-}
-
 /// Which settings the selected plot uses: the main N and p controls do
 /// nothing to error vs N, whose N and p come from their own lists, and the
 /// lists do nothing to the other two tabs.
@@ -61,13 +39,13 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
     let model = config.stragglers.about().caption;
     match ui.error_tab {
         CurveKind::N => {
-            let ns = plotted_ns(config, &ui.sweep_ns);
+            let (ns, _) = planned_ns(&ui.sweep_ns, config.k);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
             } else {
                 format!("N = {} from “N values”", listed(ns))
             };
-            let p_part = if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+            let p_part = if config.stragglers.is_iid() {
                 format!("p = {} from “p values”", listed(&ui.sweep_ps))
             } else {
                 format!("the straggler model as set ({model}; “p values” is for independent stragglers)")
@@ -311,10 +289,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     {Band::ALL
                         .into_iter()
                         .map(|b| {
-                            let text = match b {
-                                Band::Mean95 => "mean, 95\u{a0}% interval",
-                                Band::Quantiles => "median, 10–90\u{a0}% of rounds",
-                            };
+                            let text = b.choice_text();
                             view! {
                                 <option value=b.name() selected=move || state.sweep_ui.with(|u| u.band == b)>
                                     {text}
@@ -409,7 +384,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             </div>
             <p class="explain" id="errors-explain">
                 <span inner_html=Errors::WORDS.explain></span>
-                {move || band_text(state.sweep_ui.with(|u| u.band))}
+                {move || state.sweep_ui.with(|u| u.band).explanation()}
                 {move || match tab() {
                     CurveKind::N => n_tab_text().into_any(),
                     CurveKind::P => P_TAB_TEXT.into_any(),
@@ -424,7 +399,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::LambdaDec;
+    use coded_core::{LambdaDec, StragglerModel};
 
     fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {
@@ -511,13 +486,5 @@ mod tests {
                 "{text}"
             );
         }
-    }
-
-    #[test]
-    fn the_band_text_says_how_the_interval_is_made() {
-        let text = band_text(Band::Mean95);
-        let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
-        assert!(text.contains(&format!("{count} times")), "{text}");
-        assert!(text.contains("bootstrap") && !text.contains("1.96"));
     }
 }

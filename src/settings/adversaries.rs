@@ -10,9 +10,9 @@ use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
 use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END};
 
 use super::choices::{attack_choices, placement_choices};
-use super::experiment::{number_in, number_words, whole_in, whole_words};
+use super::experiment::{number_words, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{num, number, one_of, wire, wire_name};
+use super::parse::{num, number, number_in, one_of, whole_in, wire, wire_name};
 
 /// The adversaries, created with their defaults if there are none yet.
 fn adversaries(s: &mut LinkState) -> &mut Adversaries {

@@ -13,17 +13,7 @@ use crate::refused_formulas;
 
 use super::choices::{function_choices, lambda_rule_choices, point_choices, scheme_choices};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{num, number, one_of, whole, wire, wire_name};
-
-/// A whole number in one of the core's ranges.
-pub(super) fn whole_in(text: &str, r: IntRange) -> Option<u64> {
-    whole(text).filter(|v| r.contains(*v))
-}
-
-/// A number in one of the core's ranges.
-pub(super) fn number_in(text: &str, r: FloatRange) -> Option<f64> {
-    number(text).filter(|v| r.contains(*v))
-}
+use super::parse::{num, number_in, one_of, whole_in, wire, wire_name};
 
 /// A range of the core in words.
 pub(super) fn whole_words(r: IntRange) -> String {

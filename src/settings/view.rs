@@ -17,6 +17,7 @@ use super::parse::{
     entries, join, list, num, number, number_in, one_of, quoted, switch, whole, whole_in,
 };
 use coded_core::config::MAX_N;
+use coded_core::limits::{IntRange, N_RANGE, P_RANGE};
 
 /// A tab's name in a link (`tab=`): its setting's link key (the core's
 /// table of axes), except λ_dec's, which links wrote as "lambda" before the
@@ -116,9 +117,11 @@ pub const SWEEP_NS: Setting = Setting {
     kind: Kind::List,
     text: |s| join(&s.ui.sweep_ns, |n| n.to_string()),
     read: |s, t| {
-        list(t, MAX_SWEEP_NS, |e| whole_in(e, 1, MAX_N as u64))
-            .map(|v| s.ui.sweep_ns = v)
-            .is_some()
+        list(t, MAX_SWEEP_NS, |e| {
+            whole_in(e, N_RANGE).map(|n| n as usize)
+        })
+        .map(|v| s.ui.sweep_ns = v)
+        .is_some()
     },
     rule: |_| {
         format!("whole numbers from 1 to {MAX_N}, separated by commas (at most {MAX_SWEEP_NS})")
@@ -137,7 +140,7 @@ pub const SWEEP_PS: Setting = Setting {
     kind: Kind::List,
     text: |s| join(&s.ui.sweep_ps, |p| num(*p)),
     read: |s, t| {
-        list(t, MAX_SWEEP_PS, |e| number_in(e, 0.0, 1.0))
+        list(t, MAX_SWEEP_PS, |e| number_in(e, P_RANGE))
             .map(|v| s.ui.sweep_ps = v)
             .is_some()
     },
@@ -155,6 +158,12 @@ pub fn default_workers() -> usize {
     (cores as usize).clamp(1, MAX_WORKERS)
 }
 
+/// The pool's sizes a person may choose.
+const WORKERS_RANGE: IntRange = IntRange {
+    min: 1,
+    max: MAX_WORKERS as u64,
+};
+
 pub const WORKERS: Setting = Setting {
     key: "w",
     id: "workers",
@@ -168,7 +177,8 @@ pub const WORKERS: Setting = Setting {
     text: |s| s.ui.workers.unwrap_or_else(default_workers).to_string(),
     // The default's number is the default (a link leaves it out).
     read: |s, t| {
-        whole_in(t, 1, MAX_WORKERS as u64)
+        whole_in(t, WORKERS_RANGE)
+            .map(|v| v as usize)
             .map(|v| s.ui.workers = (v != default_workers()).then_some(v))
             .is_some()
     },
@@ -318,7 +328,9 @@ pub const BAND: Setting = Setting {
         None => false,
     },
     rule: |_| {
-        "ci (the mean and its 95 % bootstrap interval) or quantiles (the median and 10–90 % of the rounds)".into()
+        Band::ALL
+            .map(|b| format!("{} ({})", b.name(), b.meaning()))
+            .join(" or ")
     },
     ..BASE
 };

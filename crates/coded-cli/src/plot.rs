@@ -16,7 +16,7 @@ pub fn write_error_vs_n(
     points: &[SweepPoint],
     range: SlopeRange,
 ) -> Result<(), String> {
-    let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
+    let iid = plan.models.first().is_some_and(StragglerModel::is_iid);
     let view = error_vs_n_view(config, points, iid, true, vec![]);
     // The legend's slopes as printed: with their intervals, over the range.
     let view = shown(&view, Statistic::Mse, range);

@@ -6,7 +6,7 @@
 //! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
-//! `limits`, `wire`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
+//! `limits`, `wire`, `checksum`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
@@ -16,6 +16,7 @@ pub mod axis;
 pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
+pub mod checksum;
 pub mod computation;
 pub mod config;
 pub mod csv;

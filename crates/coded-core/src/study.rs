@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::axis::Axis;
 use crate::config::MAX_N;
-use crate::{Config, ConfigError, Scheme, StragglerModel, SweepPlan};
+use crate::{Config, ConfigError, Scheme, SweepPlan};
 
 /// What one error-vs-N figure computes. (Read by [`Study::from_json`],
 /// which also takes a plain `Config`.)
@@ -73,6 +73,23 @@ pub struct StudyPlan {
     pub iid: bool,
 }
 
+/// The N an error-vs-N plot of the list `ns` runs at (sorted, each once,
+/// from K to the limit), and those of the list below K (left out),
+/// ascending: the one rule for a study's plan, the worker's refusal of a
+/// list with none left and the page's words about it.
+pub fn planned_ns(ns: &[usize], k: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut ns: Vec<usize> = ns
+        .iter()
+        .copied()
+        .filter(|n| (1..=MAX_N).contains(n))
+        .collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < k).collect();
+    ns.retain(|&n| n >= k);
+    (ns, below_k)
+}
+
 impl Study {
     /// A plain configuration as a study of itself: its scheme, its N, its
     /// straggler model.
@@ -87,20 +104,8 @@ impl Study {
         }
     }
 
-    /// The N a plan keeps (sorted, each once, from K to the limit), and
-    /// those of the list below K.
     fn planned_ns(&self) -> (Vec<usize>, Vec<usize>) {
-        let mut ns: Vec<usize> = self
-            .n
-            .iter()
-            .copied()
-            .filter(|n| (1..=MAX_N).contains(n))
-            .collect();
-        ns.sort_unstable();
-        ns.dedup();
-        let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < self.config.k).collect();
-        ns.retain(|&n| n >= self.config.k);
-        (ns, below_k)
+        planned_ns(&self.n, self.config.k)
     }
 
     /// The study as a run uses it: the N its plan keeps, no p list where
@@ -109,7 +114,7 @@ impl Study {
     /// whichever file they came from (so the page's table and `coded sweep`
     /// write the same first line of CSV).
     pub fn as_run(self) -> Study {
-        let iid = matches!(self.config.stragglers, StragglerModel::Iid { .. });
+        let iid = self.config.stragglers.is_iid();
         Study {
             n: self.planned_ns().0,
             p: self.p.filter(|_| iid),
@@ -140,7 +145,7 @@ impl Study {
                 format!("no N in the list is at least K = {k} (and at most {MAX_N})"),
             ));
         }
-        let iid = matches!(self.config.stragglers, StragglerModel::Iid { .. });
+        let iid = self.config.stragglers.is_iid();
         let ps = self.p.as_deref().filter(|_| iid);
         let plan = SweepPlan::new(&self.config, Some(&ns), ps, Some(&self.schemes))?;
         Ok(StudyPlan { plan, below_k, iid })

@@ -9,7 +9,7 @@
 use crate::axis_plan::{axis_configs, lambda_configs, IN_WORDS};
 use coded_core::axis_sweep::AxisPoint;
 use coded_core::config::MAX_N;
-use coded_core::study::StudyPlan;
+use coded_core::study::{planned_ns, StudyPlan};
 use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
@@ -214,7 +214,7 @@ pub fn words(e: &ConfigError) -> String {
 /// what the page's “N values” and “p values” accept but the plot cannot use.
 fn check_lists(config: &Config, ns: &[usize], ps: &[f64]) -> Result<(), ConfigError> {
     let k = config.k;
-    if !ns.iter().any(|n| (k..=MAX_N).contains(n)) {
+    if planned_ns(ns, k).0.is_empty() {
         return Err(ConfigError::new(
             IN_WORDS,
             format!(
@@ -222,7 +222,7 @@ fn check_lists(config: &Config, ns: &[usize], ps: &[f64]) -> Result<(), ConfigEr
             ),
         ));
     }
-    if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+    if config.stragglers.is_iid() {
         if ps.is_empty() {
             return Err(ConfigError::new(
                 IN_WORDS,

@@ -20,9 +20,7 @@ use coded_protocol::{FromWorker, ToWorker, UiState};
 use proptest::prelude::*;
 
 // The same random configurations as the core's pipeline fuzzing.
-#[path = "../../coded-core/tests/common/strategies.rs"]
-mod strategies;
-use strategies::{cfg, formula_functions, small_config};
+use coded_testing::strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions: every stage, every tab, drawn.
 const SCALAR_CASES: u32 = 1_500;

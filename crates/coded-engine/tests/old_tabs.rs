@@ -81,7 +81,11 @@ fn the_three_old_tabs_give_the_views_they_gave() {
             CurveKind::LambdaDec,
             0xb716_3d68_8160_a718,
         ),
-        (r#"{"trials": 12}"#, CurveKind::N, 0xeb61_cb24_1b8a_ee76),
+        // Error vs N's median slopes are fitted with the core's portable
+        // logarithm, the CLI's, so the page shows the same bits natively
+        // and in wasm: the last bit of one median slope differs from the
+        // platform logarithm's, and so does this fingerprint.
+        (r#"{"trials": 12}"#, CurveKind::N, 0x8f24_fadb_4701_0a45),
     ];
     for (text, tab, want) in cases {
         let c = Config::from_json(text).unwrap();

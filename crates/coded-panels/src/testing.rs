@@ -61,7 +61,7 @@ pub fn error_vs_n(
     ps: &[f64],
     references: bool,
 ) -> CurvesView {
-    let iid = matches!(config.stragglers, coded_core::StragglerModel::Iid { .. });
+    let iid = config.stragglers.is_iid();
     let plan = SweepPlan::new(config, Some(ns), iid.then_some(ps), Some(schemes)).unwrap();
     let points = sweep(config, &plan).unwrap();
     error_vs_n_view(config, &points, iid, references, vec![])

@@ -2,16 +2,10 @@
 //! of a compiled-in asset against its provenance record: what the weights,
 //! the digits and the forward pass share, below them all.
 
+use crate::checksum::fnv1a64;
+
 pub const PIXELS: usize = 28 * 28;
 pub const CLASSES: usize = 10;
-
-/// FNV-1a, 64 bits: enough to catch a truncated or swapped asset, and
-/// simple to compute identically in the training tool.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 fn recorded_checksum(info: &str, what: &str) -> Result<u64, String> {
     let v: serde_json::Value =

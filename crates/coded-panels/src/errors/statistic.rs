@@ -10,8 +10,8 @@
 
 use super::point_stats::PointStatistics;
 use super::view::{slope_text, CurveKind, CurvePoint, CurvesView};
-use crate::claimed_rates::loglog_slope;
 use coded_core::limits::short_number;
+use coded_core::metrics::loglog_slope;
 use coded_core::statistic::{fit_slope, FitPoint, Statistic};
 use serde::{Deserialize, Serialize};
 

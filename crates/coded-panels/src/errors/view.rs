@@ -1,10 +1,10 @@
 //! Panel 4's views: plot-ready data, built from the core's results.
 use super::failed::AllFailed;
 use super::point_stats::PointStatistics;
-use crate::claimed_rates::{loglog_slope, Rate};
+use crate::claimed_rates::Rate;
 use crate::series::scheme_series;
 use crate::words::plural;
-use coded_core::metrics::{curves as core_curves, fitted_slope};
+use coded_core::metrics::{curves as core_curves, fitted_slope, loglog_slope};
 use coded_core::{Config, Scheme, StragglerModel, SweepPoint};
 use serde::{Deserialize, Serialize};
 

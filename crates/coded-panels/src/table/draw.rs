@@ -4,7 +4,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{cells, headings, TableView};
+use super::view::{cells, headings, TableView};
 use crate::chart::common::{font, text_width, wrap};
 use crate::theme::Theme;
 use crate::{Area, DrawResult, Frame};
