@@ -9,7 +9,7 @@
 
 use crate::settings::{Group, Kind, LinkState, SETTINGS};
 use coded_core::{Config, FunctionKind, Scheme};
-use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::walk::walk;
 use coded_panels::{Results, Theme};
 use coded_protocol::UiState;
@@ -168,14 +168,14 @@ fn link_notices() -> Vec<String> {
 }
 
 fn curves_views(c: &Config) -> Vec<CurvesView> {
-    CurveKind::ALL
+    Axis::ALL
         .into_iter()
-        .map(|error_tab| {
+        .map(|axis| {
             // The setting's own values, and values it refuses (notes).
-            let mut values = (error_tab.entry().defaults)();
+            let mut values = (axis.entry().defaults)();
             values.extend([-1.0, 2.5, 5000.0]);
             let ui = UiState {
-                error_tab,
+                axis,
                 sweep_ns: vec![12, 24],
                 sweep_ps: vec![0.1, 1.0],
                 sweep_values: Some(values),
@@ -228,11 +228,8 @@ fn planner_refusals() -> Vec<String> {
     cases.push((c.clone(), refused));
     let mut out = vec![];
     for (config, ui) in cases {
-        for error_tab in CurveKind::ALL {
-            let ui = UiState {
-                error_tab,
-                ..ui.clone()
-            };
+        for axis in Axis::ALL {
+            let ui = UiState { axis, ..ui.clone() };
             if let Err(e) = coded_engine::plan::Plan::new(&config, &ui) {
                 out.push(coded_engine::plan::words(&e));
             }
@@ -326,9 +323,9 @@ fn what_a_person_reads_is_plain_words() {
             &format!("exported images' caption {place}"),
             vec![crate::settings::differences_from_default(&s)],
         );
-        for kind in CurveKind::ALL {
+        for kind in Axis::ALL {
             let ui = UiState {
-                error_tab: kind,
+                axis: kind,
                 ..UiState::default()
             };
             add(

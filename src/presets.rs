@@ -8,7 +8,7 @@ use coded_core::adversaries::AdversaryCount;
 use coded_core::scheme::LambdaRule;
 use coded_core::{Adversaries, Attack, Placement};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_panels::Panel;
 use coded_panels::Panels;
 use coded_protocol::UiState;
@@ -126,7 +126,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc, Scheme::Lcc],
-                error_tab: CurveKind::P,
+                axis: Axis::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },
@@ -165,7 +165,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc],
-                error_tab: CurveKind::P,
+                axis: Axis::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },

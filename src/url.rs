@@ -148,7 +148,7 @@ mod tests {
     use coded_core::{
         Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_panels::Panels;
     use coded_protocol::UiState;
 
@@ -192,7 +192,7 @@ mod tests {
                     p.set(coded_panels::Panel::Digits, false);
                     p
                 },
-                error_tab: CurveKind::LambdaDec,
+                axis: Axis::LambdaDec,
                 sweep_values: Some(vec![1e-9, 1e-3, 0.5]),
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
@@ -231,9 +231,9 @@ mod tests {
         assert_eq!(back.ui.schemes(&back.config), s.ui.schemes(&s.config));
         assert_eq!((back.ui.trial, back.ui.panels), (3, s.ui.panels));
         assert_eq!(
-            (back.ui.error_tab, back.ui.references, back.ui.band),
+            (back.ui.axis, back.ui.references, back.ui.band),
             (
-                CurveKind::LambdaDec,
+                Axis::LambdaDec,
                 false,
                 coded_panels::errors::Band::Quantiles
             )
@@ -466,11 +466,12 @@ mod fuzz {
     use super::*;
     use crate::settings::look::{Look, Size, ThemeChoice};
     use crate::settings::{
-        by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES,
+        by_key, control_ids, panel_names, short_number, MAX_SWEEP_NS, MAX_SWEEP_PS,
+        MAX_SWEEP_VALUES,
     };
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_panels::Panels;
     use coded_protocol::UiState;
     use coded_testing::strategies::{any_valid_config, cfg};
@@ -623,7 +624,7 @@ mod fuzz {
         let small_f = || {
             prop_oneof![
                 (0.0..=1.0f64).prop_map(|x| x.to_string()),
-                (0.0..=1.0f64).prop_map(num),
+                (0.0..=1.0f64).prop_map(short_number),
                 pick(&[
                     "0",
                     "1",
@@ -639,7 +640,7 @@ mod fuzz {
         };
         let time = || {
             prop_oneof![
-                (0.0..=MAX_TIME).prop_map(num),
+                (0.0..=MAX_TIME).prop_map(short_number),
                 pick(&["0", "1e6", "1000000.000001", "1e-300", "5e-324", "2e6"]),
             ]
             .boxed()
@@ -710,7 +711,7 @@ mod fuzz {
             "p" => small_f(),
             "a" | "tau" | "mu" => time(),
             "sigma" => prop_oneof![
-                (0.0..=1e3f64).prop_map(num),
+                (0.0..=1e3f64).prop_map(short_number),
                 pick(&[
                     "0",
                     "0.1",
@@ -741,7 +742,7 @@ mod fuzz {
                     "gcv",
                     "1e-6"
                 ]),
-                (-320.0f64..301.0).prop_map(|e| num(10f64.powf(e))),
+                (-320.0f64..301.0).prop_map(|e| short_number(10f64.powf(e))),
             ]
             .boxed(),
             "ns" => list(
@@ -1015,7 +1016,7 @@ mod fuzz {
     }
 
     fn valid_link_state() -> impl Strategy<Value = LinkState> {
-        let kinds = CurveKind::ALL.to_vec();
+        let kinds = Axis::ALL.to_vec();
         (
             any_valid_config(),
             prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),
@@ -1070,9 +1071,9 @@ mod fuzz {
                             }
                             shown
                         },
-                        error_tab: tab,
+                        axis: tab,
                         // Whole values fit every setting's list.
-                        sweep_values: (tab != CurveKind::N && trial % 2 == 0)
+                        sweep_values: (tab != Axis::N && trial % 2 == 0)
                             .then(|| vec![2.0, (trial % 50) as f64 + 3.0]),
                         references,
                         band,

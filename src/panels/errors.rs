@@ -8,7 +8,7 @@ use coded_core::statistic::Statistic;
 use coded_core::study::planned_ns;
 use coded_core::Config;
 use coded_panels::errors as panel;
-use coded_panels::errors::{Band, CurveKind, CurvesView, Errors};
+use coded_panels::errors::{Axis, Band, CurvesView, Errors};
 use coded_panels::format::sig4;
 use coded_panels::{Contract, Cursor, Panel, Stage};
 use coded_protocol::UiState;
@@ -37,8 +37,8 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
 /// lists do nothing to the other two tabs.
 pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
     let model = config.stragglers.about().caption;
-    match ui.error_tab {
-        CurveKind::N => {
+    match ui.axis {
+        Axis::N => {
             let (ns, _) = planned_ns(&ui.sweep_ns, config.k);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
@@ -52,14 +52,14 @@ pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
             };
             format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
         }
-        CurveKind::P => {
+        Axis::P => {
             let (lo, hi) = value_range(ui);
             format!(
                 "This plot uses N = {} (the N setting) and independent stragglers at p = {lo} to {hi}; “N values” and “p values” are for error vs N.",
                 config.n,
             )
         }
-        CurveKind::LambdaDec => {
+        Axis::LambdaDec => {
             let (lo, hi) = value_range(ui);
             format!(
                 "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {lo} to {hi}; “N values” and “p values” are for error vs N.",
@@ -158,7 +158,7 @@ const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted lo
 
 #[component]
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
-    let tab = move || state.sweep_ui.with(|u| u.error_tab);
+    let tab = move || state.sweep_ui.with(|u| u.axis);
     let tab_id = move || {
         tabs()
             .into_iter()
@@ -166,7 +166,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             .map_or_else(|| "tab-n".to_string(), |t| t.id)
     };
     // A new tab plots the setting's default values (its "Values" list).
-    let select = move |kind: CurveKind| state.choose_error_plot(kind);
+    let select = move |kind: Axis| state.choose_error_plot(kind);
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
     // In the statistic and with the slopes' range chosen: drawing only,
@@ -195,7 +195,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         let all = tabs();
         let current = state
             .ui
-            .with_untracked(|u| all.iter().position(|t| t.kind == u.error_tab))
+            .with_untracked(|u| all.iter().position(|t| t.kind == u.axis))
             .unwrap_or(0);
         let Some(next) = tab_after_key(&ev.key(), current, all.len()) else {
             return;
@@ -386,9 +386,9 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <span inner_html=Errors::WORDS.explain></span>
                 {move || state.sweep_ui.with(|u| u.band).explanation()}
                 {move || match tab() {
-                    CurveKind::N => n_tab_text().into_any(),
-                    CurveKind::P => P_TAB_TEXT.into_any(),
-                    CurveKind::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
+                    Axis::N => n_tab_text().into_any(),
+                    Axis::P => P_TAB_TEXT.into_any(),
+                    Axis::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
                     kind => setting_tab_text(kind).into_any(),
                 }}
             </p>
@@ -401,9 +401,9 @@ mod tests {
     use super::*;
     use coded_core::{LambdaDec, StragglerModel};
 
-    fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
+    fn tab(kind: Axis, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {
-            error_tab: kind,
+            axis: kind,
             sweep_ns: ns.to_vec(),
             sweep_ps: ps.to_vec(),
             ..UiState::default()
@@ -414,12 +414,12 @@ mod tests {
     fn the_uses_line_names_the_lists_or_the_settings_of_each_tab() {
         let c = Config::default();
         assert_eq!((c.n, c.k), (40, 10));
-        let ui = tab(CurveKind::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
+        let ui = tab(Axis::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
         assert_eq!(
             uses_sentence(&c, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and p = 0.1, 0.3 from “p values”, not the N and p settings."
         );
-        let none = tab(CurveKind::N, &[3, 5], &[0.1]);
+        let none = tab(Axis::N, &[3, 5], &[0.1]);
         assert!(uses_sentence(&c, &none).starts_with(
             "This plot uses no N (none in “N values” is at least K = 10) and p = 0.1"
         ));
@@ -431,12 +431,12 @@ mod tests {
             uses_sentence(&fixed, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and the straggler model as set (exactly S = 5 at random; “p values” is for independent stragglers), not the N and p settings."
         );
-        let p_tab = tab(CurveKind::P, &[20], &[0.1]);
+        let p_tab = tab(Axis::P, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&c, &p_tab),
             "This plot uses N = 40 (the N setting) and independent stragglers at p = 0 to 0.9; “N values” and “p values” are for error vs N."
         );
-        let l_tab = tab(CurveKind::LambdaDec, &[20], &[0.1]);
+        let l_tab = tab(Axis::LambdaDec, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&fixed, &l_tab),
             "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e−12 to 10; “N values” and “p values” are for error vs N."
@@ -452,7 +452,7 @@ mod tests {
             ..Config::default()
         };
         // The views as the worker computes them (BACC and LeTCC compared).
-        let view = |kind: CurveKind| {
+        let view = |kind: Axis| {
             coded_engine::curves(
                 &mut coded_engine::Session::new(),
                 &c,
@@ -461,13 +461,13 @@ mod tests {
             .unwrap()
         };
         // Error vs p: "no dashed line, no fitted slope"; a vertical line.
-        let v = view(CurveKind::P);
+        let v = view(Axis::P);
         assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
         assert!(v.marker.is_some());
         assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
         // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
         // levels of GCV and BACC; the marker is the configured λ_dec.
-        let v = view(CurveKind::LambdaDec);
+        let v = view(Axis::LambdaDec);
         assert!(v.curves.iter().all(|k| k.slope.is_none()));
         assert_eq!(v.references.len(), 2);
         assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));

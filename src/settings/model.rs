@@ -231,7 +231,7 @@ impl Setting {
             Home::Plotted => LinkState {
                 config: s.config.clone(),
                 ui: UiState {
-                    error_tab: s.ui.error_tab,
+                    axis: s.ui.axis,
                     ..UiState::default()
                 },
                 ..LinkState::default()

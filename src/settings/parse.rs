@@ -7,7 +7,7 @@ use super::choices::Choice;
 /// The shortest exact text of a number ("1e-12" rather than
 /// "0.000000000001"); it parses back to the same bits. The core's, which
 /// its JSON sketches and the slope's range use too.
-pub use coded_core::limits::short_number as num;
+pub use coded_core::limits::short_number;
 
 /// A whole number as people write it: digits, or an exponent form of an
 /// integer ("1e3"). Surrounding spaces are ignored. Fractions ("2.5"),

@@ -112,7 +112,7 @@ pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
     }
     ui.trial = 0;
     if let Some(c) = &results.curves {
-        ui.error_tab = c.kind;
+        ui.axis = c.kind;
     }
     // Error against another setting: its tab and values.
     if let Some(axis) = study
@@ -120,7 +120,7 @@ pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
         .as_ref()
         .and_then(|o| o.axis().ok().map(|a| (a, o)))
     {
-        ui.error_tab = axis.0;
+        ui.axis = axis.0;
         ui.sweep_values = Some(axis.1.values.clone());
     }
     let wanted = LinkState {
@@ -144,7 +144,7 @@ mod tests {
     use super::*;
     use crate::share::export::page_study;
     use coded_core::Config;
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_protocol::UiState;
 
     fn curves(config: &Config, ui: &UiState) -> CurvesView {
@@ -156,7 +156,7 @@ mod tests {
         let config = Config::from_json(r#"{"trials": 6, "k": 4, "noise": 0.1}"#).unwrap();
         let ui = UiState {
             sweep_ns: vec![8, 16],
-            error_tab: CurveKind::N,
+            axis: Axis::N,
             ..UiState::default()
         };
         let points = coded_core::sweep(
@@ -206,7 +206,7 @@ mod tests {
     fn the_saved_curves_choose_the_tab_and_a_plain_config_opens_too() {
         let config = Config::default();
         let ui = UiState {
-            error_tab: CurveKind::P,
+            axis: Axis::P,
             ..UiState::default()
         };
         let mut view = curves(&config, &ui);
@@ -217,11 +217,11 @@ mod tests {
         };
         let text = with_results(page_study(&config, &ui), &saved).to_json();
         let opened = read(&text, &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::P);
+        assert_eq!(opened.state.ui.axis, Axis::P);
         // Error vs σ: the study records the setting and its values, and
         // opening it comes back to them (no saved curves needed).
         let sigma = UiState {
-            error_tab: CurveKind::Noise,
+            axis: Axis::Noise,
             sweep_values: Some(vec![0.01, 0.1]),
             ..UiState::default()
         };
@@ -230,7 +230,7 @@ mod tests {
             .to_json_line()
             .contains(r#""over":{"setting":"noise","values":[0.01,0.1]}"#));
         let opened = read(&study.to_json(), &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::Noise);
+        assert_eq!(opened.state.ui.axis, Axis::Noise);
         assert_eq!(opened.state.ui.sweep_values, Some(vec![0.01, 0.1]));
         assert!(!page_study(&config, &UiState::default())
             .to_json_line()

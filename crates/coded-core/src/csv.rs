@@ -36,7 +36,7 @@ pub fn study_line(study: &Study) -> String {
     format!("# {}\n", study.to_json_line())
 }
 
-fn num(v: Option<f64>) -> String {
+fn cell(v: Option<f64>) -> String {
     // An empty cell, never NaN, when no trial succeeded.
     v.map(|x| x.to_string()).unwrap_or_default()
 }
@@ -51,7 +51,7 @@ fn function_cell(f: &FunctionKind) -> String {
 }
 
 fn pair(s: Option<Stats>) -> String {
-    format!("{},{}", num(s.map(|s| s.mean)), num(s.map(|s| s.std)))
+    format!("{},{}", cell(s.map(|s| s.mean)), cell(s.map(|s| s.std)))
 }
 
 /// The CSV of sweep points of `study` (one row each, in the given order):

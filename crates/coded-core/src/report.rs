@@ -32,8 +32,8 @@ pub struct RoundReport {
     pub straggled: Vec<bool>,
     /// The adversarial servers, ascending (their `outputs` are what they
     /// sent); left out of the JSON when there are none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub adversaries: Vec<usize>,
+    #[serde(rename = "adversaries", default, skip_serializing_if = "Vec::is_empty")]
+    pub adversarial_servers: Vec<usize>,
     pub finish_times: Option<Vec<f64>>,
     pub survivors: Vec<usize>,
     pub longest_straggler_run: usize,
@@ -93,7 +93,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         outputs: rows(&decoding.answers),
         longest_straggler_run: round.longest_run,
         straggled: round.draw.straggled.clone(),
-        adversaries: round.adversaries.clone(),
+        adversarial_servers: round.adversarial_servers.clone(),
         finish_times: round.draw.finish_times.clone(),
         survivors: outcome.survivors.clone(),
         estimates,

@@ -25,7 +25,7 @@ pub struct Round<'a> {
     /// Who straggled (and, for the deadline model, when each server finished).
     pub draw: StragglerDraw,
     /// The adversarial servers, ascending (empty without adversaries).
-    pub adversaries: Vec<usize>,
+    pub adversarial_servers: Vec<usize>,
     /// The longest run of consecutive stragglers in β order.
     pub longest_run: usize,
     /// The first trial of [`Round::recent`].
@@ -98,7 +98,7 @@ impl<'a> Round<'a> {
             trial,
             betas: server_points(n, config.points),
             longest_run: longest_run(&draw.straggled),
-            adversaries: draw_adversaries(config, n, trial),
+            adversarial_servers: draw_adversaries(config, n, trial),
             draw,
             recent_first,
             recent,
@@ -164,7 +164,7 @@ mod tests {
             assert_eq!(round.survivors(), r.survivors);
             assert_eq!(round.longest_run, r.longest_straggler_run);
             assert_eq!(round.betas, r.betas);
-            assert_eq!(round.adversaries, r.adversaries);
+            assert_eq!(round.adversarial_servers, r.adversarial_servers);
             assert_eq!(round.draw.finish_times, r.finish_times);
             let d = round.decoded.as_ref().unwrap();
             assert_eq!(d.outcome.squared_error, r.squared_error);

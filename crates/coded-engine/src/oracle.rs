@@ -8,7 +8,7 @@ use coded_core::axis_sweep::sweep_over;
 use coded_core::problem::Problem;
 use coded_core::{run_round, sweep, Config, LambdaDec, Round, Scheme, SweepPlan, SweepPoint};
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, CurvesView,
 };
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::RoundResult;
@@ -57,13 +57,13 @@ pub fn table(c: &Config, ui: &UiState) -> TableView {
 /// The error plot of `ui`'s tab from the core's `sweep` (and `sweep_over`).
 pub fn curves(c: &Config, ui: &UiState) -> CurvesView {
     let schemes = ui.schemes(c);
-    match ui.error_tab {
-        CurveKind::N => {
+    match ui.axis {
+        Axis::N => {
             let (plan, iid, notes) =
                 error_vs_n_plan(c, &schemes, &ui.sweep_ns, &ui.sweep_ps).unwrap();
             error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, ui.references, notes)
         }
-        CurveKind::LambdaDec => {
+        Axis::LambdaDec => {
             let (runs, notes) = lambda_configs(c, &schemes, &ui.axis_values()).unwrap();
             let grid: Vec<f64> = runs
                 .iter()

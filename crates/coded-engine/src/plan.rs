@@ -14,7 +14,7 @@ use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, CurvesView,
 };
 use coded_protocol::UiState;
 
@@ -39,7 +39,7 @@ pub struct Unit {
 /// The points of one error plot (error vs N, or vs another setting).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
-    pub kind: CurveKind,
+    pub kind: Axis,
     /// In the order they run.
     pub units: Vec<Unit>,
     /// Error vs N: the models are independent stragglers (curves named by p).
@@ -55,13 +55,13 @@ impl Plan {
         let schemes = ui.schemes(config);
         // Decoding cost grows about linearly in N; f runs once per (scheme, N).
         let weight = |n: usize| (n as f64 + 8.0) * config.trials as f64;
-        match ui.error_tab {
-            CurveKind::N => {
+        match ui.axis {
+            Axis::N => {
                 let (plan, iid, notes) =
                     error_vs_n_plan(config, &schemes, &ui.sweep_ns, &ui.sweep_ps)?;
-                Ok(Self::points(CurveKind::N, &plan, iid, notes, weight))
+                Ok(Self::points(Axis::N, &plan, iid, notes, weight))
             }
-            CurveKind::LambdaDec => {
+            Axis::LambdaDec => {
                 let (runs, notes) = lambda_configs(config, &schemes, &ui.axis_values())?;
                 let units = runs
                     .into_iter()
@@ -77,7 +77,7 @@ impl Plan {
                     })
                     .collect();
                 Ok(Plan {
-                    kind: CurveKind::LambdaDec,
+                    kind: Axis::LambdaDec,
                     units,
                     iid: false,
                     notes,
@@ -115,7 +115,7 @@ impl Plan {
     /// Units N by N (all curves grow together), slots in the core sweep's
     /// order (scheme, model, N).
     fn points(
-        kind: CurveKind,
+        kind: Axis,
         plan: &SweepPlan,
         iid: bool,
         notes: Vec<String>,
@@ -155,10 +155,10 @@ impl Plan {
     pub fn view(&self, config: &Config, ui: &UiState, slots: &[Option<SweepPoint>]) -> CurvesView {
         let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
         match self.kind {
-            CurveKind::N => {
+            Axis::N => {
                 error_vs_n_view(config, &points, self.iid, ui.references, self.notes.clone())
             }
-            CurveKind::LambdaDec => {
+            Axis::LambdaDec => {
                 let grid: Vec<f64> = self
                     .units
                     .iter()
@@ -357,7 +357,7 @@ mod tests {
     fn error_vs_lambda_runs_the_list_then_gcv_then_bacc() {
         let c = cfg(r#"{"lambda_dec": 1e-6}"#);
         let ui = UiState {
-            error_tab: CurveKind::LambdaDec,
+            axis: Axis::LambdaDec,
             ..UiState::default()
         };
         let plan = Plan::new(&c, &ui).unwrap();
@@ -378,12 +378,12 @@ mod tests {
     fn other_settings_run_value_by_value_into_scheme_major_slots() {
         let c = cfg(r#"{"trials": 3}"#);
         let ui = UiState {
-            error_tab: CurveKind::K,
+            axis: Axis::K,
             sweep_values: Some(vec![8.0, 2.0, 4.0, 80.0]),
             ..UiState::default()
         };
         let plan = Plan::new(&c, &ui).unwrap();
-        assert_eq!(plan.kind, CurveKind::K);
+        assert_eq!(plan.kind, Axis::K);
         assert_eq!(plan.units.len(), 3 * 2);
         let values: Vec<f64> = plan.units.iter().map(|u| u.value).collect();
         assert_eq!(

@@ -11,7 +11,7 @@ use coded_core::{Config, FunctionKind, LambdaDec, Scheme};
 use coded_engine::{stages, Engine, Session};
 use coded_panels::digits::Digits;
 use coded_panels::encdec::Encdec;
-use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::stragglers::Stragglers;
 use coded_panels::table::TableView;
 use coded_panels::walk::walk;
@@ -55,9 +55,9 @@ fn views(c: &Config, ui: &UiState) -> Views {
         );
     }
     let mut curves = vec![];
-    for tab in [CurveKind::N, CurveKind::P, CurveKind::LambdaDec] {
+    for tab in [Axis::N, Axis::P, Axis::LambdaDec] {
         let ui = UiState {
-            error_tab: tab,
+            axis: tab,
             ..ui.clone()
         };
         // As the page shows a refusal.

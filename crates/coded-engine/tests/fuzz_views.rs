@@ -13,7 +13,7 @@ use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
 use coded_engine::{curves, stages, table, Engine, Session};
 use coded_panels::digits::Digits;
 use coded_panels::encdec::Encdec;
-use coded_panels::errors::{Band, CurveKind};
+use coded_panels::errors::{Axis, Band};
 use coded_panels::walk::walk;
 use coded_panels::{Panel, Results, Stage, Theme};
 use coded_protocol::{FromWorker, ToWorker, UiState};
@@ -37,7 +37,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         0usize..50,
         prop::collection::vec(any::<bool>(), Panel::ALL.len()),
         // Every setting of the table of axes, at its default values.
-        prop::sample::select(CurveKind::ALL.to_vec()),
+        prop::sample::select(Axis::ALL.to_vec()),
         any::<bool>(),
         prop::sample::select(Band::ALL.to_vec()),
         // Series keys of every tab, and one that no view has.
@@ -55,7 +55,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         ),
     )
         .prop_map(
-            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references, band, hidden)| {
+            |(compare, sweep_ns, sweep_ps, trial, p, axis, references, band, hidden)| {
                 UiState {
                     compare,
                     sweep_ns,
@@ -69,7 +69,7 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
                         .filter(|(panel, shown)| *shown || panel.stage() == Stage::Round)
                         .map(|(panel, _)| panel)
                         .collect(),
-                    error_tab,
+                    axis,
                     sweep_values: None,
                     references,
                     band,
@@ -164,7 +164,7 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
         }
         // Only when no N of the list is at least K, or along another
         // setting when the setting refuses every value (K above every N).
-        Err(e) if ui.error_tab == CurveKind::N => prop_assert!(
+        Err(e) if ui.axis == Axis::N => prop_assert!(
             coded_engine::plan::words(e).starts_with("No N in “N values”")
                 && ui.sweep_ns.iter().all(|&n| n < c.k),
             "curves failed: {e}"
@@ -174,7 +174,7 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
                 && ui
                     .axis_values()
                     .iter()
-                    .all(|&v| ui.error_tab.apply(c, v).is_err()),
+                    .all(|&v| ui.axis.apply(c, v).is_err()),
             "curves failed: {e}"
         ),
     }

@@ -5,7 +5,7 @@
 use coded_core::Config;
 use coded_engine::curves_run::curves;
 use coded_engine::session::Session;
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_protocol::fingerprint::Fingerprint;
 use coded_protocol::UiState;
 
@@ -65,32 +65,32 @@ fn the_three_old_tabs_give_the_views_they_gave() {
     // examples/gcv_quality.rs shows the search's scores no worse. No other
     // field (the tabs' structure, BACC's numbers) may change.
     let cases = [
-        (r#"{"trials": 12}"#, CurveKind::P, 0x403c_19a3_c1e4_e811),
+        (r#"{"trials": 12}"#, Axis::P, 0x403c_19a3_c1e4_e811),
         (
             r#"{"trials": 9, "stragglers": {"model": "fixed", "s": 3}, "k": 5, "n": 24}"#,
-            CurveKind::P,
+            Axis::P,
             0xa1a0_610f_fd18_2a4e,
         ),
         (
             r#"{"trials": 6, "lambda_dec": 1e-6}"#,
-            CurveKind::LambdaDec,
+            Axis::LambdaDec,
             0xf429_3ce9_ffab_22b0,
         ),
         (
             r#"{"trials": 6, "noise": 0.1, "function": "abs"}"#,
-            CurveKind::LambdaDec,
+            Axis::LambdaDec,
             0xb716_3d68_8160_a718,
         ),
         // Error vs N's median slopes are fitted with the core's portable
         // logarithm, the CLI's, so the page shows the same bits natively
         // and in wasm: the last bit of one median slope differs from the
         // platform logarithm's, and so does this fingerprint.
-        (r#"{"trials": 12}"#, CurveKind::N, 0x8f24_fadb_4701_0a45),
+        (r#"{"trials": 12}"#, Axis::N, 0x8f24_fadb_4701_0a45),
     ];
     for (text, tab, want) in cases {
         let c = Config::from_json(text).unwrap();
         let ui = UiState {
-            error_tab: tab,
+            axis: tab,
             ..UiState::default()
         };
         let v = curves(&mut Session::new(), &c, &ui).unwrap();

@@ -54,7 +54,7 @@ pub mod theme;
 pub mod walk;
 
 pub use contract::{Contract, Cursor, Shape, Stage, Words};
-pub use geometry::{Axis, ChartGeometry, Frame};
+pub use geometry::{ChartGeometry, DataRange, Frame};
 pub use panel::{Panel, PanelView, Panels, Registered, Results, RoundResult, Visit};
 #[cfg(feature = "draw")]
 pub use theme::Theme;

@@ -10,7 +10,7 @@
 
 use coded_core::checksum::fnv1a64;
 use coded_core::{Config, Scheme};
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_panels::Stage;
 
 use crate::ui::UiState;
@@ -32,9 +32,9 @@ pub fn table_key(config: &Config, ui: &UiState) -> String {
 pub fn curves_key(config: &Config, ui: &UiState) -> String {
     let mut c = config.clone();
     c.scheme = Scheme::Bacc;
-    let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
-    match ui.error_tab {
-        CurveKind::N => {
+    let mut ui_part = serde_json::json!([ui.schemes(config), ui.axis]);
+    match ui.axis {
+        Axis::N => {
             c.stragglers = c.stragglers.with_p(0.0);
             ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
         }
@@ -130,7 +130,7 @@ mod tests {
             k,
             "the p list replaces the configured p"
         );
-        ui.error_tab = CurveKind::P;
+        ui.axis = Axis::P;
         assert_ne!(curves_key(&c2, &ui), curves_key(&c, &ui));
         // Along a setting: its values are part of the key.
         let k = curves_key(&c, &ui);

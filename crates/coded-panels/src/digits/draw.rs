@@ -6,7 +6,7 @@ use super::hover::{INPUT, SERVER};
 use super::view::DigitsView;
 use crate::chart::common::*;
 use crate::format::percent;
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
 use crate::theme::Theme;
 use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
@@ -79,8 +79,8 @@ fn image<DB: DrawingBackend>(
     Ok(ChartGeometry::new(
         id,
         (x..x + s, y..y + s),
-        Axis::linear(0.0..SIDE as f64),
-        Axis::linear(SIDE as f64..0.0),
+        DataRange::linear(0.0..SIDE as f64),
+        DataRange::linear(SIDE as f64..0.0),
     ))
 }
 

@@ -3,7 +3,7 @@
 
 use super::view::DigitsView;
 use crate::format::percent;
-use crate::words::{num, plural, subject};
+use crate::words::{plural, subject, two_digits};
 
 /// Panel 3: how many of the digits shown were decoded to the right class.
 pub fn summary(v: &DigitsView) -> String {
@@ -46,7 +46,7 @@ pub fn summary(v: &DigitsView) -> String {
         plural(v.k, "input", "inputs"),
         share(v.relative_accuracy),
         share(v.accuracy),
-        num(v.squared_error)
+        two_digits(v.squared_error)
     )
 }
 

@@ -2,7 +2,7 @@
 //! draws, the canvas's text alternative (see the crate's docs on summaries).
 
 use super::view::EncDecView;
-use crate::words::{num, plural, subject};
+use crate::words::{plural, subject, two_digits};
 use coded_core::Scheme;
 
 /// Panel 2: what the decoder recovered from the answers of this round.
@@ -45,11 +45,11 @@ fn encdec_round(v: &EncDecView) -> String {
     };
     let mut s = format!(
         "{name} {verb} {values} from {answers}; largest error {}, mean squared error {}",
-        num(max_error),
-        num(v.squared_error)
+        two_digits(max_error),
+        two_digits(v.squared_error)
     );
     if let (Scheme::Letcc, Some(l)) = (v.scheme, v.lambda_dec_used) {
-        s.push_str(&format!(" (λ_dec = {})", num(Some(l))));
+        s.push_str(&format!(" (λ_dec = {})", two_digits(Some(l))));
     }
     s.push('.');
     s
@@ -58,11 +58,11 @@ fn encdec_round(v: &EncDecView) -> String {
 /// How many of the answers adversarial servers corrupted, and how they are
 /// marked (nothing without adversaries).
 fn corrupted(v: &EncDecView) -> String {
-    if v.adversaries.is_empty() {
+    if v.adversarial_servers.is_empty() {
         return String::new();
     }
     let sent = v.corrupted();
-    let silent = v.adversaries.len() - sent;
+    let silent = v.adversarial_servers.len() - sent;
     let straggled = if silent > 0 {
         format!(
             "; {} more adversarial {} straggled",

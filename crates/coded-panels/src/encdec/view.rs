@@ -35,7 +35,7 @@ pub struct EncDecView {
     /// adversaries): their `answers` are the corrupted ones they sent, or
     /// would have sent had they not straggled.
     #[serde(default)]
-    pub adversaries: Vec<usize>,
+    pub adversarial_servers: Vec<usize>,
     /// u_dec(z) fitted to the survivors (empty when replication or failed).
     pub decoder: Vec<(f64, f64)>,
     /// u_dec(α_k): None when the round failed or replication lost output k.
@@ -60,7 +60,7 @@ impl EncDecView {
     /// The corrupted answers the decoder saw: the adversaries that did not
     /// straggle.
     pub fn corrupted(&self) -> usize {
-        self.adversaries
+        self.adversarial_servers
             .iter()
             .filter(|&&i| !self.straggled[i])
             .count()
@@ -113,7 +113,7 @@ impl EncDecView {
                 .map(|v| finite(*v))
                 .collect(),
             straggled: round.draw.straggled.clone(),
-            adversaries: round.adversaries.clone(),
+            adversarial_servers: round.adversarial_servers.clone(),
             decoder,
             estimates,
             errors,
@@ -166,16 +166,20 @@ mod tests {
         let text = r#"{"scheme": "letcc", "k": 6, "n": 30, "stragglers": {"model": "fixed", "s": 6},
             "adversaries": {"count": 5, "bound": 3, "attack": "edge", "placement": "block"}}"#;
         let (v, r) = view(text, 1);
-        assert_eq!(v.adversaries, r.adversaries);
-        assert_eq!(v.adversaries.len(), 5);
-        for &i in &v.adversaries {
+        assert_eq!(v.adversarial_servers, r.adversarial_servers);
+        assert_eq!(v.adversarial_servers.len(), 5);
+        for &i in &v.adversarial_servers {
             assert_eq!(v.answers[i], Some(3.0), "server {i} sends the box's edge");
         }
-        let answered = v.adversaries.iter().filter(|&&i| !r.straggled[i]).count();
+        let answered = v
+            .adversarial_servers
+            .iter()
+            .filter(|&&i| !r.straggled[i])
+            .count();
         assert_eq!(v.corrupted(), answered);
         assert_eq!(v.squared_error, r.squared_error);
         let (plain, _) = view(r#"{"k": 6, "n": 30}"#, 1);
-        assert!(plain.adversaries.is_empty() && plain.corrupted() == 0);
+        assert!(plain.adversarial_servers.is_empty() && plain.corrupted() == 0);
     }
 
     #[test]

@@ -32,8 +32,7 @@ pub use saved::with_saved;
 pub use setting_view::error_vs_setting_view;
 pub use statistic::{shown, SlopeRange};
 pub use view::{
-    error_vs_n_view, lambda_grid, Curve, CurveKind, CurvePoint, CurvesView, Marker, Reference,
-    P_GRID,
+    error_vs_n_view, lambda_grid, Axis, Curve, CurvePoint, CurvesView, Marker, Reference, P_GRID,
 };
 
 use crate::contract::{Contract, Cursor, Shape, Words};

@@ -47,7 +47,7 @@ pub fn with_saved(current: &CurvesView, saved: &CurvesView) -> CurvesView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::errors::view::CurveKind;
+    use crate::errors::view::Axis;
     use crate::testing::{cfg, error_vs_n, error_vs_p};
     use coded_core::Scheme;
 
@@ -80,7 +80,7 @@ mod tests {
         assert_eq!(both.references, now.references, "the current run's only");
         assert!(both.notes.last().unwrap().starts_with("Dashed, “saved: …”"));
         // The same axes: the scale covers the saved N = 80 too.
-        assert_eq!(both.kind, CurveKind::N);
+        assert_eq!(both.kind, Axis::N);
         assert!(both
             .curves
             .iter()

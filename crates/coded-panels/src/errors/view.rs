@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use coded_core::axis::{lambda_grid, P_GRID};
 /// Which error plot: the setting along its x axis (the core's table of
 /// axes; its serde names are what saved studies hold).
-pub use coded_core::Axis as CurveKind;
+pub use coded_core::Axis;
 
 /// One measured point: mean squared error over the trials that decoded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -99,7 +99,7 @@ pub struct Marker {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurvesView {
-    pub kind: CurveKind,
+    pub kind: Axis,
     pub title: String,
     pub x_label: String,
     pub y_label: String,
@@ -345,7 +345,7 @@ pub fn error_vs_n_view(
     }
     notes.extend(all_failed.notes(&config.function));
     CurvesView {
-        kind: CurveKind::N,
+        kind: Axis::N,
         title: format!(
             "Mean squared error vs N ({}, K = {}, {})",
             config.function.title(),

@@ -7,7 +7,7 @@ use super::view::{Look, StragglerView};
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
 use crate::packed_bits::Bits;
 use crate::theme::{okabe_ito, Theme};
 use crate::words::plural;
@@ -112,7 +112,7 @@ fn draw_adversaries<DB: DrawingBackend>(
     let purple = okabe_ito::REDDISH_PURPLE;
     let size = theme.px(if view.n > 200 { 3.0 } else { 5.0 }) as i32;
     let marks = view
-        .adversaries
+        .adversarial_servers
         .iter()
         .filter(|&&i| i < view.n)
         .map(|&i| {
@@ -145,7 +145,7 @@ pub fn draw<DB: DrawingBackend>(
     let (_, h) = area.dim_in_pixel();
     let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
     let n = view.n as f64;
-    let x = Axis::linear(0.0..n);
+    let x = DataRange::linear(0.0..n);
     let alert = theme.alert;
     let good = theme.good;
 
@@ -157,10 +157,10 @@ pub fn draw<DB: DrawingBackend>(
         view.n,
         view.longest_run
     );
-    if !view.adversaries.is_empty() {
+    if !view.adversarial_servers.is_empty() {
         caption.push_str(&format!(
             " · {} adversarial (purple triangles)",
-            view.adversaries.len()
+            view.adversarial_servers.len()
         ));
     }
     let top = titled_in(0, &top, theme, &caption, 14.0)?;
@@ -173,7 +173,7 @@ pub fn draw<DB: DrawingBackend>(
     let round_geometry = match (&view.finish_times, view.deadline) {
         (Some(times), Some(deadline)) => {
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
-            let y = Axis::linear(lo.min(deadline)..hi);
+            let y = DataRange::linear(lo.min(deadline)..hi);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             if theme.draws(0) {
                 style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
@@ -204,7 +204,7 @@ pub fn draw<DB: DrawingBackend>(
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
         _ => {
-            let y = Axis::linear(0.0..1.0);
+            let y = DataRange::linear(0.0..1.0);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             if theme.draws(0) {
                 chart
@@ -262,7 +262,7 @@ pub fn draw<DB: DrawingBackend>(
     // The raster: trials (rows, top first) × servers.
     let rows = view.raster.len();
     let first = view.raster_first as f64;
-    let y = Axis::linear(first + rows as f64..first);
+    let y = DataRange::linear(first + rows as f64..first);
     // Wrapped, not plotters' one-line caption: it must fit a phone.
     let caption = format!(
         "{} × {}: a mark is a straggler ({})",

@@ -52,11 +52,15 @@ pub fn summary(v: &StragglerView) -> String {
 /// The adversaries of the round, apart from the stragglers: how many, how
 /// they are marked, and how many of them straggled (sent nothing).
 fn adversaries(v: &StragglerView) -> String {
-    let count = v.adversaries.len();
+    let count = v.adversarial_servers.len();
     if count == 0 {
         return String::new();
     }
-    let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
+    let silent = v
+        .adversarial_servers
+        .iter()
+        .filter(|&&i| v.straggled[i])
+        .count();
     let are = if count == 1 { "is" } else { "are" };
     format!(
         "; {} {are} adversarial (purple triangles in the round's strip; hollow if it straggled: {silent} sent nothing, {} sent a corrupted answer)",
@@ -117,7 +121,11 @@ mod tests {
             r#"{"n": 50, "stragglers": {"model": "fixed", "s": 20}, "adversaries": {"count": 6}}"#,
         );
         let v = straggler_view(&c, 1);
-        let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
+        let silent = v
+            .adversarial_servers
+            .iter()
+            .filter(|&&i| v.straggled[i])
+            .count();
         let s = summary(&v);
         assert!(
             s.ends_with(&format!(

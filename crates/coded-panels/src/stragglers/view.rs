@@ -19,7 +19,7 @@ pub struct StragglerView {
     /// The adversarial servers of the round shown, ascending (empty
     /// without adversaries); a straggling one sends nothing.
     #[serde(default)]
-    pub adversaries: Vec<usize>,
+    pub adversarial_servers: Vec<usize>,
     /// Deadline model: when each server finished, and the deadline.
     pub finish_times: Option<Vec<f64>>,
     pub deadline: Option<f64>,
@@ -65,7 +65,7 @@ impl StragglerView {
                     .collect()
             }),
             straggled: round.draw.straggled.clone(),
-            adversaries: round.adversaries.clone(),
+            adversarial_servers: round.adversarial_servers.clone(),
             deadline: model.params().deadline.map(|(_, _, deadline)| deadline),
             p: model.straggle_probability(config.n),
             model: model.about().caption,
@@ -103,7 +103,7 @@ mod tests {
             assert_eq!(v.returned, r.survivors.len());
             assert_eq!(v.longest_run, r.longest_straggler_run);
             assert_eq!(v.betas, r.betas);
-            assert_eq!(v.adversaries, r.adversaries);
+            assert_eq!(v.adversarial_servers, r.adversarial_servers);
             assert_eq!(v.finish_times, r.finish_times);
             assert_eq!(v.raster[3].to_vec(), r.straggled);
             assert_eq!(v.raster.len(), c.trials.min(Round::RECENT));
