@@ -784,6 +784,7 @@ mod fuzz {
             "theme" => pick(&["system", "light", "dark", " dark"]),
             "plot-only" => pick(&["0", "1"]),
             "size" => pick(&["page", "slide"]),
+            "pick" => pick(&["0", "1"]),
             "preset" => prop::sample::select(
                 crate::presets::all()
                     .iter()
@@ -865,6 +866,7 @@ mod fuzz {
         "theme",
         "plot-only",
         "size",
+        "pick",
         "preset",
     ];
 
@@ -1045,6 +1047,7 @@ mod fuzz {
                     prop::sample::select(ThemeChoice::ALL.to_vec()),
                     any::<bool>(),
                     prop::sample::select(Size::ALL.to_vec()),
+                    any::<bool>(),
                 ),
             ),
         )
@@ -1057,7 +1060,7 @@ mod fuzz {
                     (trial, p),
                     (tab, references, band, hidden),
                     embed,
-                    (controls, (theme, plot_only, size)),
+                    (controls, (theme, plot_only, size, picks)),
                 )| {
                     let ui = UiState {
                         compare,
@@ -1099,6 +1102,7 @@ mod fuzz {
                             theme,
                             plot_only,
                             size,
+                            picks,
                         },
                     })
                 },

@@ -52,11 +52,21 @@ pub struct PlotZoom(pub f64);
 /// 16 px in a 1280 × 720 frame.
 pub const SLIDE_ZOOM: f64 = 16.0 / 10.5;
 
-/// The zoom a plot `width` CSS pixels wide gets from `zoom`: all of it in
-/// a frame as wide as a slide, less in a narrower one (a slide embed shown
-/// on a phone), where the zoomed plot would have no room for its text.
+/// The zoom a plot gets from `zoom` in a window `width` CSS pixels wide:
+/// all of it in a frame as wide as a slide, less in a narrower one (a slide
+/// embed shown on a phone), where the zoomed plot would have no room for
+/// its text. The window's width, not the plot's: a plot beside a column of
+/// kept controls is narrower, and its text must still be 16 px.
 fn zoom_for(zoom: f64, width: f64) -> f64 {
     zoom.min((width / 800.0).max(1.0))
+}
+
+/// The window's width in CSS pixels (0 without a window).
+fn window_width() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0)
 }
 
 /// A plot on the page, as the exports redraw it.
@@ -226,8 +236,8 @@ pub fn PlotCanvas<F, H>(
     /// Called on a click with the frame drawn, the canvas pixel clicked
     /// (device pixels, as for `hover`) and whether it was a finger's tap
     /// (a finger is wide: the panel may ask which target was meant); the
-    /// canvas then shows a hand cursor.
-    #[prop(optional)]
+    /// canvas then shows a hand cursor. None: a click changes nothing.
+    #[prop(default = None)]
     click: Option<Callback<(Frame, f64, f64, bool)>>,
     /// Shown right under the canvas, above the summary (the error plot's
     /// legend buttons).
@@ -257,6 +267,7 @@ const DEFAULT_SHAPE: Shape = Shape {
     phone_aspect_ratio: 0.8,
     charts: 1,
     min_chart_height: 120.0,
+    around: 0.0,
 };
 
 type HoverFn = Rc<dyn Fn(&Frame, f64, f64, f64) -> Option<String>>;
@@ -278,15 +289,15 @@ fn plot_canvas(
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<html::Canvas>::new();
     let box_ref = NodeRef::<html::Div>::new();
-    // A custom property is set through the CSSOM (no inline style
-    // attribute: the page's CSP forbids them); the stylesheet's phone rule
-    // reads it.
+    // The shape's custom properties, set through the CSSOM (no inline
+    // style attribute: the page's CSP forbids them): the stylesheet reads
+    // the phone's ratio and the least height at every size.
     Effect::new(move |_| {
         if let Some(el) = box_ref.get() {
             let el: &web_sys::HtmlElement = &el;
-            let _ = el
-                .style()
-                .set_property("--plot-phone-ratio", &shape.phone_aspect_ratio.to_string());
+            let style = el.style();
+            let _ = style.set_property("--plot-phone-ratio", &shape.phone_aspect_ratio.to_string());
+            let _ = style.set_property("--plot-min-height", &format!("{}px", shape.min_height()));
         }
     });
     let size = RwSignal::new(None::<BoxSize>);
@@ -370,7 +381,7 @@ fn plot_canvas(
         let Some(size) = size.get() else { return };
         let theme = theme
             .get()
-            .with_scale(size.dpr * zoom_for(zoom, size.width))
+            .with_scale(size.dpr * zoom_for(zoom, window_width()))
             .with_images();
         let Some(canvas) = canvas_ref.get() else {
             return;
@@ -462,7 +473,6 @@ fn plot_canvas(
             class="plot-canvas"
             node_ref=box_ref
             style:aspect-ratio=format!("var(--plot-aspect-ratio, {})", shape.aspect_ratio)
-            style:min-height=format!("{}px", shape.min_height())
         >
             <canvas
                 node_ref=canvas_ref

@@ -358,6 +358,8 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 >
                     <SeriesLegend state=state />
                 </PlotCanvas>
+            </div>
+            <div class="panel-about" tabindex="-1">
                 <p class="note" id="errors-uses">
                     {move || state.config.with(|c| state.sweep_ui.with(|u| uses_sentence(c, u)))}
                 </p>
@@ -381,17 +383,17 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         _ => view! { <p class="note">"No values yet."</p> }.into_any(),
                     }}
                 </details>
+                <p class="explain" id="errors-explain">
+                    <span inner_html=Errors::WORDS.explain></span>
+                    {move || state.sweep_ui.with(|u| u.band).explanation()}
+                    {move || match tab() {
+                        Axis::N => n_tab_text().into_any(),
+                        Axis::P => P_TAB_TEXT.into_any(),
+                        Axis::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
+                        kind => setting_tab_text(kind).into_any(),
+                    }}
+                </p>
             </div>
-            <p class="explain" id="errors-explain">
-                <span inner_html=Errors::WORDS.explain></span>
-                {move || state.sweep_ui.with(|u| u.band).explanation()}
-                {move || match tab() {
-                    Axis::N => n_tab_text().into_any(),
-                    Axis::P => P_TAB_TEXT.into_any(),
-                    Axis::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
-                    kind => setting_tab_text(kind).into_any(),
-                }}
-            </p>
         </section>
     }
 }

@@ -30,7 +30,7 @@ impl Visit for Component {
             Panel::Stragglers => view! { <StragglersPanel state=state /> }.into_any(),
             Panel::Errors => view! { <ErrorsPanel state=state /> }.into_any(),
             Panel::Table => view! { <TablePanel state=state /> }.into_any(),
-            _ => plot_panel::<P>(state).into_any(),
+            _ => plot_panel::<P>(state),
         }
     }
 }

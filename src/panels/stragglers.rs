@@ -13,8 +13,15 @@ use crate::state::AppState;
 
 const PANEL: coded_panels::Panel = Stragglers::PANEL;
 
+/// Whether clicks and keys on the plot make servers straggle or answer:
+/// always on the page; in an embed only when it was made for that (a
+/// click in front of a class must not change the experiment).
+#[derive(Clone, Copy, Debug)]
+pub struct Picks(pub bool);
+
 #[component]
 pub fn StragglersPanel(state: AppState) -> impl IntoView {
+    let picks = use_context::<Picks>().is_none_or(|p| p.0);
     let trials = move || state.config.with(|c| c.trials);
     let trial = move || state.ui.with(|u| u.trial.min(trials().saturating_sub(1)));
     let step = move |delta: i64| {
@@ -177,16 +184,22 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
             <div
                 class="server-picker"
                 id="server-picker"
-                tabindex="0"
-                role="slider"
-                aria-roledescription="server picker"
-                aria-label="Servers in β order: the arrow keys choose one, Enter or Space makes it straggle or answer"
-                aria-valuemin="0"
-                aria-valuemax=move || servers().saturating_sub(1).to_string()
-                aria-valuenow=move || cursor.get().unwrap_or(0).to_string()
-                aria-valuetext=cursor_text
-                aria-keyshortcuts="Enter Space"
-                on:keydown=on_key
+                // Where clicks pick nothing (an embed not made for it),
+                // the plot is no control: no focus, no role.
+                tabindex=picks.then_some("0")
+                role=picks.then_some("slider")
+                aria-roledescription=picks.then_some("server picker")
+                aria-label=picks.then_some("Servers in β order: the arrow keys choose one, Enter or Space makes it straggle or answer")
+                aria-valuemin=picks.then_some("0")
+                aria-valuemax=move || picks.then(|| servers().saturating_sub(1).to_string())
+                aria-valuenow=move || picks.then(|| cursor.get().unwrap_or(0).to_string())
+                aria-valuetext=move || picks.then(cursor_text)
+                aria-keyshortcuts=picks.then_some("Enter Space")
+                on:keydown=move |ev| {
+                    if picks {
+                        on_key(ev)
+                    }
+                }
                 on:focus=move |_| cursor.update(|c| *c = Some(c.unwrap_or(0)))
                 on:blur=move |_| cursor.set(None)
             >
@@ -215,7 +228,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                         })
                     })
                 }
-                click=Callback::new(move |(f, x, y, touch): (coded_panels::Frame, f64, f64, bool)| {
+                click=picks.then(|| Callback::new(move |(f, x, y, touch): (coded_panels::Frame, f64, f64, bool)| {
                     let server = with_shown::<Stragglers, _>(&state, false, |s| {
                         s.view().and_then(|v| server_at(v, &f, x, y))
                     });
@@ -230,7 +243,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                         }
                         None => {}
                     }
-                })
+                }))
             />
             </div>
             <div class="server-pick" id="server-pick" role="group" aria-label="Picked server" hidden=move || picked.get().is_none()>
@@ -244,7 +257,9 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 }>{move || if picked_down() == Some(true) { "Make it answer" } else { "Make it straggle" }}</button>
                 <button type="button" id="server-pick-close" on:click=move |_| picked.set(None)>"Done"</button>
             </div>
-            <p class="explain" inner_html=Stragglers::WORDS.explain></p>
+            <div class="panel-about" tabindex="-1">
+                <p class="explain" inner_html=Stragglers::WORDS.explain></p>
+            </div>
         </section>
     }
 }

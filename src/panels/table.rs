@@ -93,7 +93,9 @@ pub fn TablePanel(state: AppState) -> impl IntoView {
                 Some(Err(e)) => view! { <p class="note">{e.clone()}</p> }.into_any(),
                 None => view! { <p class="note">{move || state.pending_text(Table::PANEL.stage())}</p> }.into_any(),
             }}
-            <p class="explain" inner_html=Table::WORDS.explain></p>
+            <div class="panel-about" tabindex="-1">
+                <p class="explain" inner_html=Table::WORDS.explain></p>
+            </div>
         </section>
     }
 }

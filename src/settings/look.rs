@@ -39,7 +39,8 @@ impl ThemeChoice {
 }
 
 /// The embed's size: as wide as the host page and as tall as its content,
-/// or exactly a 16:9 slide of 1280 × 720 (the plot shrinks to fit).
+/// or a slide: the box the host gives it (16:9 unless the host says
+/// otherwise), never scrolling.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Size {
     #[default]
@@ -71,6 +72,10 @@ pub struct Look {
     /// The plot alone: no explanation text below it.
     pub plot_only: bool,
     pub size: Size,
+    /// Clicks on the straggler plot make servers straggle or answer. Off
+    /// by default: a click on an embed in front of a class must not change
+    /// the experiment unless the lecturer made the embed for that.
+    pub picks: bool,
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ pub const SETTINGS: &[Setting] = &[
     view::THEME,
     view::PLOT_ONLY,
     view::SIZE,
+    view::PICKS,
     view::PRESET,
     experiment::SCHEME,
     view::COMPARE,

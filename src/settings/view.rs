@@ -458,17 +458,37 @@ pub const THEME: Setting = Setting {
     ..BASE
 };
 
-pub const PLOT_ONLY: Setting = Setting {
-    key: "plot-only",
-    id: "plot-only",
-    label: "Plot only",
-    name: "The plot-only switch",
-    text: |s| (s.look.plot_only as u8).to_string(),
-    read: |s, t| switch(t).map(|on| s.look.plot_only = on).is_some(),
-    rule: |_| "0 or 1".into(),
-    applies: embed_only,
-    ..BASE
-};
+/// An embed's on/off switch kept in `look.$field`: "0" or "1" in the link.
+macro_rules! embed_switch {
+    ($const:ident, $key:literal, $label:literal, $name:literal, $field:ident) => {
+        pub const $const: Setting = Setting {
+            key: $key,
+            id: $key,
+            label: $label,
+            name: $name,
+            text: |s| (s.look.$field as u8).to_string(),
+            read: |s, t| switch(t).map(|on| s.look.$field = on).is_some(),
+            rule: |_| "0 or 1".into(),
+            applies: embed_only,
+            ..BASE
+        };
+    };
+}
+
+embed_switch!(
+    PLOT_ONLY,
+    "plot-only",
+    "Plot only",
+    "The plot-only switch",
+    plot_only
+);
+embed_switch!(
+    PICKS,
+    "pick",
+    "Clicks pick servers",
+    "The click-to-straggle switch",
+    picks
+);
 
 pub const SIZE: Setting = Setting {
     key: "size",
@@ -479,7 +499,10 @@ pub const SIZE: Setting = Setting {
     read: |s, t| Size::parse(t).map(|v| s.look.size = v).is_some(),
     rule: |_| {
         let names = Size::ALL.map(Size::name);
-        format!("one of {} (slide: 1280 × 720)", quoted(&names))
+        format!(
+            "one of {} (slide: the box the host gives it, 16:9 by default)",
+            quoted(&names)
+        )
     },
     applies: embed_only,
     ..BASE

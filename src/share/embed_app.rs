@@ -43,18 +43,79 @@ fn report_height() {
     }
 }
 
+/// Whether a pointer press at `target` is on something a person works
+/// with (a control, a link, the straggler picker where clicks pick, the
+/// explanation shown over a slide), rather than on the plot, a table or the
+/// page around it (which keep no keys: a scrolling box is scrolled by the
+/// pointer too).
+fn on_a_control(target: Option<web_sys::EventTarget>) -> bool {
+    target
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| {
+            el.closest(
+                "input, select, textarea, button, a[href], summary, label, \
+                 [contenteditable], [role='slider'], [role='tab'], .panel-about",
+            )
+            .ok()
+            .flatten()
+        })
+        .is_some()
+}
+
+/// Hands the keyboard back to the page around the embed: a press on the
+/// plot (not on a control) leaves the focus in the embed's frame, where the
+/// arrow keys would no longer reach a slide deck. The snippet's script
+/// answers the message by focusing its own window.
+fn release_keys() {
+    if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
+        let msg = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&msg, &"type".into(), &"coded-playground-keys".into());
+        let _ = parent.post_message(&msg, "*");
+    }
+}
+
 /// Embed mode: just one panel, and the controls the link names.
 #[component]
 pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
-    report_height();
-    let panel = link.embed.unwrap_or(Panel::Errors);
     let slide = link.look.size == Size::Slide;
+    // A slide fits the box its host gives it; a page reports its height.
+    if !slide {
+        report_height();
+    }
+    let panel = link.embed.unwrap_or(Panel::Errors);
     if slide {
         provide_context(crate::components::PlotZoom(crate::components::SLIDE_ZOOM));
     }
-    // On a slide the explanation waits behind "About this plot" (the plot
-    // gets the frame); its summary stays as the caption.
+    provide_context(crate::panels::stragglers::Picks(link.look.picks));
+    // On a slide the explanation waits behind "About this plot", which
+    // opens it over the slide (the plot keeps the frame); its summary
+    // stays as the caption.
     let about = RwSignal::new(false);
+    let toggle_ref = NodeRef::<html::Button>::new();
+    let set_about = move |open: bool| {
+        about.set(open);
+        // Focus follows: into the explanation when it opens (a keyboard
+        // scrolls it), back to the toggle when it closes.
+        if open {
+            let over = document().query_selector(".panel-about").ok().flatten();
+            if let Some(el) = over.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = el.focus();
+            }
+        } else if let Some(b) = toggle_ref.get_untracked() {
+            let _ = b.focus();
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" && about.get_untracked() {
+            ev.prevent_default();
+            set_about(false);
+        }
+    };
+    let on_press = move |ev: leptos::ev::PointerEvent| {
+        if !on_a_control(ev.target()) {
+            release_keys();
+        }
+    };
     let keep = link.controls.get_value();
     let look = link.look;
     let title = panel.title();
@@ -65,6 +126,7 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             let _ = h.set_attribute("aria-level", "1");
         }
     });
+    let has_controls = !keep.is_empty();
     view! {
         <div
             class="app embed"
@@ -72,6 +134,8 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             class:slide=slide
             class:show-about=move || about.get()
             data-embed=panel.name()
+            on:keydown=on_key
+            on:pointerdown=on_press
         >
             <Notices link=link />
             // What was computed, for tests and screen readers: an embed
@@ -84,8 +148,10 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
                             type="button"
                             class="about-toggle"
                             id="about-toggle"
+                            node_ref=toggle_ref
                             aria-expanded=move || about.get().to_string()
-                            on:click=move |_| about.update(|a| *a = !*a)
+                            aria-keyshortcuts="Escape"
+                            on:click=move |_| set_about(!about.get_untracked())
                         >
                             {move || match (about.get(), panel == Panel::Table) {
                                 (true, _) => "Hide the explanation",
@@ -95,7 +161,7 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
                         </button>
                     }
                 })}
-            {(!keep.is_empty())
+            {has_controls
                 .then(|| {
                     view! {
                         <div class="embed-controls">

@@ -28,7 +28,9 @@ fn theme_text(t: ThemeChoice) -> &'static str {
 fn size_text(s: Size) -> &'static str {
     match s {
         Size::Page => "as wide as the page, as tall as its content",
-        Size::Slide => "a 16:9 slide, 1280 × 720",
+        Size::Slide => {
+            "a slide: fills the box the host gives it, 16:9 unless the host says otherwise"
+        }
     }
 }
 
@@ -64,6 +66,31 @@ fn choice_select<T: Copy + PartialEq + Send + Sync + 'static>(
                 })
                 .collect_view()}
         </select>
+    }
+}
+
+/// A checkbox `id` with its label `words` that shows and sets one switch
+/// of `choice` (`get`, `set`).
+fn switch_box(
+    id: &'static str,
+    choice: RwSignal<EmbedChoice>,
+    get: fn(&EmbedChoice) -> bool,
+    set: fn(&mut EmbedChoice, bool),
+    words: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="check" for=id>
+            <input
+                type="checkbox"
+                id=id
+                prop:checked=move || choice.with(get)
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    choice.update(|c| set(c, on));
+                }
+            />
+            {words}
+        </label>
     }
 }
 
@@ -121,10 +148,19 @@ pub fn EmbedDialog(
                 type="text"
                 id="embed-controls"
                 autocomplete="off"
+                list="embed-control-names"
                 aria-describedby="embed-controls-unknown"
                 prop:value=move || choice.with(|c| c.controls.clone())
                 on:input=move |ev| choice.update(|c| c.controls = event_target_value(&ev))
             />
+            // Every control an embed can keep, by its id (what a link
+            // names), shown with its label.
+            <datalist id="embed-control-names">
+                {crate::settings::control_ids()
+                    .filter_map(crate::settings::by_id)
+                    .map(|st| view! { <option value=st.id>{st.label}</option> })
+                    .collect_view()}
+            </datalist>
             // Names that are no control are left out: say which.
             <p
                 class="help embed-unknown"
@@ -154,18 +190,20 @@ pub fn EmbedDialog(
                 |c| c.look.size,
                 |c, v| c.look.size = v,
             )}
-            <label class="check" for="embed-plot-only">
-                <input
-                    type="checkbox"
-                    id="embed-plot-only"
-                    prop:checked=move || choice.with(|c| c.look.plot_only)
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        choice.update(|c| c.look.plot_only = on);
-                    }
-                />
-                "the plot alone, without the explanation text"
-            </label>
+            {switch_box(
+                "embed-plot-only",
+                choice,
+                |c| c.look.plot_only,
+                |c, on| c.look.plot_only = on,
+                "the plot alone, without the explanation text",
+            )}
+            {switch_box(
+                "embed-pick",
+                choice,
+                |c| c.look.picks,
+                |c, on| c.look.picks = on,
+                "clicks on the straggler plot make servers straggle or answer (otherwise a click on an embed changes nothing)",
+            )}
             <label for="embed-snippet">"Paste this into your page"</label>
             <textarea
                 id="embed-snippet"

@@ -78,20 +78,27 @@ pub fn tag(text: &str) -> String {
     format!("{h:08x}")
 }
 
-/// The iframe's size attributes for the chosen size.
+/// The iframe's size attributes for the chosen size. A page is as wide as
+/// the host's column and as tall as it reports; a slide fills the box the
+/// host gives it: the width, a 16:9 shape, never taller than its box, and
+/// in a Reveal.js deck the height left under a slide's title (`r-stretch`,
+/// which other hosts ignore).
 fn frame_size(size: Size) -> String {
     match size {
         Size::Page => "width=\"100%\" height=\"560\" style=\"border: 0\"".to_string(),
         Size::Slide => {
             let (w, h) = Size::SLIDE;
-            format!("width=\"{w}\" height=\"{h}\" style=\"border: 0; max-width: 100%\"")
+            format!(
+                "class=\"r-stretch\" style=\"display: block; border: 0; width: 100%; aspect-ratio: {w} / {h}; max-height: 100%\""
+            )
         }
     }
 }
 
-/// The whole snippet: the iframe, and the script that sets its height to
-/// what the embedded page reports (only from this app's origin and this
-/// iframe's window).
+/// The whole snippet: the iframe, and the script that answers what the
+/// embedded page says (only from this app's origin and this iframe's
+/// window): its height (a page-sized embed), and that a click on its plot
+/// hands the keyboard back to this page (a deck's arrow keys).
 pub fn snippet(base: &str, origin: &str, state: LinkState, choice: &EmbedChoice) -> String {
     let src = format!("{base}?{}", url::encode(&embed_state(state, choice)));
     let id = format!("coded-{}-{}", choice.panel.name(), tag(&src));
@@ -106,6 +113,10 @@ addEventListener(\"message\", function (e) {{
   if (!f || e.source !== f.contentWindow || e.origin !== \"{origin}\") return;
   if (e.data && e.data.type === \"coded-playground-height\" && isFinite(e.data.height))
     f.style.height = Math.ceil(e.data.height) + \"px\";
+  if (e.data && e.data.type === \"coded-playground-keys\" && document.activeElement === f) {{
+    f.blur();
+    window.focus();
+  }}
 }});
 </script>"
     )
@@ -130,6 +141,7 @@ mod tests {
                 theme: ThemeChoice::Light,
                 plot_only: true,
                 size: Size::Slide,
+                picks: false,
             },
         };
         let s = snippet(
@@ -141,7 +153,9 @@ mod tests {
         let src = "https://x.org/app/?v=1&amp;embed=table&amp;controls=n,p&amp;theme=light&amp;plot-only=1&amp;size=slide&amp;n=80";
         assert!(s.starts_with("<iframe id=\"coded-table-"), "{s}");
         assert!(s.contains(&format!("src=\"{src}\"")), "{s}");
-        assert!(s.contains("width=\"1280\" height=\"720\""));
+        assert!(s.contains("class=\"r-stretch\""));
+        assert!(s.contains("aspect-ratio: 1280 / 720") && !s.contains("height=\""));
+        assert!(s.contains("coded-playground-keys"));
         assert!(s.contains("e.origin !== \"https://x.org\""));
         assert!(!s.contains("panels") && !s.contains("<b>"));
         // The link decodes without a notice, to what was chosen.

@@ -81,9 +81,9 @@ try {
   }
   // The budgets scripts/test.sh enforces (with gzip -9; zlib's level 9
   // comes out about 1 % larger), and the speed issue's targets beside them.
-  row('transfer size, gzip (page: html, css, js, wasm; loads before the worker, computes nothing)', `${(page / 1e3).toFixed(0)} kB`, '≤ 470 kB (target 350 kB)');
+  row('transfer size, gzip (page: html, css, js, wasm; loads before the worker, computes nothing)', `${(page / 1e3).toFixed(0)} kB`, '≤ 474 kB (target 350 kB)');
   row('transfer size, gzip (worker: js + wasm with the engine, the core and the LeNet-5 weights and digits)', `${(worker / 1e3).toFixed(0)} kB`, '');
-  row('transfer size, gzip, total', `${((page + worker) / 1e3).toFixed(0)} kB`, '≤ 920 kB (target 800 kB)');
+  row('transfer size, gzip, total', `${((page + worker) / 1e3).toFixed(0)} kB`, '≤ 926 kB (target 800 kB)');
 
   // First render, three fresh loads.
   const first = [];

@@ -3,8 +3,8 @@
 // host page on ANOTHER origin (a second, plain server with no CSP, so the
 // snippet's inline height script runs). In the host page the embedded panel
 // shows no link notice, draws its plot, and its frame is as tall as its
-// content (size=page), or fits a 1280 × 720 slide without scrolling
-// (size=slide); a fixed theme= wins over the viewer's system colours, in the
+// content (size=page), or fills the host's box (a 1280 × 720 page) without
+// scrolling (size=slide); a fixed theme= wins over the viewer's system colours, in the
 // page and in the plot.
 //
 // One test: node --test --test-name-pattern="slide" tests/e2e/embed.test.mjs
@@ -137,8 +137,10 @@ function checkSnippet(snippet, { panel, controls, theme, size, plotOnly }) {
   assert.equal(q.get('theme'), theme === 'system' ? null : theme);
   assert.equal(q.get('size'), size === 'page' ? null : size);
   assert.equal(q.get('plot-only'), plotOnly ? '1' : null);
-  const sized = size === 'page' ? 'width="100%" height="560"' : 'width="1280" height="720"';
+  // A page is as tall as it reports; a slide fills the box its host gives it.
+  const sized = size === 'page' ? 'width="100%" height="560"' : 'class="r-stretch" style="display: block; border: 0; width: 100%; aspect-ratio: 1280 / 720; max-height: 100%"';
   assert.ok(snippet.includes(sized), `a ${size} frame: ${sized}`);
+  assert.ok(snippet.includes('coded-playground-keys'), 'a click on the plot gives the keys back to the host');
   // The script listens to this iframe's window and the app's origin only.
   assert.ok(snippet.includes(`document.getElementById("${id}")`), 'the script finds its own iframe');
   assert.ok(snippet.includes('e.source !== f.contentWindow'), 'only messages from that iframe');

@@ -148,8 +148,9 @@ function isLocal(url) {
  * Opens a fresh headless Chromium (own profile in a temp dir) with the given
  * context options, runs `body(page, ctx)`, saves a screenshot named `name`,
  * and fails on any console error, page error, failed request or non-local
- * request. With `expectErrors: true` it returns the collected errors instead
- * of failing on them (for tests that provoke an error on purpose).
+ * request; returns what `body` returns. With `expectErrors: true` it
+ * returns the collected errors instead of failing on them (for tests that
+ * provoke an error on purpose).
  */
 export async function withPage(name, options, body) {
   const { expectErrors = false, ...contextOptions } = options;
@@ -163,6 +164,7 @@ export async function withPage(name, options, body) {
     ...contextOptions,
   });
   const errors = [];
+  let result;
   try {
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -195,7 +197,7 @@ export async function withPage(name, options, body) {
       if (res.status() >= 400) errors.push(`HTTP ${res.status()}: ${res.url()}`);
     });
     try {
-      await body(page, context);
+      result = await body(page, context);
     } finally {
       await mkdir(SCREENSHOTS, { recursive: true });
       await page
@@ -209,7 +211,7 @@ export async function withPage(name, options, body) {
   }
   if (expectErrors) return errors;
   assert.deepEqual(errors, [], `page "${name}" reported errors`);
-  return errors;
+  return result;
 }
 
 /**

@@ -38,12 +38,16 @@ pub struct Shape {
     pub charts: u32,
     /// The height each chart needs for its title, ticks and a data area.
     pub min_chart_height: f64,
+    /// The height the plot draws around its charts (its title, the x
+    /// axis's name, the legend at two columns): the charts keep their
+    /// least height only if the plot has this much more.
+    pub around: f64,
 }
 
 impl Shape {
     /// The least height the whole plot needs to stay readable.
     pub fn min_height(&self) -> f64 {
-        self.charts as f64 * self.min_chart_height
+        self.charts as f64 * self.min_chart_height + self.around
     }
 }
 

@@ -60,6 +60,19 @@ where
     mesh
 }
 
+/// The width a tick label of an x axis takes with its gap ("−0.25"), and
+/// the height a label of a y axis takes with its gap, in CSS pixels.
+pub const X_LABEL_CSS: f64 = 56.0;
+pub const Y_LABEL_CSS: f64 = 26.0;
+
+/// How many tick labels an axis of `pixels` backend pixels holds: at most
+/// `wanted`, each with room for a label of the theme's size (zoomed plots,
+/// a slide's, have larger labels and so fewer), and at least two.
+pub fn fit_labels(theme: &Theme, pixels: u32, per_label_css: f64, wanted: usize) -> usize {
+    let room = (pixels as f64 / theme.px(per_label_css) as f64).floor() as usize;
+    wanted.min(room.max(2))
+}
+
 /// Styles the mesh of a chart the same way everywhere. (A log axis is an
 /// `AxisCoord` with its own labels: the label counts are for linear axes.)
 pub fn style_mesh<DB, X, Y>(
@@ -75,11 +88,12 @@ where
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
     let f = |v: &f64| tick(*v);
+    let (w, h) = chart.plotting_area().dim_in_pixel();
     themed_mesh(chart, theme)
         .x_desc(x_desc)
         .y_desc(y_desc)
-        .x_labels(x_labels)
-        .y_labels(6)
+        .x_labels(fit_labels(theme, w, X_LABEL_CSS, x_labels))
+        .y_labels(fit_labels(theme, h, Y_LABEL_CSS, 6))
         .x_label_formatter(&f)
         .y_label_formatter(&f)
         .draw()
@@ -303,13 +317,20 @@ pub fn log_ticks(
     (decades.into_iter().take(1).collect(), vec![])
 }
 
-/// Legend columns for an area `width` backend pixels wide.
-pub fn legend_columns(theme: &Theme, width: u32) -> usize {
-    if (width as f64) / theme.scale >= 640.0 {
-        2
-    } else {
-        1
+/// Legend columns for `entries` in an area `width` × `height` backend
+/// pixels: two in a wide area; more where the legend would otherwise take
+/// more than a third of the height (a zoomed slide), each column still
+/// about 240 CSS pixels wide.
+pub fn legend_columns(theme: &Theme, width: u32, height: u32, entries: usize) -> usize {
+    let css_width = width as f64 / theme.scale;
+    let mut columns = if css_width >= 640.0 { 2 } else { 1 };
+    while columns < 3
+        && legend_height(theme, entries, columns) > height / 3
+        && css_width / (columns + 1) as f64 >= 240.0
+    {
+        columns += 1;
     }
+    columns
 }
 
 /// Height in backend pixels of a legend with `entries` rows in `columns`.
@@ -529,7 +550,7 @@ pub fn with_legend<DB: DrawingBackend>(
     entries: usize,
 ) -> (Area<DB>, Option<(Area<DB>, usize)>) {
     let (w, h) = area.dim_in_pixel();
-    let cols = legend_columns(theme, w);
+    let cols = legend_columns(theme, w, h, entries);
     let lh = legend_height(theme, entries, cols).min(h / 2);
     if lh == 0 {
         return (area.clone(), None);

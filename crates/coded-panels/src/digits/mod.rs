@@ -28,6 +28,7 @@ impl Contract for Digits {
         phone_aspect_ratio: 0.62,
         charts: 1,
         min_chart_height: 240.0,
+        around: 40.0,
     };
     const WORDS: Words = Words {
         label: "Coded digits: the input digits with their predicted classes, and the blended images the servers receive",

@@ -148,8 +148,15 @@ pub fn draw<DB: DrawingBackend>(
     let (main, legend) = with_legend(area, theme, entries.len());
     let rest = titled_in(0, &main, theme, &headline(view), 14.0)?;
     let (_, rest_h) = rest.dim_in_pixel();
-    let (enc_area, lower) = rest.split_vertically((rest_h as f64 * 0.38) as u32);
-    let (dec_area, err_area) = lower.split_vertically((rest_h as f64 * 0.40) as u32);
+    // Each chart's ticks and margins first (they grow with the text, on a
+    // slide), then the data areas share what is left: two fifths each for
+    // the curves, one fifth for the error strip, which a share of the
+    // whole height would leave with no data area once the text is large.
+    let (curve_frame, error_frame) = (theme.px(24.0), theme.px(44.0));
+    let data = rest_h.saturating_sub(2 * curve_frame + error_frame) as f64;
+    let curve_h = curve_frame + (data * 0.4) as u32;
+    let (enc_area, lower) = rest.split_vertically(curve_h);
+    let (dec_area, err_area) = lower.split_vertically(curve_h);
     let color = theme.series[scheme_series(view.scheme) % 7];
     let x = DataRange::linear(Z);
     let small = theme.px(3.0) as i32;

@@ -27,6 +27,7 @@ impl Contract for Encdec {
         phone_aspect_ratio: 0.6,
         charts: 3,
         min_chart_height: 110.0,
+        around: 150.0,
     };
     const WORDS: Words = Words {
         label: "Encode, compute, decode: the encoder curve through the inputs, the servers' answers, the decoder curve and the estimates",

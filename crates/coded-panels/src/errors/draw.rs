@@ -274,9 +274,10 @@ fn body<DB: DrawingBackend>(
         _ => tick(*v),
     };
     let x_text = |v: &f64| tick(*v);
+    let width = chart.plotting_area().dim_in_pixel().0;
     let mut mesh = themed_mesh(chart, theme);
     mesh.y_desc(labels.y_desc)
-        .x_labels(8)
+        .x_labels(fit_labels(theme, width, X_LABEL_CSS, 8))
         .x_label_formatter(&x_text)
         .y_label_formatter(&y_text);
     if !labels.x_desc.is_empty() {
@@ -394,12 +395,13 @@ fn failed_strip<DB: DrawingBackend>(
         AxisCoord::of(theme, x, width, false),
         AxisCoord::with_ticks(y, vec![0.0, 0.5, 1.0], vec![]),
     )?;
+    let width = chart.plotting_area().dim_in_pixel().0;
     themed_mesh(&mut chart, theme)
         // No light grid: the strip is small, its bold lines suffice.
         .light_line_style(theme.grid.mix(0.0))
         .x_desc(view.x_label.as_str())
         .y_desc("failed rounds")
-        .x_labels(8)
+        .x_labels(fit_labels(theme, width, X_LABEL_CSS, 8))
         .y_labels(3)
         .x_label_formatter(&x_text)
         .y_label_formatter(&y_text)

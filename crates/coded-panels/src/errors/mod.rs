@@ -49,6 +49,7 @@ impl Contract for Errors {
         phone_aspect_ratio: 0.62,
         charts: 1,
         min_chart_height: 260.0,
+        around: 110.0,
     };
     const WORDS: Words = Words {
         label: "Error curves: mean squared error against N, p or λ_dec, per scheme",

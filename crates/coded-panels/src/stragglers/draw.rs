@@ -207,6 +207,7 @@ pub fn draw<DB: DrawingBackend>(
             let y = DataRange::linear(0.0..1.0);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             if theme.draws(0) {
+                let width = chart.plotting_area().dim_in_pixel().0;
                 chart
                     .configure_mesh()
                     .disable_y_mesh()
@@ -217,7 +218,7 @@ pub fn draw<DB: DrawingBackend>(
                     .axis_desc_style(font(theme, 12.0))
                     .x_desc("server (β order)")
                     .x_label_formatter(&|v| tick(*v))
-                    .x_labels(10)
+                    .x_labels(fit_labels(theme, width, X_LABEL_CSS, 10))
                     .draw()?;
                 // Returned servers fill the strip; stragglers are short marks in
                 // the alert colour (shape and colour both differ).
@@ -279,6 +280,7 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(theme.px(58.0))
         .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
     if theme.draws(1) {
+        let (width, height) = chart.plotting_area().dim_in_pixel();
         chart
             .configure_mesh()
             .disable_mesh()
@@ -299,8 +301,8 @@ pub fn draw<DB: DrawingBackend>(
                     String::new()
                 }
             })
-            .x_labels(10)
-            .y_labels(6)
+            .x_labels(fit_labels(theme, width, X_LABEL_CSS, 10))
+            .y_labels(fit_labels(theme, height, Y_LABEL_CSS, 6))
             .draw()?;
         let bins = (chart.plotting_area().dim_in_pixel().0 as usize).max(1);
         let runs: Vec<(f64, (usize, usize, u8))> = view

@@ -27,6 +27,7 @@ impl Contract for Stragglers {
         phone_aspect_ratio: 0.95,
         charts: 2,
         min_chart_height: 100.0,
+        around: 60.0,
     };
     const WORDS: Words = Words {
         label: "Straggler pattern: which servers straggled in the current round and in many rounds",

@@ -28,6 +28,7 @@ impl Contract for Table {
         phone_aspect_ratio: 0.9,
         charts: 1,
         min_chart_height: 120.0,
+        around: 0.0,
     };
     const WORDS: Words = Words {
         label: "Results table: the mean squared error, its square root and the failed rounds of each scheme",
