@@ -253,7 +253,7 @@ mod tests {
             ),
             (
                 r#"{"config": {"scheme": "magic"}}"#,
-                "The file's Scheme shown cannot be used: unknown variant “magic”",
+                "The file's Scheme shown cannot be used: got the text “magic”; expected one of \"bacc\"",
             ),
             (
                 r#"{"config": {}, "extra": 1}"#,

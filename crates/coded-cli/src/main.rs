@@ -87,9 +87,8 @@ enum Loaded {
 
 fn load_study(path: &str) -> Result<Loaded, String> {
     let text = read_input(path)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        coded_core::ConfigError::new("(json)", format!("not valid JSON: {e}")).to_string()
-    })?;
+    let value = coded_core::json::parse(&text)
+        .map_err(|m| coded_core::ConfigError::new("(json)", m).to_string())?;
     let loaded = if Study::is_study(&value) {
         Loaded::Study(Study::from_value(&value).map_err(|e| e.to_string())?)
     } else {

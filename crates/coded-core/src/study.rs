@@ -153,8 +153,7 @@ impl Study {
     /// A study, or a plain [`Config`] (an object without a `config` key),
     /// read as [`Study::of_config`].
     pub fn from_json(text: &str) -> Result<Study, ConfigError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ConfigError::new("(json)", format!("not valid JSON: {e}")))?;
+        let value = crate::json::parse(text).map_err(|m| ConfigError::new("(json)", m))?;
         if Study::is_study(&value) {
             Study::from_value(&value)
         } else {
@@ -334,5 +333,21 @@ mod tests {
         }
         assert!(Study::from_json("[1]").is_err());
         assert!(Study::from_json("{").is_err());
+        // A key given twice, at any depth, is named (serde_json would keep
+        // the last without a word).
+        for (json, want) in [
+            (
+                r#"{"config": {}, "n": [10], "n": [20]}"#,
+                "the key “n” appears twice in the outermost object",
+            ),
+            (
+                r#"{"config": {"k": 4, "k": 5}}"#,
+                "the key “k” appears twice in “config”",
+            ),
+        ] {
+            let e = Study::from_json(json).unwrap_err();
+            assert_eq!(e.field, "(json)");
+            assert!(e.message.starts_with(want), "{json}: {}", e.message);
+        }
     }
 }
