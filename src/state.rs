@@ -8,6 +8,7 @@ use coded_core::{Config, FunctionKind};
 use coded_panels::errors::CurvesView;
 use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
+use coded_protocol::saved::{StudyRead, StudyRefusal};
 use coded_protocol::Progress;
 use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
@@ -59,6 +60,12 @@ pub struct AppState {
     /// The error curves of a study file opened (its saved results), drawn
     /// beside the current ones until removed.
     pub saved_curves: RwSignal<Option<Arc<CurvesView>>>,
+    /// A study file for the worker to read ("Open study…"): the reading's
+    /// id and the file's text, taken by the runner as it posts them.
+    pub study_request: RwSignal<Option<(u64, String)>>,
+    /// The worker's answer to a study file's reading, taken by "Open
+    /// study…".
+    pub study_read: RwSignal<Option<(u64, Result<StudyRead, StudyRefusal>)>>,
     pub status: RwSignal<Status>,
     /// Incremented by the Cancel button: stops the running sweep.
     pub cancel: RwSignal<u64>,
@@ -95,6 +102,8 @@ impl AppState {
             table: RwSignal::new(None),
             curves: RwSignal::new(None),
             saved_curves: RwSignal::new(None),
+            study_request: RwSignal::new(None),
+            study_read: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
             cancel: RwSignal::new(0),
             rerun: RwSignal::new(0),

@@ -7,11 +7,11 @@ use leptos::prelude::*;
 
 use super::export::{curves_csv, download_text, download_url, page_study, table_csv, Export};
 use super::open_study::OpenStudy;
-use super::study_file::{with_results, SavedResults};
 use crate::freshness::{export_refusal, StageState};
 use crate::settings::differences_from_default;
 use crate::state::AppState;
 use coded_panels::Panel;
+use coded_protocol::saved::{with_results, SavedResults};
 
 /// The "with results" checkbox's element id.
 pub const WITH_RESULTS_ID: &str = "export-with-results";

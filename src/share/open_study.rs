@@ -1,13 +1,18 @@
 //! "Open study…": reads a study file the page exported (with or without its
 //! results) back into the page: its settings as a link would load them, and
-//! its saved error curves beside the current ones until removed.
+//! its saved error curves beside the current ones until removed. All or
+//! nothing: a file refused for any reason changes nothing (the controls,
+//! the link, the plots, the history).
 //!
 //! Why a component apart from the export row: it holds the opened file's
-//! state (its name, a refusal's message) and the browser's file reading;
-//! the reading itself is `study_file`'s, tested natively.
+//! state (its name, a refusal's message) and the browser's file reading.
+//! The reading itself is the worker's (`coded_engine::study_file`: the
+//! file whole, its formula, its saved results against its own settings),
+//! then `study_file`'s (the settings as a link's), both tested natively.
 
 use std::sync::Arc;
 
+use coded_protocol::saved::{too_large, StudyRead, StudyRefusal};
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
@@ -19,13 +24,17 @@ pub const INPUT_ID: &str = "open-study";
 pub const MESSAGE_ID: &str = "open-study-message";
 pub const REMOVE_ID: &str = "saved-remove";
 
-/// Applies a study file's text: its state and saved curves, or the reason
-/// it was refused (then nothing changes). Returns the words to show.
-fn apply(state: AppState, name: &str, text: &str) -> String {
-    match study_file::read(text, &state.link_state()) {
+/// Applies what the worker read of the file `name`: its state and saved
+/// curves, or the reason it was refused (then nothing changes). Returns
+/// the words to show.
+fn apply(state: AppState, name: &str, read: Result<StudyRead, StudyRefusal>) -> String {
+    let opened = read
+        .map_err(|r| study_file::refusal(&r))
+        .and_then(|file| study_file::read(&file, &state.link_state()));
+    match opened {
         Ok(opened) => {
             state.load(&opened.state);
-            let curves = opened.results.curves.map(Arc::new);
+            let curves = opened.curves.map(Arc::new);
             let shown = curves.is_some();
             state.saved_curves.set(curves);
             if shown {
@@ -34,29 +43,57 @@ fn apply(state: AppState, name: &str, text: &str) -> String {
                 format!("Opened {name}: its settings (it holds no saved error curves).")
             }
         }
-        Err(why) => format!("{name} was not opened. {why}"),
+        Err(why) => refused(name, &why),
     }
 }
 
-/// Reads the file chosen in `input` as text, then [`apply`]s it.
-fn read_chosen(input: web_sys::HtmlInputElement, state: AppState, message: RwSignal<String>) {
+fn refused(name: &str, why: &str) -> String {
+    format!("{name} was not opened. {why}")
+}
+
+/// The last reading's id, and the name of the file it reads while the
+/// worker has not answered.
+type Pending = StoredValue<(u64, Option<String>)>;
+
+/// Reads the file chosen in `input` as text and hands it to the worker
+/// (a file larger than any study is refused unread).
+fn read_chosen(
+    input: web_sys::HtmlInputElement,
+    state: AppState,
+    message: RwSignal<String>,
+    pending: Pending,
+) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
     };
+    // The same file chosen again is a change too.
+    input.set_value("");
     let name = file.name();
+    let id = pending.with_value(|p| p.0) + 1;
+    if let Some(why) = too_large(file.size() as usize) {
+        pending.set_value((id, None));
+        message.set(refused(&name, &why));
+        return;
+    }
+    pending.set_value((id, Some(name.clone())));
+    message.set(format!("Reading {name}…"));
     let done = Closure::once(move |text: JsValue| {
-        let text = text.as_string().unwrap_or_default();
-        message.try_set(apply(state, &name, &text));
+        // Another file chosen meanwhile: this one is dropped.
+        if pending.with_value(|p| p.0) == id {
+            let text = text.as_string().unwrap_or_default();
+            state.study_request.try_set(Some((id, text)));
+        }
     });
     let failed = Closure::once(move |_: JsValue| {
-        message.try_set("The file could not be read.".to_string());
+        let waiting = pending.try_update_value(|p| if p.0 == id { p.1.take() } else { None });
+        if waiting.flatten().is_some() {
+            message.try_set(refused(&name, "The file could not be read."));
+        }
     });
     let _ = file.text().then2(&done, &failed);
     // The promise settles later: the closures live until then (once).
     done.forget();
     failed.forget();
-    // The same file chosen again is a change too.
-    input.set_value("");
 }
 
 /// The file input, the message about the last file, and the button that
@@ -64,12 +101,26 @@ fn read_chosen(input: web_sys::HtmlInputElement, state: AppState, message: RwSig
 #[component]
 pub fn OpenStudy(state: AppState) -> impl IntoView {
     let message = RwSignal::new(String::new());
+    let pending: Pending = StoredValue::new((0, None));
+    // The worker's answer for the file being read.
+    Effect::new(move |_| {
+        state.study_read.track();
+        let Some(Some((id, read))) = state.study_read.try_update_untracked(Option::take) else {
+            return;
+        };
+        let name = match pending.get_value() {
+            (i, Some(name)) if i == id => name,
+            _ => return,
+        };
+        pending.set_value((id, None));
+        message.set(untrack(|| apply(state, &name, read)));
+    });
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(input) = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
         {
-            read_chosen(input, state, message);
+            read_chosen(input, state, message, pending);
         }
     };
     let remove = move |_| {

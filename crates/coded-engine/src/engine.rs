@@ -91,6 +91,10 @@ impl Engine {
                     out.push(message);
                 }
             }
+            ToWorker::ReadStudy { id, text } => out.push(FromWorker::StudyRead {
+                id,
+                result: crate::study_file::read(&text),
+            }),
         }
         self.waiting = false;
         self.dispatch();

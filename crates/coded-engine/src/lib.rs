@@ -11,7 +11,8 @@
 //!   Monte-Carlo trials cut into ranges, who runs which range, and the
 //!   helper workers that run them;
 //! - [`engine`]: the jobs and the pool behind one interface, driven by the
-//!   page's and the helpers' messages (`coded-protocol`).
+//!   page's and the helpers' messages (`coded-protocol`);
+//! - [`study_file`]: a study file the page was given, read and checked.
 //!
 //! Why a crate of its own, without a web dependency: the page's wasm must not
 //! carry the core's computations (nor LeNet-5's weights), and everything here
@@ -30,6 +31,7 @@ pub mod pool;
 mod pool_tests;
 pub mod session;
 pub mod stages;
+pub mod study_file;
 pub mod table_run;
 pub mod trial_ranges;
 

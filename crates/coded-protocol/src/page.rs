@@ -1,6 +1,7 @@
 //! The page and its leading worker: the page's requests ([`ToWorker`]) and
 //! the worker's replies ([`FromWorker`]), with the progress they report.
 
+use crate::saved::{StudyRead, StudyRefusal};
 use crate::UiState;
 use coded_core::Config;
 use coded_panels::errors::CurvesView;
@@ -55,6 +56,10 @@ pub enum ToWorker {
     },
     /// Stop the running job (the curves keep the points computed so far).
     Cancel { id: u64 },
+    /// Read a study file the page was given ("Open study…"): its text, to
+    /// be checked whole (its formula too) before the page uses any of it.
+    /// The running job carries on.
+    ReadStudy { id: u64, text: String },
 }
 
 /// A message to the page.
@@ -99,6 +104,12 @@ pub enum FromWorker {
         id: u64,
         text: String,
         message: String,
+    },
+    /// The study file of `ReadStudy` `id`, read and checked, or why it was
+    /// refused.
+    StudyRead {
+        id: u64,
+        result: Result<StudyRead, StudyRefusal>,
     },
 }
 

@@ -7,11 +7,12 @@
 //! checks that the samples cover them all: a new message cannot be added
 //! without a sample here.
 
-use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
+use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, Study, SweepPlan};
 use coded_panels::errors::error_vs_n_view;
 use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::{Panel, Panels, Stage};
+use coded_protocol::saved::{StudyRead, StudyRefusal};
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -69,6 +70,10 @@ fn to_worker_samples() -> Vec<ToWorker> {
             ui: UiState::default(),
         },
         ToWorker::Cancel { id: u64::MAX },
+        ToWorker::ReadStudy {
+            id: 3,
+            text: "{\"config\": {\"k\": 4}, \"n\": [8, 16]} − ü \u{0}".into(),
+        },
     ]
 }
 
@@ -84,6 +89,7 @@ fn from_worker_samples() -> Vec<FromWorker> {
     );
     let points = sweep(&scalar, &plan.unwrap()).unwrap();
     let curves = error_vs_n_view(&scalar, &points, true, true, vec!["a note".into()]);
+    let saved_curves = curves.clone();
     let rows = points
         .iter()
         .take(2)
@@ -153,6 +159,31 @@ fn from_worker_samples() -> Vec<FromWorker> {
             id: 10,
             text: "sin(3*x".into(),
             message: "“sin(” is not closed".into(),
+        },
+        FromWorker::StudyRead {
+            id: 11,
+            result: Ok(StudyRead {
+                study: Study::of_config(awkward()).to_json_line(),
+                curves: Some(saved_curves),
+            }),
+        },
+        FromWorker::StudyRead {
+            id: 11,
+            result: Ok(StudyRead {
+                study: "{}".into(),
+                curves: None,
+            }),
+        },
+        FromWorker::StudyRead {
+            id: 12,
+            result: Err(StudyRefusal::Setting {
+                field: "k".into(),
+                message: "got 50".into(),
+            }),
+        },
+        FromWorker::StudyRead {
+            id: 12,
+            result: Err(StudyRefusal::Sentence("The file is 20.0 MB.".into())),
         },
     ]
 }
@@ -231,8 +262,9 @@ fn every_page_message_survives_its_encoding() {
         |m| match m {
             ToWorker::Run { .. } => "Run",
             ToWorker::Cancel { .. } => "Cancel",
+            ToWorker::ReadStudy { .. } => "ReadStudy",
         },
-        &["Run", "Cancel"],
+        &["Run", "Cancel", "ReadStudy"],
     );
     let from = from_worker_samples();
     survives(&from);
@@ -249,6 +281,7 @@ fn every_page_message_survives_its_encoding() {
             FromWorker::Cancelled { .. } => "Cancelled",
             FromWorker::WorkerLost { .. } => "WorkerLost",
             FromWorker::FormulaRefused { .. } => "FormulaRefused",
+            FromWorker::StudyRead { .. } => "StudyRead",
         },
         &[
             "Ready",
@@ -261,6 +294,7 @@ fn every_page_message_survives_its_encoding() {
             "Cancelled",
             "WorkerLost",
             "FormulaRefused",
+            "StudyRead",
         ],
     );
 }
