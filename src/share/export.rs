@@ -116,7 +116,8 @@ pub fn page_study(config: &Config, ui: &UiState) -> Study {
 
 /// The study of the results table: its schemes at the configuration's own
 /// N and straggler model, which is what `coded sweep --config <config>
-/// --schemes <the table's>` runs (so the CLI writes the same first line).
+/// --schemes <the table's>` runs: the core's study of that run, which the
+/// CLI writes as its first line too.
 pub fn table_study(config: &Config, t: &TableView) -> Study {
     let mut schemes = vec![];
     for r in &t.rows {
@@ -124,10 +125,12 @@ pub fn table_study(config: &Config, t: &TableView) -> Study {
             schemes.push(r.summary.scheme);
         }
     }
-    Study {
+    let plan = coded_core::SweepPlan {
+        ns: vec![config.n],
+        models: vec![config.stragglers.clone()],
         schemes,
-        ..Study::of_config(config.clone())
-    }
+    };
+    Study::of_plan(config.clone(), &plan, None)
 }
 
 /// The results table in `coded sweep`'s CSV format (the core's own writer),
@@ -334,6 +337,28 @@ mod tests {
             "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,slope_lo,slope_hi,statistic\n\
              curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5,-1.75,-1.25,mean squared error\n\
              reference,N^-1,,,20,0.05,,,,,,,,,,,,mean squared error\n"
+        );
+    }
+
+    #[test]
+    fn the_tables_study_line_is_the_clis_for_the_same_run() {
+        let iid = Config::from_json(r#"{"trials": 3, "stragglers": {"model": "iid", "p": 0.05}}"#)
+            .unwrap();
+        let ui = UiState::default();
+        let t = coded_engine::table(&mut coded_engine::Session::new(), &iid, &ui).unwrap();
+        let csv = table_csv(&iid, &t);
+        let first = csv.lines().next().unwrap();
+        // `coded sweep --config` of the configuration writes this line (the
+        // CLI's own test pins its end): the p it ran, not null.
+        assert!(first.ends_with(r#""n":[40],"p":[0.05]}"#), "{first}");
+        let schemes = ui.schemes(&iid);
+        let plan = coded_core::SweepPlan::new(&iid, None, None, Some(&schemes)).unwrap();
+        assert_eq!(
+            first,
+            format!(
+                "# {}",
+                Study::of_plan(iid.clone(), &plan, None).to_json_line()
+            )
         );
     }
 

@@ -205,13 +205,7 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
             }
             let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
                 .map_err(|e| e.to_string())?;
-            let study = Study {
-                schemes: plan.schemes.clone(),
-                n: plan.ns.clone(),
-                p: ps,
-                ..Study::of_config(config)
-            };
-            (study, plan)
+            (Study::of_plan(config, &plan, ps), plan)
         }
     };
     let config = &study.config;

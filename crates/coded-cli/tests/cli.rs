@@ -499,3 +499,28 @@ fn refusals_are_words_and_a_key_given_twice_is_named() {
         }
     }
 }
+
+#[test]
+fn the_study_line_lists_the_p_it_ran_under_independent_stragglers_only() {
+    let iid = r#"{"trials": 3, "stragglers": {"model": "iid", "p": 0.05}}"#;
+    let o = coded(&["sweep", "--config", "-", "--schemes", "bacc"], Some(iid));
+    let text = stdout(&o);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.ends_with(r#""schemes":["bacc"],"n":[40],"p":[0.05]}"#),
+        "{first}"
+    );
+    // The line reruns to the same bytes.
+    let again = coded(
+        &["sweep", "--config", "-"],
+        Some(first.strip_prefix("# ").unwrap()),
+    );
+    assert_eq!(stdout(&again), text);
+    let fixed = r#"{"trials": 3, "stragglers": {"model": "fixed", "s": 2}}"#;
+    let o = coded(&["sweep", "--config", "-"], Some(fixed));
+    assert!(stdout(&o)
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(r#""n":[40],"p":null}"#));
+}

@@ -87,6 +87,26 @@ impl Study {
         }
     }
 
+    /// The study a sweep of `config` by `plan` ran (`ps`: the p list it
+    /// was given): its schemes and N, and its p list, which under
+    /// independent stragglers is the configured p when none was given (the
+    /// one p it ran), and null under another model, which no p list
+    /// changes. `coded sweep` of a configuration and the page's results
+    /// table write it as their CSV's first line: one study for one run.
+    pub fn of_plan(config: Config, plan: &SweepPlan, ps: Option<Vec<f64>>) -> Study {
+        let p = match (&config.stragglers, ps) {
+            (_, Some(ps)) => Some(ps),
+            (StragglerModel::Iid { p }, None) => Some(vec![*p]),
+            (_, None) => None,
+        };
+        Study {
+            schemes: plan.schemes.clone(),
+            n: plan.ns.clone(),
+            p,
+            ..Study::of_config(config)
+        }
+    }
+
     /// The N a plan keeps (sorted, each once, from K to the limit), and
     /// those of the list below K.
     fn planned_ns(&self) -> (Vec<usize>, Vec<usize>) {
@@ -104,15 +124,19 @@ impl Study {
     }
 
     /// The study as a run uses it: the N its plan keeps, no p list where
-    /// the model does not use one (any model but independent stragglers),
-    /// no results. Two studies that plan the same points are then equal,
+    /// the model does not use one (any model but independent stragglers)
+    /// and the configured p where it does and the study lists none, no
+    /// results. Two studies that plan the same points are then equal,
     /// whichever file they came from (so the page's table and `coded sweep`
     /// write the same first line of CSV).
     pub fn as_run(self) -> Study {
-        let iid = matches!(self.config.stragglers, StragglerModel::Iid { .. });
+        let p = match &self.config.stragglers {
+            StragglerModel::Iid { p } => Some(self.p.clone().unwrap_or_else(|| vec![*p])),
+            _ => None,
+        };
         Study {
             n: self.planned_ns().0,
-            p: self.p.filter(|_| iid),
+            p,
             results: None,
             ..self
         }
@@ -284,6 +308,26 @@ mod tests {
             run.plan().unwrap().plan.models,
             fixed.plan().unwrap().plan.models
         );
+    }
+
+    #[test]
+    fn a_runs_p_list_is_null_only_under_another_model_than_independent_stragglers() {
+        let iid = Config::from_json(r#"{"stragglers": {"model": "iid", "p": 0.05}}"#).unwrap();
+        let plan = SweepPlan::new(&iid, None, None, Some(&[Scheme::Bacc])).unwrap();
+        let run = Study::of_plan(iid.clone(), &plan, None);
+        assert_eq!(run.p, Some(vec![0.05]));
+        assert_eq!(run.schemes, [Scheme::Bacc]);
+        assert_eq!(run.n, [40]);
+        assert_eq!(Study::of_config(iid.clone()).as_run().p, Some(vec![0.05]));
+        assert!(run.to_json_line().ends_with(r#""n":[40],"p":[0.05]}"#));
+        // Rerunning its line plans the same points.
+        let again = study(&run.to_json_line()).plan().unwrap().plan;
+        assert_eq!((&again.ns, &again.models), (&plan.ns, &plan.models));
+        let given = Study::of_plan(iid, &plan, Some(vec![0.1, 0.3]));
+        assert_eq!(given.p, Some(vec![0.1, 0.3]));
+        let fixed = Config::from_json(r#"{"stragglers": {"model": "fixed", "s": 2}}"#).unwrap();
+        let plan = SweepPlan::new(&fixed, None, None, None).unwrap();
+        assert_eq!(Study::of_plan(fixed, &plan, None).p, None);
     }
 
     #[test]
