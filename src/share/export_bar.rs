@@ -88,7 +88,12 @@ fn run(export: Export, state: AppState, with_results_too: bool) -> Option<String
             Some(Ok(v)) => {
                 let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
                 let shown = crate::panels::series_legend::as_chosen(v, &ui);
-                one(&curves_csv(&page_study(&config, &ui), &shown));
+                one(&curves_csv(
+                    &page_study(&config, &ui),
+                    &shown,
+                    ui.band,
+                    ui.slope_range,
+                ));
             }
             Some(Err(e)) => {
                 return Some(format!(
