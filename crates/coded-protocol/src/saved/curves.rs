@@ -1,0 +1,355 @@
+//! The saved error plot of a study file against what the study's own
+//! settings give: the same plot, title and rounding level, the schemes and
+//! p it compares, points at its N or values only and no more of them,
+//! counts of trials it can run, and errors that are finite and not
+//! negative.
+
+use super::checks::{finite, form, non_negative};
+use coded_core::statistic::SLOPE_RESAMPLES;
+use coded_core::study::StudyPlan;
+use coded_core::{Config, Scheme, StragglerModel, Study};
+use coded_panels::errors::point_stats::StatPoint;
+use coded_panels::errors::statistic::slope_with_interval;
+use coded_panels::errors::{
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, scheme_color, scheme_label,
+    Curve, CurveKind, CurvePoint, CurvesView,
+};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The saved error plot `v` (JSON) of `study`, read and checked; a refusal
+/// is one sentence.
+pub(super) fn read(study: &Study, v: &Value) -> Result<CurvesView, String> {
+    let not_its = |why: String| format!("The file's saved curves are not of its settings: {why}.");
+    let expected = Expected::of(study).map_err(not_its)?;
+    // Counted before the view is built: a hostile file's hundred thousand
+    // points are refused at the cost of reading them once.
+    counts_fit(&expected, v).map_err(not_its)?;
+    let view = CurvesView::deserialize(v).map_err(|e| {
+        format!(
+            "The file's saved curves are not an error plot the page wrote: {}.",
+            form(&e)
+        )
+    })?;
+    check_curves(study, &expected, &view).map_err(not_its)?;
+    Ok(view)
+}
+
+/// The plot a study's settings draw: its error tab.
+fn kind_of(study: &Study) -> Result<CurveKind, String> {
+    match &study.over {
+        Some(o) => o.axis().map_err(|e| e.message),
+        None => Ok(CurveKind::N),
+    }
+}
+
+/// What a saved plot of `study` may hold: the x values of its points, the
+/// curves (scheme and, for error vs N under independent stragglers, p),
+/// and the view its settings give without points (titles and words).
+struct Expected {
+    kind: CurveKind,
+    xs: Vec<f64>,
+    schemes: Vec<Scheme>,
+    /// The p of each curve (error vs N under independent stragglers).
+    ps: Option<Vec<f64>>,
+    view: CurvesView,
+}
+
+impl Expected {
+    fn of(study: &Study) -> Result<Expected, String> {
+        let config = &study.config;
+        let kind = kind_of(study)?;
+        let values = || {
+            study
+                .over
+                .as_ref()
+                .map(|o| o.values.clone())
+                .unwrap_or_default()
+        };
+        Ok(match kind {
+            CurveKind::N => {
+                let StudyPlan { plan, iid, .. } = study.plan().map_err(|e| e.message)?;
+                let ps = iid.then(|| {
+                    plan.models
+                        .iter()
+                        .map(|m| match m {
+                            StragglerModel::Iid { p } => *p,
+                            _ => f64::NAN,
+                        })
+                        .collect()
+                });
+                Expected {
+                    kind,
+                    xs: plan.ns.iter().map(|&n| n as f64).collect(),
+                    schemes: plan.schemes,
+                    ps,
+                    view: error_vs_n_view(config, &[], iid, false, vec![]),
+                }
+            }
+            CurveKind::LambdaDec => Expected {
+                kind,
+                xs: values(),
+                schemes: vec![Scheme::Letcc],
+                ps: None,
+                view: error_vs_lambda_view(config, &study.schemes, &values(), &[], vec![]),
+            },
+            axis => Expected {
+                kind,
+                xs: values(),
+                schemes: study.schemes.clone(),
+                ps: None,
+                view: error_vs_setting_view(config, axis, &[], vec![]),
+            },
+        })
+    }
+
+    /// The most curves the settings give.
+    fn max_curves(&self) -> usize {
+        self.schemes.len() * self.ps.as_ref().map_or(1, Vec::len)
+    }
+
+    /// The name and key the page gives a curve of `scheme` at `p`.
+    fn name_and_key(&self, c: &Curve) -> (String, String) {
+        let label = scheme_label(c.scheme);
+        let name = c.scheme.name();
+        match (self.kind, &self.ps) {
+            (CurveKind::N, Some(_)) => (format!("{label}, p = {}", c.p), format!("{name}-{}", c.p)),
+            (CurveKind::LambdaDec, _) => ("LeTCC, fixed λ_dec".into(), name.into()),
+            _ => (label.into(), name.into()),
+        }
+    }
+
+    /// The label the page writes for a curve named `name`: with its slope
+    /// on error vs N.
+    fn label(&self, name: &str, c: &Curve) -> String {
+        match self.kind {
+            CurveKind::N => format!(
+                "{name} ({})",
+                slope_with_interval(c.slope, c.slope_interval)
+            ),
+            _ => name.into(),
+        }
+    }
+
+    /// The x of a point, in words.
+    fn at(&self, x: f64) -> String {
+        format!("{} = {x}", self.kind.entry().symbol)
+    }
+}
+
+/// Longest text of the file a message quotes, in characters: a title the
+/// page writes fits; a message stays a few lines whatever the file holds.
+const QUOTED_CHARS: usize = 120;
+
+/// A text of the file in quotation marks, cut when long.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((i, _)) => format!("“{}…”", &text[..i]),
+        None => format!("“{text}”"),
+    }
+}
+
+/// Whether the saved plot's lists, as JSON, are no longer than its
+/// settings give: its curves, and each curve's points and failed shares.
+fn counts_fit(e: &Expected, v: &Value) -> Result<(), String> {
+    // Another plot first: its lists are another setting's.
+    if let Some(kind) = v.get("kind").and_then(|k| CurveKind::deserialize(k).ok()) {
+        check_kind(e, kind)?;
+    }
+    let len = |v: &Value, key: &str| v.get(key).and_then(Value::as_array).map_or(0, Vec::len);
+    let curves = len(v, "curves");
+    if curves > e.max_curves() {
+        return Err(format!(
+            "they are {curves} curves, where its settings give at most {}",
+            e.max_curves()
+        ));
+    }
+    let each = v
+        .get("curves")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten();
+    for (i, c) in each.enumerate() {
+        let most = len(c, "points").max(len(c, "failed"));
+        if most > e.xs.len() {
+            return Err(format!(
+                "curve {} has {most} points, where its settings give at most {}",
+                i + 1,
+                e.xs.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_kind(e: &Expected, kind: CurveKind) -> Result<(), String> {
+    if kind == e.kind {
+        return Ok(());
+    }
+    Err(format!(
+        "they are against {}, its settings against {}",
+        kind.entry().words,
+        e.kind.entry().words
+    ))
+}
+
+/// The saved error plot against what `study`'s settings give (`e`).
+fn check_curves(study: &Study, e: &Expected, v: &CurvesView) -> Result<(), String> {
+    check_kind(e, v.kind)?;
+    if v.title != e.view.title {
+        return Err(format!(
+            "their title is {}, where its settings give {}",
+            quoted(&v.title),
+            quoted(&e.view.title)
+        ));
+    }
+    if (&v.x_label, &v.y_label, v.x_log) != (&e.view.x_label, &e.view.y_label, e.view.x_log) {
+        return Err("their axes are not those of the page's plot".into());
+    }
+    if v.exact_below != e.view.exact_below {
+        return Err(
+            "their level of rounding errors is another configuration's (its function, K, points or seed differ)"
+                .into(),
+        );
+    }
+    if v.curves.len() > e.max_curves() {
+        return Err(format!(
+            "they are {} curves, where its settings give at most {}",
+            v.curves.len(),
+            e.max_curves()
+        ));
+    }
+    let mut keys = vec![];
+    for (i, c) in v.curves.iter().enumerate() {
+        check_curve(study, e, c).map_err(|why| format!("curve {} {why}", i + 1))?;
+        if keys.contains(&&c.key) {
+            return Err(format!("two curves are both {}", quoted(&c.key)));
+        }
+        keys.push(&c.key);
+    }
+    let lines = match e.kind {
+        CurveKind::N => v.curves.len(),
+        CurveKind::LambdaDec => 2,
+        _ => 0,
+    };
+    if v.references.len() > lines {
+        return Err(format!(
+            "they have {} dashed lines, where the page draws at most {lines}",
+            v.references.len()
+        ));
+    }
+    for r in &v.references {
+        let numbers: Vec<f64> = r
+            .points
+            .iter()
+            .chain(&r.median_points)
+            .flat_map(|&(x, y)| [x, y])
+            .collect();
+        if r.points.len() > e.xs.len() || r.median_points.len() > e.xs.len() {
+            return Err("a dashed line has more points than its settings' values".into());
+        }
+        if !non_negative(&numbers) || !finite(r.slope) {
+            return Err("a dashed line has a negative or non-finite value".into());
+        }
+    }
+    if v.marker.as_ref().is_some_and(|m| !m.x.is_finite()) || !non_negative(&[v.exact_below]) {
+        return Err("their marker or floor is not a finite number".into());
+    }
+    Ok(())
+}
+
+/// One saved curve against the settings; the words follow "curve i".
+fn check_curve(study: &Study, e: &Expected, c: &Curve) -> Result<(), String> {
+    if !e.schemes.contains(&c.scheme) {
+        return Err(format!(
+            "is of {}, which its settings do not compare",
+            scheme_label(c.scheme)
+        ));
+    }
+    if !(0.0..=1.0).contains(&c.p) {
+        return Err(format!("has p = {}, which is not a probability", c.p));
+    }
+    if let Some(ps) = &e.ps {
+        if !ps.contains(&c.p) {
+            return Err(format!("has p = {}, which is not one of its p values", c.p));
+        }
+    }
+    let (name, key) = e.name_and_key(c);
+    if c.label != e.label(&name, c) || c.key != key {
+        return Err(format!(
+            "is named {}, where the page names it {}",
+            quoted(&c.label),
+            quoted(&name)
+        ));
+    }
+    let shapes = e.ps.as_ref().map_or(1, Vec::len);
+    if c.color != scheme_color(c.scheme) || c.shape >= shapes || c.saved {
+        return Err("has a colour, marker or dash the page does not give it".into());
+    }
+    let mut last = f64::NEG_INFINITY;
+    for p in &c.points {
+        if !e.xs.contains(&p.x) || p.x <= last {
+            return Err(format!(
+                "has a point at {}, which is not one of its settings' values (or not in order)",
+                e.at(p.x)
+            ));
+        }
+        last = p.x;
+        check_point(&study.config, p, &e.at(p.x))?;
+    }
+    for &(x, share) in &c.failed {
+        if !e.xs.contains(&x) || !(0.0..=1.0).contains(&share) {
+            return Err(format!(
+                "has a share of failed rounds at {} that the page does not give",
+                e.at(x)
+            ));
+        }
+    }
+    let interval = c
+        .slope_interval
+        .is_none_or(|(lo, hi)| lo.is_finite() && hi.is_finite() && lo <= hi);
+    if !finite(c.slope) || !finite(c.median_slope) || !interval {
+        return Err("has a slope that is not a finite number".into());
+    }
+    Ok(())
+}
+
+/// One point's counts and errors (at `at`, "N = 20"); the words follow
+/// "curve i".
+fn check_point(config: &Config, p: &CurvePoint, at: &str) -> Result<(), String> {
+    if p.trials == 0 || p.trials > config.trials {
+        return Err(format!(
+            "has {} trials at {at}, where its settings run {}",
+            p.trials, config.trials
+        ));
+    }
+    if p.failures >= p.trials {
+        return Err(format!(
+            "has a point at {at} where {} of {} rounds failed (a point is drawn only where one decoded)",
+            p.failures, p.trials
+        ));
+    }
+    let errors = [p.mean, p.std, p.ci_lo, p.ci_hi, p.median, p.q10, p.q90];
+    let s = &p.statistics;
+    let stat = |st: &Option<StatPoint>| {
+        st.as_ref().is_none_or(|st| {
+            st.resampled.len() <= SLOPE_RESAMPLES
+                && non_negative(&st.resampled)
+                && non_negative(&[
+                    st.mean, st.std, st.ci_lo, st.ci_hi, st.median, st.q10, st.q90,
+                ])
+        })
+    };
+    if !non_negative(&errors)
+        || s.resampled.len() > SLOPE_RESAMPLES
+        || !non_negative(&s.resampled)
+        || !stat(&s.max)
+        || !stat(&s.rel)
+        || !(0.0..=1.0).contains(&p.p)
+    {
+        return Err(format!(
+            "has an error at {at} that is negative or not a finite number"
+        ));
+    }
+    Ok(())
+}
