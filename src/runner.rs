@@ -131,7 +131,7 @@ struct Remote {
     /// It could not start, or it stopped: nothing will be computed.
     broken: bool,
     /// The last request, and the messages held until `Ready` (the newest
-    /// request, and a study file to read).
+    /// request, and a study file's check).
     id: u64,
     unsent: Vec<ToWorker>,
     /// The function of the last request, and of the last one the worker
@@ -271,12 +271,12 @@ pub fn start(state: AppState) {
         pending.set_value(set_timeout_with_handle(run, DEBOUNCE).ok());
     });
 
-    // "Open study…": the file's text goes to the worker, which reads it.
+    // "Open study…": what the page cannot check of a file alone.
     Effect::new(move |_| {
         state.study_request.track();
         let taken = state.study_request.try_update_untracked(Option::take);
-        if let Some(Some((id, text))) = taken {
-            post(remote, ToWorker::ReadStudy { id, text });
+        if let Some(Some((id, config, plot))) = taken {
+            post(remote, ToWorker::CheckStudy { id, config, plot });
         }
     });
 
@@ -432,7 +432,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                 state.formula_refused(&text, &message, computed);
             }
         }
-        FromWorker::StudyRead { id, result } => state.study_read.set(Some((id, result))),
+        FromWorker::StudyChecked { id, result } => state.study_checked.set(Some((id, result))),
         FromWorker::WorkerLost { message, .. } => {
             state.status.update(|s| s.worker_lost = Some(message));
         }

@@ -8,7 +8,7 @@ use coded_core::{Config, FunctionKind};
 use coded_panels::errors::CurvesView;
 use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
-use coded_protocol::saved::{StudyRead, StudyRefusal};
+use coded_protocol::saved::Plot;
 use coded_protocol::Progress;
 use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
@@ -60,12 +60,13 @@ pub struct AppState {
     /// The error curves of a study file opened (its saved results), drawn
     /// beside the current ones until removed.
     pub saved_curves: RwSignal<Option<Arc<CurvesView>>>,
-    /// A study file for the worker to read ("Open study…"): the reading's
-    /// id and the file's text, taken by the runner as it posts them.
-    pub study_request: RwSignal<Option<(u64, String)>>,
-    /// The worker's answer to a study file's reading, taken by "Open
-    /// study…".
-    pub study_read: RwSignal<Option<(u64, Result<StudyRead, StudyRefusal>)>>,
+    /// What "Open study…" asks of the worker about a study file (its
+    /// formula, the view of its plot without points): the reading's id,
+    /// the file's configuration and plot; taken by the runner as it posts
+    /// them.
+    pub study_request: RwSignal<Option<(u64, Config, Plot)>>,
+    /// The worker's answer, taken by "Open study…".
+    pub study_checked: RwSignal<Option<(u64, Result<CurvesView, String>)>>,
     pub status: RwSignal<Status>,
     /// Incremented by the Cancel button: stops the running sweep.
     pub cancel: RwSignal<u64>,
@@ -103,7 +104,7 @@ impl AppState {
             curves: RwSignal::new(None),
             saved_curves: RwSignal::new(None),
             study_request: RwSignal::new(None),
-            study_read: RwSignal::new(None),
+            study_checked: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
             cancel: RwSignal::new(0),
             rerun: RwSignal::new(0),

@@ -5,18 +5,19 @@
 //! the link, the plots, the history).
 //!
 //! Why a component apart from the export row: it holds the opened file's
-//! state (its name, a refusal's message) and the browser's file reading.
-//! The reading itself is the worker's (`coded_engine::study_file`: the
-//! file whole, its formula, its saved results against its own settings),
-//! then `study_file`'s (the settings as a link's), both tested natively.
+//! state (its name, the reading waiting for the worker, a refusal's
+//! message) and the browser's file reading. The reading itself is
+//! `study_file`'s, tested natively; the worker answers what the page
+//! cannot check alone (the formula, the view of the study's plot).
 
 use std::sync::Arc;
 
-use coded_protocol::saved::{too_large, StudyRead, StudyRefusal};
+use coded_panels::errors::CurvesView;
+use coded_protocol::saved::too_large;
 use leptos::prelude::*;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 
-use super::study_file;
+use super::study_file::{self, Reading};
 use crate::state::AppState;
 
 /// The element ids of the controls (the end-to-end tests use them).
@@ -24,14 +25,24 @@ pub const INPUT_ID: &str = "open-study";
 pub const MESSAGE_ID: &str = "open-study-message";
 pub const REMOVE_ID: &str = "saved-remove";
 
-/// Applies what the worker read of the file `name`: its state and saved
-/// curves, or the reason it was refused (then nothing changes). Returns
-/// the words to show.
-fn apply(state: AppState, name: &str, read: Result<StudyRead, StudyRefusal>) -> String {
-    let opened = read
-        .map_err(|r| study_file::refusal(&r))
-        .and_then(|file| study_file::read(&file, &state.link_state()));
-    match opened {
+/// The last reading's id, and the file it reads while the worker has not
+/// answered: its name and what the page read of it.
+type Pending = StoredValue<(u64, Option<(String, Reading)>)>;
+
+fn refused(name: &str, why: &str) -> String {
+    format!("{name} was not opened. {why}")
+}
+
+/// Finishes the reading of the file `name` with the worker's answer: its
+/// state and saved curves, or the reason it was refused (then nothing
+/// changes). Returns the words to show.
+fn apply(
+    state: AppState,
+    name: &str,
+    reading: Reading,
+    checked: Result<CurvesView, String>,
+) -> String {
+    match study_file::finish(reading, checked) {
         Ok(opened) => {
             state.load(&opened.state);
             let curves = opened.curves.map(Arc::new);
@@ -47,16 +58,8 @@ fn apply(state: AppState, name: &str, read: Result<StudyRead, StudyRefusal>) -> 
     }
 }
 
-fn refused(name: &str, why: &str) -> String {
-    format!("{name} was not opened. {why}")
-}
-
-/// The last reading's id, and the name of the file it reads while the
-/// worker has not answered.
-type Pending = StoredValue<(u64, Option<String>)>;
-
-/// Reads the file chosen in `input` as text and hands it to the worker
-/// (a file larger than any study is refused unread).
+/// Reads the file chosen in `input` (a file larger than any study is
+/// refused unread), then asks the worker what the page cannot check.
 fn read_chosen(
     input: web_sys::HtmlInputElement,
     state: AppState,
@@ -70,24 +73,33 @@ fn read_chosen(
     input.set_value("");
     let name = file.name();
     let id = pending.with_value(|p| p.0) + 1;
+    pending.set_value((id, None));
     if let Some(why) = too_large(file.size() as usize) {
-        pending.set_value((id, None));
         message.set(refused(&name, &why));
         return;
     }
-    pending.set_value((id, Some(name.clone())));
     message.set(format!("Reading {name}…"));
+    let failed_name = name.clone();
     let done = Closure::once(move |text: JsValue| {
         // Another file chosen meanwhile: this one is dropped.
-        if pending.with_value(|p| p.0) == id {
-            let text = text.as_string().unwrap_or_default();
-            state.study_request.try_set(Some((id, text)));
+        if pending.try_with_value(|p| p.0) != Some(id) {
+            return;
+        }
+        let text = text.as_string().unwrap_or_default();
+        match study_file::read(&text, &state.link_state()) {
+            Ok(reading) => {
+                let ask = (id, reading.study.config.clone(), reading.plot.clone());
+                pending.set_value((id, Some((name, reading))));
+                state.study_request.try_set(Some(ask));
+            }
+            Err(why) => {
+                message.try_set(refused(&name, &why));
+            }
         }
     });
     let failed = Closure::once(move |_: JsValue| {
-        let waiting = pending.try_update_value(|p| if p.0 == id { p.1.take() } else { None });
-        if waiting.flatten().is_some() {
-            message.try_set(refused(&name, "The file could not be read."));
+        if pending.try_with_value(|p| p.0) == Some(id) {
+            message.try_set(refused(&failed_name, "The file could not be read."));
         }
     });
     let _ = file.text().then2(&done, &failed);
@@ -104,16 +116,15 @@ pub fn OpenStudy(state: AppState) -> impl IntoView {
     let pending: Pending = StoredValue::new((0, None));
     // The worker's answer for the file being read.
     Effect::new(move |_| {
-        state.study_read.track();
-        let Some(Some((id, read))) = state.study_read.try_update_untracked(Option::take) else {
+        state.study_checked.track();
+        let Some(Some((id, checked))) = state.study_checked.try_update_untracked(Option::take)
+        else {
             return;
         };
-        let name = match pending.get_value() {
-            (i, Some(name)) if i == id => name,
-            _ => return,
-        };
-        pending.set_value((id, None));
-        message.set(untrack(|| apply(state, &name, read)));
+        let waiting = pending.try_update_value(|p| if p.0 == id { p.1.take() } else { None });
+        if let Some(Some((name, reading))) = waiting {
+            message.set(untrack(|| apply(state, &name, reading, checked)));
+        }
     });
     let on_change = move |ev: leptos::ev::Event| {
         if let Some(input) = ev

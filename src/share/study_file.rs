@@ -1,9 +1,9 @@
-//! A study file, as "Open study…" applies it: what the worker read and
-//! checked (`coded_engine::study_file`: the file whole, its formula, its
-//! saved results against its own settings) becomes the state the page
-//! loads, after one more check, the settings' own rules as a link's; or
-//! the refusal, in the page's words. The results' form and the Study
-//! export's writer are `coded_protocol::saved`'s.
+//! A study file, as "Open study…" reads it, all or nothing: its size
+//! against the largest study the page writes, its JSON and settings (as a
+//! link's, by the link's own rules), its formula and the view its plot has
+//! without points (the worker's: `coded_engine::study_file`), then its
+//! saved results against its own settings (`coded_protocol::saved`), and
+//! only then the state it loads; or one refusal, in the page's words.
 //!
 //! Why pure functions: the file is whatever a person picks, so every
 //! refusal's words are tested natively, and a refused file changes
@@ -11,12 +11,22 @@
 
 use coded_core::Study;
 use coded_panels::errors::CurvesView;
-use coded_protocol::saved::{StudyRead, StudyRefusal};
+use coded_protocol::saved::{self, too_large, Plot};
 
 use crate::settings::{Home, LinkState, SETTINGS};
 
-/// A study file, read: the state it loads (as a link would) and its saved
-/// error curves.
+/// A study file whose text and settings read: what is left to check needs
+/// the worker (its formula, and the view of its plot without points).
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub study: Study,
+    /// The plot the study's settings draw: sent to the worker.
+    pub plot: Plot,
+    /// The state it loads once every check passed.
+    pub state: LinkState,
+}
+
+/// A study file, opened: the state it loads and its saved error curves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opened {
     pub state: LinkState,
@@ -38,13 +48,10 @@ fn plain(message: &str) -> String {
     out
 }
 
-/// A refusal of the worker's reading, in the page's words: the setting's
-/// label for a field of the configuration.
-pub fn refusal(r: &StudyRefusal) -> String {
-    let (field, message) = match r {
-        StudyRefusal::Sentence(s) => return s.clone(),
-        StudyRefusal::Setting { field, message } => (field.as_str(), plain(message)),
-    };
+/// A refusal of the core's reader (or of the worker, for `function`), in
+/// the page's words: the setting's label for a field of the configuration.
+fn refusal(field: &str, message: &str) -> String {
+    let message = plain(message);
     let setting = SETTINGS
         .iter()
         .find(|st| matches!(st.home, Home::Config(f) if f == field));
@@ -55,17 +62,19 @@ pub fn refusal(r: &StudyRefusal) -> String {
     }
 }
 
-/// The state a study file the worker read shows: its configuration,
-/// schemes and N and p lists, the view of `current` otherwise (the error
-/// plot on the study's tab, the first round). Refused, in words, when its
-/// settings break a rule a link's would.
-pub fn read(file: &StudyRead, current: &LinkState) -> Result<Opened, String> {
-    let study = Study::from_json(&file.study).map_err(|e| {
-        refusal(&StudyRefusal::Setting {
-            field: e.field,
-            message: e.message,
-        })
-    })?;
+/// Reads a study file (a study, with or without results, or a plain
+/// configuration) as far as the page can alone: the state it shows (its
+/// configuration, schemes and N and p lists, the view of `current`
+/// otherwise: the error plot on the study's tab, the first round), refused
+/// when the file is larger than any study or its settings break a rule a
+/// link's would.
+pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
+    if let Some(why) = too_large(text.len()) {
+        return Err(why);
+    }
+    let study = Study::from_json(text).map_err(|e| refusal(&e.field, &e.message))?;
+    let plot = Plot::of(&study)
+        .map_err(|why| format!("The file's settings cannot all be used: {why}."))?;
     let mut ui = current.ui.clone();
     ui.compare = study.schemes.clone();
     ui.sweep_ns = study.n.clone();
@@ -73,20 +82,17 @@ pub fn read(file: &StudyRead, current: &LinkState) -> Result<Opened, String> {
         ui.sweep_ps = ps.clone();
     }
     ui.trial = 0;
-    if let Some(c) = &file.curves {
-        ui.error_tab = c.kind;
+    // The plot of the study's saved curves, or of the setting it runs
+    // along (with its values); a plain configuration keeps the tab shown.
+    let curves = study.results.as_ref().and_then(|r| r.get("curves"));
+    if study.over.is_some() || curves.is_some_and(|c| !c.is_null()) {
+        ui.error_tab = plot.kind;
     }
-    // Error against another setting: its tab and values.
-    if let Some(axis) = study
-        .over
-        .as_ref()
-        .and_then(|o| o.axis().ok().map(|a| (a, o)))
-    {
-        ui.error_tab = axis.0;
-        ui.sweep_values = Some(axis.1.values.clone());
+    if let Some(over) = &study.over {
+        ui.sweep_values = Some(over.values.clone());
     }
     let wanted = LinkState {
-        config: study.config,
+        config: study.config.clone(),
         ui,
         ..current.clone()
     };
@@ -98,9 +104,18 @@ pub fn read(file: &StudyRead, current: &LinkState) -> Result<Opened, String> {
         let why = first.split("; using “").next().unwrap_or(first);
         return Err(format!("The file's settings cannot all be used: {why}."));
     }
+    Ok(Reading { study, plot, state })
+}
+
+/// The rest of the reading, with the worker's answer (`checked`: the view
+/// of the study's plot without points, or why its formula does not read):
+/// its saved results against its own settings.
+pub fn finish(reading: Reading, checked: Result<CurvesView, String>) -> Result<Opened, String> {
+    let empty = checked.map_err(|why| refusal("function", &why))?;
+    let results = saved::read(&reading.study, &reading.plot, &empty)?;
     Ok(Opened {
-        state,
-        curves: file.curves.clone(),
+        state: reading.state,
+        curves: results.curves,
     })
 }
 
@@ -117,10 +132,12 @@ mod tests {
         coded_engine::curves(&mut coded_engine::Session::new(), config, ui).unwrap()
     }
 
-    /// "Open study…" of `text`: the worker's reading, then the page's.
+    /// "Open study…" of `text`: the page's reading, the worker's check,
+    /// the rest of the page's reading.
     fn open(text: &str, current: &LinkState) -> Result<Opened, String> {
-        let file = coded_engine::study_file::read(text).map_err(|r| refusal(&r))?;
-        read(&file, current)
+        let reading = read(text, current)?;
+        let checked = coded_engine::study_file::check(&reading.study.config, &reading.plot);
+        finish(reading, checked)
     }
 
     #[test]

@@ -91,9 +91,9 @@ impl Engine {
                     out.push(message);
                 }
             }
-            ToWorker::ReadStudy { id, text } => out.push(FromWorker::StudyRead {
+            ToWorker::CheckStudy { id, config, plot } => out.push(FromWorker::StudyChecked {
                 id,
-                result: crate::study_file::read(&text),
+                result: crate::study_file::check(&config, &plot),
             }),
         }
         self.waiting = false;

@@ -12,7 +12,8 @@
 //!   helper workers that run them;
 //! - [`engine`]: the jobs and the pool behind one interface, driven by the
 //!   page's and the helpers' messages (`coded-protocol`);
-//! - [`study_file`]: a study file the page was given, read and checked.
+//! - [`study_file`]: what the page needs of the worker to check a study
+//!   file (its formula, the view of its plot without points).
 //!
 //! Why a crate of its own, without a web dependency: the page's wasm must not
 //! carry the core's computations (nor LeNet-5's weights), and everything here

@@ -1,33 +1,19 @@
-//! "Open study…" in the worker: a study file's text, read whole and
-//! checked before the page uses any of it (its configuration, its formula,
-//! its saved results against its own settings), or refused in words.
+//! "Open study…": what the page needs of the worker before it uses a study
+//! file (the page reads and checks the file itself, `coded_protocol::saved`):
+//! whether its formula reads, and the view its settings give for its plot
+//! without points, whose title, axes and rounding level its saved curves
+//! must have.
 //!
-//! Why in the worker: the file may be large (its results are a few
-//! megabytes) and is whatever a person picks; reading it here keeps the
-//! page's thread free and its wasm small, and only the worker can read a
-//! formula. The page then checks the settings as a link's and applies the
-//! study, or nothing.
+//! Why here: only the worker reads formulas and builds views (the page's
+//! wasm carries neither).
 
-use coded_core::{ConfigError, Study};
-use coded_protocol::saved::{self, StudyRead, StudyRefusal};
+use coded_core::Config;
+use coded_panels::errors::CurvesView;
+use coded_protocol::saved::{empty_view, Plot};
 
-/// A study file (a study, with or without results, or a plain
-/// configuration), read and checked: the study as one line of JSON and its
-/// saved curves; or why it was refused.
-pub fn read(text: &str) -> Result<StudyRead, StudyRefusal> {
-    // Before parsing: the size the page could have written.
-    if let Some(why) = saved::too_large(text.len()) {
-        return Err(StudyRefusal::Sentence(why));
-    }
-    let setting = |e: ConfigError| StudyRefusal::Setting {
-        field: e.field,
-        message: e.message,
-    };
-    let study = Study::from_json(text).map_err(setting)?;
-    study.config.check_formula().map_err(setting)?;
-    let results = saved::read(&study).map_err(StudyRefusal::Sentence)?;
-    Ok(StudyRead {
-        study: study.to_json_line(),
-        curves: results.curves,
-    })
+/// The view `config` gives for `plot` without points, or why its formula
+/// does not read.
+pub fn check(config: &Config, plot: &Plot) -> Result<CurvesView, String> {
+    config.check_formula().map_err(|e| e.message)?;
+    Ok(empty_view(config, plot))
 }

@@ -1,20 +1,37 @@
-//! "Open study…" as the worker reads a file (`study_file::read`): every
+//! "Open study…" as the page reads a file, with the worker's part
+//! (`study_file::check`: the formula, the view without points): every
 //! study the page can write with its results reads back as it was, and a
 //! hostile file is refused in words before any of it is used (the page
 //! then changes nothing): too large, too many points, results of another
 //! configuration, impossible counts, negative or non-finite errors, an
 //! invalid formula, a key given twice, nesting 10 000 deep. Each is timed
-//! and printed (no test races the clock).
+//! and printed (no test races the clock). The page's own composition of
+//! these steps, with the settings' rules as a link's, is tested in
+//! `src/share/study_file.rs`.
 
 use coded_core::study::Over;
 use coded_core::{Config, Study};
-use coded_engine::study_file::read;
+use coded_engine::study_file::check;
 use coded_engine::{curves, table, Session};
 use coded_panels::errors::{CurveKind, CurvesView};
-use coded_protocol::saved::{with_results, SavedResults, StudyRefusal, MAX_STUDY_BYTES};
+use coded_protocol::saved::{self, too_large, with_results, Plot, SavedResults, MAX_STUDY_BYTES};
 use coded_protocol::UiState;
 use serde_json::{json, Value};
 use std::time::Instant;
+
+/// A study file read as "Open study…" does: its size, its JSON and
+/// settings (a setting's refusal as `field: message`), the worker's check
+/// of its formula and plot, then its results against its settings.
+fn read(text: &str) -> Result<(Study, Option<CurvesView>), String> {
+    if let Some(why) = too_large(text.len()) {
+        return Err(why);
+    }
+    let study = Study::from_json(text).map_err(|e| format!("{}: {}", e.field, e.message))?;
+    let plot = Plot::of(&study)?;
+    let empty = check(&study.config, &plot).map_err(|m| format!("function: {m}"))?;
+    let results = saved::read(&study, &plot, &empty)?;
+    Ok((study, results.curves))
+}
 
 fn cfg(text: &str) -> Config {
     Config::from_json(text).unwrap()
@@ -74,10 +91,8 @@ fn refused(text: &str, what: &str) -> String {
     let start = Instant::now();
     let result = read(text);
     let ms = start.elapsed().as_secs_f64() * 1e3;
-    let words = match result {
-        Ok(_) => panic!("{what}: opened"),
-        Err(StudyRefusal::Sentence(s)) => s,
-        Err(StudyRefusal::Setting { field, message }) => format!("{field}: {message}"),
+    let Err(words) = result else {
+        panic!("{what}: opened")
     };
     println!(
         "{what} ({:.1} MB): refused in {ms:.0} ms: {words}",
@@ -115,15 +130,21 @@ fn every_plot_the_page_saves_reads_back_as_it_was() {
             ..ui.clone()
         };
         let (text, saved) = saved_file(config, &ui);
-        let opened = read(&text).unwrap_or_else(|e| panic!("{tab:?}: {e:?}"));
-        assert_eq!(opened.curves, saved.curves, "{tab:?}");
-        let study = Study::from_json(&opened.study).unwrap();
-        assert_eq!(study, page_study(config, &ui), "{tab:?}");
+        let (study, curves) = read(&text).unwrap_or_else(|e| panic!("{tab:?}: {e:?}"));
+        assert_eq!(curves, saved.curves, "{tab:?}");
+        assert_eq!(
+            Study {
+                results: None,
+                ..study
+            },
+            page_study(config, &ui),
+            "{tab:?}"
+        );
     }
     // A plain configuration, and a study without results.
-    let plain = read(r#"{"k": 4, "trials": 9}"#).unwrap();
-    assert_eq!(plain.curves, None);
-    assert_eq!(Study::from_json(&plain.study).unwrap().config.trials, 9);
+    let (plain, curves) = read(r#"{"k": 4, "trials": 9}"#).unwrap();
+    assert_eq!(curves, None);
+    assert_eq!(plain.config.trials, 9);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The page and its leading worker: the page's requests ([`ToWorker`]) and
 //! the worker's replies ([`FromWorker`]), with the progress they report.
 
-use crate::saved::{StudyRead, StudyRefusal};
+use crate::saved::Plot;
 use crate::UiState;
 use coded_core::Config;
 use coded_panels::errors::CurvesView;
@@ -56,10 +56,17 @@ pub enum ToWorker {
     },
     /// Stop the running job (the curves keep the points computed so far).
     Cancel { id: u64 },
-    /// Read a study file the page was given ("Open study…"): its text, to
-    /// be checked whole (its formula too) before the page uses any of it.
-    /// The running job carries on.
-    ReadStudy { id: u64, text: String },
+    /// What a study file the page was given ("Open study…") needs of the
+    /// worker before the page uses any of it: whether its formula reads,
+    /// and the view its settings give for its plot without points (the
+    /// title, axes and rounding level its saved curves must have). The
+    /// running job carries on.
+    CheckStudy {
+        id: u64,
+        #[serde(with = "crate::config_text")]
+        config: Config,
+        plot: Plot,
+    },
 }
 
 /// A message to the page.
@@ -105,11 +112,11 @@ pub enum FromWorker {
         text: String,
         message: String,
     },
-    /// The study file of `ReadStudy` `id`, read and checked, or why it was
-    /// refused.
-    StudyRead {
+    /// The answer to `CheckStudy` `id`: the view without points, or why
+    /// the formula does not read.
+    StudyChecked {
         id: u64,
-        result: Result<StudyRead, StudyRefusal>,
+        result: Result<CurvesView, String>,
     },
 }
 

@@ -16,13 +16,15 @@
 //! schemes, N or values and p, counts of trials the configuration allows,
 //! and errors that are finite and not negative, in numbers bounded by the
 //! page's own lists. The check is a pure function of the study (tested
-//! natively); the worker runs it (`coded-engine`'s `study_file`) with the
-//! view builders of `coded-panels`, which this crate already depends on,
-//! so that neither the check nor the file's parsing weighs on the page.
+//! natively) that the page runs; the one thing it needs of the worker is
+//! the view the study's settings give without points ([`empty_view`]:
+//! the page holds no view builder, nor a formula reader).
 
 mod checks;
 mod curves;
 mod table;
+
+pub use curves::{empty_view, Plot};
 
 use coded_core::limits::{MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES};
 use coded_core::statistic::SLOPE_RESAMPLES;
@@ -101,26 +103,11 @@ pub fn too_large(bytes: usize) -> Option<String> {
     })
 }
 
-/// A study file as the worker read it for the page: the study as one line
-/// of JSON (without its results), and its saved curves, checked.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StudyRead {
-    pub study: String,
-    pub curves: Option<CurvesView>,
-}
-
-/// Why a study file was refused: a setting of its configuration (the
-/// core's field name, which the page words with the setting's label) and
-/// what is wrong with it, or a whole sentence.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum StudyRefusal {
-    Setting { field: String, message: String },
-    Sentence(String),
-}
-
-/// The results of `study`, read and checked against its own settings;
-/// none when it has no `results`. Every refusal is one sentence.
-pub fn read(study: &Study) -> Result<SavedResults, String> {
+/// The results of `study`, read and checked against its own settings: its
+/// plot (`plot`, [`Plot::of`]) and the view they give without points
+/// (`empty`, [`empty_view`]); none when it has no `results`. Every refusal
+/// is one sentence.
+pub fn read(study: &Study, plot: &Plot, empty: &CurvesView) -> Result<SavedResults, String> {
     let Some(results) = &study.results else {
         return Ok(SavedResults::default());
     };
@@ -138,7 +125,7 @@ pub fn read(study: &Study) -> Result<SavedResults, String> {
     let null = Value::Null;
     let curves = match parts.get("curves").unwrap_or(&null) {
         Value::Null => None,
-        v => Some(curves::read(study, v)?),
+        v => Some(curves::read(study, plot, empty, v)?),
     };
     let table = match parts.get("table").unwrap_or(&null) {
         Value::Null => None,

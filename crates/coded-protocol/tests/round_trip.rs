@@ -7,12 +7,12 @@
 //! checks that the samples cover them all: a new message cannot be added
 //! without a sample here.
 
-use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, Study, SweepPlan};
-use coded_panels::errors::error_vs_n_view;
+use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
+use coded_panels::errors::{error_vs_n_view, CurveKind};
 use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::{Panel, Panels, Stage};
-use coded_protocol::saved::{StudyRead, StudyRefusal};
+use coded_protocol::saved::Plot;
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -70,9 +70,25 @@ fn to_worker_samples() -> Vec<ToWorker> {
             ui: UiState::default(),
         },
         ToWorker::Cancel { id: u64::MAX },
-        ToWorker::ReadStudy {
+        ToWorker::CheckStudy {
             id: 3,
-            text: "{\"config\": {\"k\": 4}, \"n\": [8, 16]} − ü \u{0}".into(),
+            config: awkward(),
+            plot: Plot {
+                kind: CurveKind::N,
+                xs: vec![8.0, 16.0],
+                schemes: vec![Scheme::Bacc, Scheme::Letcc],
+                ps: Some(vec![0.1, f64::NAN]),
+            },
+        },
+        ToWorker::CheckStudy {
+            id: 4,
+            config: config("{}"),
+            plot: Plot {
+                kind: CurveKind::LambdaDec,
+                xs: vec![],
+                schemes: vec![],
+                ps: None,
+            },
         },
     ]
 }
@@ -160,30 +176,13 @@ fn from_worker_samples() -> Vec<FromWorker> {
             text: "sin(3*x".into(),
             message: "“sin(” is not closed".into(),
         },
-        FromWorker::StudyRead {
+        FromWorker::StudyChecked {
             id: 11,
-            result: Ok(StudyRead {
-                study: Study::of_config(awkward()).to_json_line(),
-                curves: Some(saved_curves),
-            }),
+            result: Ok(saved_curves),
         },
-        FromWorker::StudyRead {
-            id: 11,
-            result: Ok(StudyRead {
-                study: "{}".into(),
-                curves: None,
-            }),
-        },
-        FromWorker::StudyRead {
+        FromWorker::StudyChecked {
             id: 12,
-            result: Err(StudyRefusal::Setting {
-                field: "k".into(),
-                message: "got 50".into(),
-            }),
-        },
-        FromWorker::StudyRead {
-            id: 12,
-            result: Err(StudyRefusal::Sentence("The file is 20.0 MB.".into())),
+            result: Err("the formula is not valid at the end".into()),
         },
     ]
 }
@@ -262,9 +261,9 @@ fn every_page_message_survives_its_encoding() {
         |m| match m {
             ToWorker::Run { .. } => "Run",
             ToWorker::Cancel { .. } => "Cancel",
-            ToWorker::ReadStudy { .. } => "ReadStudy",
+            ToWorker::CheckStudy { .. } => "CheckStudy",
         },
-        &["Run", "Cancel", "ReadStudy"],
+        &["Run", "Cancel", "CheckStudy"],
     );
     let from = from_worker_samples();
     survives(&from);
@@ -281,7 +280,7 @@ fn every_page_message_survives_its_encoding() {
             FromWorker::Cancelled { .. } => "Cancelled",
             FromWorker::WorkerLost { .. } => "WorkerLost",
             FromWorker::FormulaRefused { .. } => "FormulaRefused",
-            FromWorker::StudyRead { .. } => "StudyRead",
+            FromWorker::StudyChecked { .. } => "StudyChecked",
         },
         &[
             "Ready",
@@ -294,7 +293,7 @@ fn every_page_message_survives_its_encoding() {
             "Cancelled",
             "WorkerLost",
             "FormulaRefused",
-            "StudyRead",
+            "StudyChecked",
         ],
     );
 }

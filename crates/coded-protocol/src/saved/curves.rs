@@ -7,58 +7,59 @@
 use super::checks::{finite, form, non_negative};
 use coded_core::statistic::SLOPE_RESAMPLES;
 use coded_core::study::StudyPlan;
-use coded_core::{Config, Scheme, StragglerModel, Study};
+use coded_core::{Config, Scheme, Study};
 use coded_panels::errors::point_stats::StatPoint;
 use coded_panels::errors::statistic::slope_with_interval;
 use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, scheme_color, scheme_label,
     Curve, CurveKind, CurvePoint, CurvesView,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The saved error plot `v` (JSON) of `study`, read and checked; a refusal
-/// is one sentence.
-pub(super) fn read(study: &Study, v: &Value) -> Result<CurvesView, String> {
+/// The saved error plot `v` (JSON) of `study`, read and checked against
+/// its settings' plot (`plot`) and the view they give without points
+/// (`empty`: its title, axes and rounding level); a refusal is one
+/// sentence.
+pub(super) fn read(
+    study: &Study,
+    plot: &Plot,
+    empty: &CurvesView,
+    v: &Value,
+) -> Result<CurvesView, String> {
     let not_its = |why: String| format!("The file's saved curves are not of its settings: {why}.");
-    let expected = Expected::of(study).map_err(not_its)?;
     // Counted before the view is built: a hostile file's hundred thousand
     // points are refused at the cost of reading them once.
-    counts_fit(&expected, v).map_err(not_its)?;
+    counts_fit(plot, v).map_err(not_its)?;
     let view = CurvesView::deserialize(v).map_err(|e| {
         format!(
             "The file's saved curves are not an error plot the page wrote: {}.",
             form(&e)
         )
     })?;
-    check_curves(study, &expected, &view).map_err(not_its)?;
+    check_curves(study, plot, empty, &view).map_err(not_its)?;
     Ok(view)
 }
 
-/// The plot a study's settings draw: its error tab.
-fn kind_of(study: &Study) -> Result<CurveKind, String> {
-    match &study.over {
-        Some(o) => o.axis().map_err(|e| e.message),
-        None => Ok(CurveKind::N),
-    }
+/// What a saved plot of a study may hold: its error tab, the x values of
+/// its points, the schemes of its curves and, for error vs N under
+/// independent stragglers, their p. The page finds it from the study; the
+/// worker gives the view it has without points ([`empty_view`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plot {
+    pub kind: CurveKind,
+    pub xs: Vec<f64>,
+    pub schemes: Vec<Scheme>,
+    pub ps: Option<Vec<f64>>,
 }
 
-/// What a saved plot of `study` may hold: the x values of its points, the
-/// curves (scheme and, for error vs N under independent stragglers, p),
-/// and the view its settings give without points (titles and words).
-struct Expected {
-    kind: CurveKind,
-    xs: Vec<f64>,
-    schemes: Vec<Scheme>,
-    /// The p of each curve (error vs N under independent stragglers).
-    ps: Option<Vec<f64>>,
-    view: CurvesView,
-}
-
-impl Expected {
-    fn of(study: &Study) -> Result<Expected, String> {
-        let config = &study.config;
-        let kind = kind_of(study)?;
+impl Plot {
+    /// The plot `study`'s settings draw.
+    pub fn of(study: &Study) -> Result<Plot, String> {
+        let kind = match &study.over {
+            Some(o) => o.axis().map_err(|e| e.message)?,
+            None => CurveKind::N,
+        };
         let values = || {
             study
                 .over
@@ -72,33 +73,27 @@ impl Expected {
                 let ps = iid.then(|| {
                     plan.models
                         .iter()
-                        .map(|m| match m {
-                            StragglerModel::Iid { p } => *p,
-                            _ => f64::NAN,
-                        })
+                        .map(|m| m.params().p.unwrap_or(f64::NAN))
                         .collect()
                 });
-                Expected {
+                Plot {
                     kind,
                     xs: plan.ns.iter().map(|&n| n as f64).collect(),
                     schemes: plan.schemes,
                     ps,
-                    view: error_vs_n_view(config, &[], iid, false, vec![]),
                 }
             }
-            CurveKind::LambdaDec => Expected {
+            CurveKind::LambdaDec => Plot {
                 kind,
                 xs: values(),
                 schemes: vec![Scheme::Letcc],
                 ps: None,
-                view: error_vs_lambda_view(config, &study.schemes, &values(), &[], vec![]),
             },
-            axis => Expected {
+            kind => Plot {
                 kind,
                 xs: values(),
                 schemes: study.schemes.clone(),
                 ps: None,
-                view: error_vs_setting_view(config, axis, &[], vec![]),
             },
         })
     }
@@ -108,7 +103,9 @@ impl Expected {
         self.schemes.len() * self.ps.as_ref().map_or(1, Vec::len)
     }
 
-    /// The name and key the page gives a curve of `scheme` at `p`.
+    /// The name and key the page gives a curve of `scheme` at `p` (as the
+    /// views of `coded_panels::errors` write them; the engine's test of
+    /// study files reads back a saved plot of every kind).
     fn name_and_key(&self, c: &Curve) -> (String, String) {
         let label = scheme_label(c.scheme);
         let name = c.scheme.name();
@@ -137,6 +134,17 @@ impl Expected {
     }
 }
 
+/// The view `config` gives for `plot` without points: its title, axes and
+/// rounding level, which a saved plot of it must have (the worker's: the
+/// page holds no view builder).
+pub fn empty_view(config: &Config, plot: &Plot) -> CurvesView {
+    match plot.kind {
+        CurveKind::N => error_vs_n_view(config, &[], plot.ps.is_some(), false, vec![]),
+        CurveKind::LambdaDec => error_vs_lambda_view(config, &plot.schemes, &plot.xs, &[], vec![]),
+        axis => error_vs_setting_view(config, axis, &[], vec![]),
+    }
+}
+
 /// Longest text of the file a message quotes, in characters: a title the
 /// page writes fits; a message stays a few lines whatever the file holds.
 const QUOTED_CHARS: usize = 120;
@@ -151,7 +159,7 @@ fn quoted(text: &str) -> String {
 
 /// Whether the saved plot's lists, as JSON, are no longer than its
 /// settings give: its curves, and each curve's points and failed shares.
-fn counts_fit(e: &Expected, v: &Value) -> Result<(), String> {
+fn counts_fit(e: &Plot, v: &Value) -> Result<(), String> {
     // Another plot first: its lists are another setting's.
     if let Some(kind) = v.get("kind").and_then(|k| CurveKind::deserialize(k).ok()) {
         check_kind(e, kind)?;
@@ -182,7 +190,7 @@ fn counts_fit(e: &Expected, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn check_kind(e: &Expected, kind: CurveKind) -> Result<(), String> {
+fn check_kind(e: &Plot, kind: CurveKind) -> Result<(), String> {
     if kind == e.kind {
         return Ok(());
     }
@@ -193,20 +201,21 @@ fn check_kind(e: &Expected, kind: CurveKind) -> Result<(), String> {
     ))
 }
 
-/// The saved error plot against what `study`'s settings give (`e`).
-fn check_curves(study: &Study, e: &Expected, v: &CurvesView) -> Result<(), String> {
+/// The saved error plot against what `study`'s settings give (`e`, and
+/// the view without points `empty`).
+fn check_curves(study: &Study, e: &Plot, empty: &CurvesView, v: &CurvesView) -> Result<(), String> {
     check_kind(e, v.kind)?;
-    if v.title != e.view.title {
+    if v.title != empty.title {
         return Err(format!(
             "their title is {}, where its settings give {}",
             quoted(&v.title),
-            quoted(&e.view.title)
+            quoted(&empty.title)
         ));
     }
-    if (&v.x_label, &v.y_label, v.x_log) != (&e.view.x_label, &e.view.y_label, e.view.x_log) {
+    if (&v.x_label, &v.y_label, v.x_log) != (&empty.x_label, &empty.y_label, empty.x_log) {
         return Err("their axes are not those of the page's plot".into());
     }
-    if v.exact_below != e.view.exact_below {
+    if v.exact_below != empty.exact_below {
         return Err(
             "their level of rounding errors is another configuration's (its function, K, points or seed differ)"
                 .into(),
@@ -259,7 +268,7 @@ fn check_curves(study: &Study, e: &Expected, v: &CurvesView) -> Result<(), Strin
 }
 
 /// One saved curve against the settings; the words follow "curve i".
-fn check_curve(study: &Study, e: &Expected, c: &Curve) -> Result<(), String> {
+fn check_curve(study: &Study, e: &Plot, c: &Curve) -> Result<(), String> {
     if !e.schemes.contains(&c.scheme) {
         return Err(format!(
             "is of {}, which its settings do not compare",
