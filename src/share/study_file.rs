@@ -112,10 +112,10 @@ pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
 /// its saved results against its own settings.
 pub fn finish(reading: Reading, checked: Result<CurvesView, String>) -> Result<Opened, String> {
     let empty = checked.map_err(|why| refusal("function", &why))?;
-    let results = saved::read(&reading.study, &reading.plot, &empty)?;
+    let curves = saved::read(&reading.study, &reading.plot, &empty)?;
     Ok(Opened {
         state: reading.state,
-        curves: results.curves,
+        curves,
     })
 }
 

@@ -20,7 +20,6 @@
 //! the view the study's settings give without points ([`empty_view`]:
 //! the page holds no view builder, nor a formula reader).
 
-mod checks;
 mod curves;
 mod table;
 
@@ -40,9 +39,8 @@ pub struct SavedResults {
     /// The error plot as it was drawn (its tab's curves and reference lines).
     #[serde(default)]
     pub curves: Option<CurvesView>,
-    /// The results table (the page shows it no more once opened: it is
-    /// checked, for the file to be whole, and kept by whoever reads the
-    /// file).
+    /// The results table (checked when a file is opened, for the file to
+    /// be whole; the page shows the saved curves only).
     #[serde(default)]
     pub table: Option<TableView>,
 }
@@ -103,13 +101,13 @@ pub fn too_large(bytes: usize) -> Option<String> {
     })
 }
 
-/// The results of `study`, read and checked against its own settings: its
-/// plot (`plot`, [`Plot::of`]) and the view they give without points
-/// (`empty`, [`empty_view`]); none when it has no `results`. Every refusal
-/// is one sentence.
-pub fn read(study: &Study, plot: &Plot, empty: &CurvesView) -> Result<SavedResults, String> {
+/// The saved curves of `study`, read, with its saved table, checked
+/// against its own settings: its plot (`plot`, [`Plot::of`]) and the view
+/// they give without points (`empty`, [`empty_view`]); none when it has no
+/// `results` or no curves. Every refusal is one sentence.
+pub fn read(study: &Study, plot: &Plot, empty: &CurvesView) -> Result<Option<CurvesView>, String> {
     let Some(results) = &study.results else {
-        return Ok(SavedResults::default());
+        return Ok(None);
     };
     let Value::Object(parts) = results else {
         return Err(format!(
@@ -122,15 +120,13 @@ pub fn read(study: &Study, plot: &Plot, empty: &CurvesView) -> Result<SavedResul
             "The file's results hold “{key}”, which the page does not write (its keys: curves, table)."
         ));
     }
-    let null = Value::Null;
-    let curves = match parts.get("curves").unwrap_or(&null) {
-        Value::Null => None,
-        v => Some(curves::read(study, plot, empty, v)?),
+    let curves = match parts.get("curves").filter(|v| !v.is_null()) {
+        Some(v) => Some(curves::read(study, plot, empty, v)?),
+        None => None,
     };
-    let table = match parts.get("table").unwrap_or(&null) {
-        Value::Null => None,
-        v => table::read(study, v)
-            .map_err(|why| format!("The file's saved table is not of its settings: {why}."))?,
-    };
-    Ok(SavedResults { curves, table })
+    if let Some(v) = parts.get("table").filter(|v| !v.is_null()) {
+        table::check(study, v)
+            .map_err(|why| format!("The file's saved table is not of its settings: {why}."))?;
+    }
+    Ok(curves)
 }

@@ -4,7 +4,6 @@
 //! counts of trials it can run, and errors that are finite and not
 //! negative.
 
-use super::checks::{finite, form, non_negative};
 use coded_core::statistic::SLOPE_RESAMPLES;
 use coded_core::study::StudyPlan;
 use coded_core::{Config, Scheme, Study};
@@ -15,7 +14,7 @@ use coded_panels::errors::{
     Curve, CurveKind, CurvePoint, CurvesView,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Error, Value};
 
 /// The saved error plot `v` (JSON) of `study`, read and checked against
 /// its settings' plot (`plot`) and the view they give without points
@@ -361,4 +360,33 @@ fn check_point(config: &Config, p: &CurvePoint, at: &str) -> Result<(), String> 
         ));
     }
     Ok(())
+}
+
+/// What is wrong with a view's form, in words (serde's own message names
+/// Rust's types: only the key it names is kept).
+fn form(e: &Error) -> String {
+    let m = e.to_string();
+    let key = |prefix: &str| {
+        m.strip_prefix(prefix)
+            .and_then(|rest| rest.split('`').next())
+            .map(str::to_string)
+    };
+    if let Some(k) = key("missing field `") {
+        format!("“{k}” is missing")
+    } else if let Some(k) = key("unknown field `") {
+        format!("“{k}” is not one of its keys")
+    } else if coded_core::json::is_serdes_own(&m) {
+        "a value is not of the kind the page writes there".into()
+    } else {
+        m
+    }
+}
+
+/// Whether every number is finite and not negative.
+fn non_negative(values: &[f64]) -> bool {
+    values.iter().all(|v| v.is_finite() && *v >= 0.0)
+}
+
+fn finite(v: Option<f64>) -> bool {
+    v.is_none_or(f64::is_finite)
 }
