@@ -275,8 +275,8 @@ pub fn start(state: AppState) {
     Effect::new(move |_| {
         state.study_request.track();
         let taken = state.study_request.try_update_untracked(Option::take);
-        if let Some(Some((id, config, plot))) = taken {
-            post(remote, ToWorker::CheckStudy { id, config, plot });
+        if let Some(Some((id, config, kind))) = taken {
+            post(remote, ToWorker::CheckStudy { id, config, kind });
         }
     });
 

@@ -5,10 +5,9 @@
 use std::sync::Arc;
 
 use coded_core::{Config, FunctionKind};
-use coded_panels::errors::CurvesView;
+use coded_panels::errors::{CurveKind, CurvesView};
 use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
-use coded_protocol::saved::Plot;
 use coded_protocol::Progress;
 use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
@@ -62,9 +61,9 @@ pub struct AppState {
     pub saved_curves: RwSignal<Option<Arc<CurvesView>>>,
     /// What "Open study…" asks of the worker about a study file (its
     /// formula, the view of its plot without points): the reading's id,
-    /// the file's configuration and plot; taken by the runner as it posts
-    /// them.
-    pub study_request: RwSignal<Option<(u64, Config, Plot)>>,
+    /// the file's configuration and its plot's tab; taken by the runner as
+    /// it posts them.
+    pub study_request: RwSignal<Option<(u64, Config, CurveKind)>>,
     /// The worker's answer, taken by "Open study…".
     pub study_checked: RwSignal<Option<(u64, Result<CurvesView, String>)>>,
     pub status: RwSignal<Status>,

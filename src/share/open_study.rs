@@ -88,7 +88,7 @@ fn read_chosen(
         let text = text.as_string().unwrap_or_default();
         match study_file::read(&text, &state.link_state()) {
             Ok(reading) => {
-                let ask = (id, reading.study.config.clone(), reading.plot.clone());
+                let ask = (id, reading.study.config.clone(), reading.plot.kind);
                 pending.set_value((id, Some((name, reading))));
                 state.study_request.try_set(Some(ask));
             }

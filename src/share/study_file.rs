@@ -33,25 +33,9 @@ pub struct Opened {
     pub curves: Option<CurvesView>,
 }
 
-/// Backticks (serde's quotes) as the page's quotation marks.
-fn plain(message: &str) -> String {
-    let mut out = String::new();
-    let mut open = true;
-    for c in message.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// A refusal of the core's reader (or of the worker, for `function`), in
 /// the page's words: the setting's label for a field of the configuration.
 fn refusal(field: &str, message: &str) -> String {
-    let message = plain(message);
     let setting = SETTINGS
         .iter()
         .find(|st| matches!(st.home, Home::Config(f) if f == field));
@@ -136,7 +120,7 @@ mod tests {
     /// the rest of the page's reading.
     fn open(text: &str, current: &LinkState) -> Result<Opened, String> {
         let reading = read(text, current)?;
-        let checked = coded_engine::study_file::check(&reading.study.config, &reading.plot);
+        let checked = coded_engine::study_file::check(&reading.study.config, reading.plot.kind);
         finish(reading, checked)
     }
 

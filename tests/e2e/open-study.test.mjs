@@ -106,7 +106,7 @@ test('hostile study files are refused in words, and nothing changes', T, async (
         /^cubic\.json was not opened\. The file's saved curves are not of its settings: their title is “Mean squared error vs N \(x·sin x, K = 4, 6 trials\)”, where its settings give “Mean squared error vs N \(x³ − 2x, K = 4, 6 trials\)”\.$/],
       ['p up to 2.56e6', 'p.json',
         edited(saved, (v) => { curves(v)[0].p = 2.56e6; }),
-        /curve 1 has p = 2560000, which is not a probability\.$/],
+        /curve 1 has p = 2560000, which its settings do not give\.$/],
       ['a negative mean squared error', 'negative.json',
         edited(saved, (v) => { curves(v)[0].points[1].mean = -0.5; }),
         /curve 1 has an error at N = 16 that is negative or not a finite number\.$/],

@@ -91,9 +91,9 @@ impl Engine {
                     out.push(message);
                 }
             }
-            ToWorker::CheckStudy { id, config, plot } => out.push(FromWorker::StudyChecked {
+            ToWorker::CheckStudy { id, config, kind } => out.push(FromWorker::StudyChecked {
                 id,
-                result: crate::study_file::check(&config, &plot),
+                result: crate::study_file::check(&config, kind),
             }),
         }
         self.waiting = false;

@@ -28,7 +28,7 @@ fn read(text: &str) -> Result<(Study, Option<CurvesView>), String> {
     }
     let study = Study::from_json(text).map_err(|e| format!("{}: {}", e.field, e.message))?;
     let plot = Plot::of(&study)?;
-    let empty = check(&study.config, &plot).map_err(|m| format!("function: {m}"))?;
+    let empty = check(&study.config, plot.kind).map_err(|m| format!("function: {m}"))?;
     let curves = saved::read(&study, &plot, &empty)?;
     Ok((study, curves))
 }
@@ -176,28 +176,28 @@ fn the_saved_table_is_checked_as_the_page_writes_it() {
             Box::new(|v: &mut Value| {
                 v["results"]["table"]["rows"][0]["summary"]["mse"]["mean"] = json!(-2)
             }),
-            "its row 1 has an error that is negative",
+            "its row 1 is not one its settings can give",
         ),
         (
             "a row of a scheme not compared",
             Box::new(|v: &mut Value| {
                 v["results"]["table"]["rows"][1]["summary"]["scheme"] = json!("lcc")
             }),
-            "its row 2 is not of a scheme it compares",
+            "its row 2 is not one its settings can give",
         ),
         (
             "more trials than the configuration runs",
             Box::new(|v: &mut Value| {
                 v["results"]["table"]["rows"][0]["summary"]["trials"] = json!(7)
             }),
-            "its row 1 has counts its settings cannot give",
+            "its row 1 is not one its settings can give",
         ),
         (
             "more resampled means than the page keeps",
             Box::new(|v: &mut Value| {
                 v["results"]["table"]["rows"][0]["summary"]["mse_resampled"] = json!(vec![0.5; 201])
             }),
-            "more resampled means than the page keeps",
+            "its row 1 is not one its settings can give",
         ),
     ] {
         let words = refused(&edited(&text, edit), what);
@@ -279,7 +279,7 @@ fn hostile_files_are_refused_in_words() {
     });
     assert_eq!(
         refused(&p, "p = 2.56e6"),
-        "The file's saved curves are not of its settings: curve 1 has p = 2560000, which is not a probability."
+        "The file's saved curves are not of its settings: curve 1 has p = 2560000, which its settings do not give."
     );
     // A curve of a scheme the study does not compare.
     let scheme = edited(&text, |v| {

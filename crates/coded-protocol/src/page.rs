@@ -1,10 +1,9 @@
 //! The page and its leading worker: the page's requests ([`ToWorker`]) and
 //! the worker's replies ([`FromWorker`]), with the progress they report.
 
-use crate::saved::Plot;
 use crate::UiState;
 use coded_core::Config;
-use coded_panels::errors::CurvesView;
+use coded_panels::errors::{CurveKind, CurvesView};
 use coded_panels::round::RoundResult;
 use coded_panels::table::TableView;
 use serde::{Deserialize, Serialize};
@@ -65,7 +64,7 @@ pub enum ToWorker {
         id: u64,
         #[serde(with = "crate::config_text")]
         config: Config,
-        plot: Plot,
+        kind: CurveKind,
     },
 }
 

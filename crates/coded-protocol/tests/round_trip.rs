@@ -12,7 +12,6 @@ use coded_panels::errors::{error_vs_n_view, CurveKind};
 use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::{Panel, Panels, Stage};
-use coded_protocol::saved::Plot;
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -73,22 +72,7 @@ fn to_worker_samples() -> Vec<ToWorker> {
         ToWorker::CheckStudy {
             id: 3,
             config: awkward(),
-            plot: Plot {
-                kind: CurveKind::N,
-                xs: vec![8.0, 16.0],
-                schemes: vec![Scheme::Bacc, Scheme::Letcc],
-                ps: Some(vec![0.1, f64::NAN]),
-            },
-        },
-        ToWorker::CheckStudy {
-            id: 4,
-            config: config("{}"),
-            plot: Plot {
-                kind: CurveKind::LambdaDec,
-                xs: vec![],
-                schemes: vec![],
-                ps: None,
-            },
+            kind: CurveKind::LambdaDec,
         },
     ]
 }

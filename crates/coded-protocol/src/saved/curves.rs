@@ -1,11 +1,10 @@
 //! The saved error plot of a study file against what the study's own
 //! settings give: the same plot, title and rounding level, the schemes and
 //! p it compares, points at its N or values only and no more of them,
-//! counts of trials it can run, and errors that are finite and not
-//! negative.
+//! counts of trials it can run, and errors that are not negative (JSON
+//! holds no number that is not finite).
 
 use coded_core::statistic::SLOPE_RESAMPLES;
-use coded_core::study::StudyPlan;
 use coded_core::{Config, Scheme, Study};
 use coded_panels::errors::point_stats::StatPoint;
 use coded_panels::errors::statistic::slope_with_interval;
@@ -13,7 +12,7 @@ use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, scheme_color, scheme_label,
     Curve, CurveKind, CurvePoint, CurvesView,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Error, Value};
 
 /// The saved error plot `v` (JSON) of `study`, read and checked against
@@ -42,9 +41,9 @@ pub(super) fn read(
 
 /// What a saved plot of a study may hold: its error tab, the x values of
 /// its points, the schemes of its curves and, for error vs N under
-/// independent stragglers, their p. The page finds it from the study; the
-/// worker gives the view it has without points ([`empty_view`]).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// independent stragglers, their p. The worker gives the view of its tab
+/// without points ([`empty_view`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
     pub kind: CurveKind,
     pub xs: Vec<f64>,
@@ -68,18 +67,26 @@ impl Plot {
         };
         Ok(match kind {
             CurveKind::N => {
-                let StudyPlan { plan, iid, .. } = study.plan().map_err(|e| e.message)?;
-                let ps = iid.then(|| {
-                    plan.models
-                        .iter()
-                        .map(|m| m.params().p.unwrap_or(f64::NAN))
-                        .collect()
-                });
+                // As the page plans it: the N from K on, the p list under
+                // independent stragglers (`Study::as_run`).
+                let run = Study {
+                    n: study.n.clone(),
+                    p: study.p.clone(),
+                    schemes: study.schemes.clone(),
+                    ..Study::of_config(study.config.clone())
+                }
+                .as_run();
+                if run.n.is_empty() {
+                    return Err(format!(
+                        "no N in the list is at least K = {}",
+                        study.config.k
+                    ));
+                }
                 Plot {
                     kind,
-                    xs: plan.ns.iter().map(|&n| n as f64).collect(),
-                    schemes: plan.schemes,
-                    ps,
+                    xs: run.n.iter().map(|&n| n as f64).collect(),
+                    schemes: run.schemes,
+                    ps: run.p,
                 }
             }
             CurveKind::LambdaDec => Plot {
@@ -133,13 +140,13 @@ impl Plot {
     }
 }
 
-/// The view `config` gives for `plot` without points: its title, axes and
-/// rounding level, which a saved plot of it must have (the worker's: the
-/// page holds no view builder).
-pub fn empty_view(config: &Config, plot: &Plot) -> CurvesView {
-    match plot.kind {
-        CurveKind::N => error_vs_n_view(config, &[], plot.ps.is_some(), false, vec![]),
-        CurveKind::LambdaDec => error_vs_lambda_view(config, &plot.schemes, &plot.xs, &[], vec![]),
+/// The view `config` gives for a plot of `kind` without points: its
+/// title, axes and rounding level, which a saved plot of it must have (the
+/// worker's: the page holds no view builder).
+pub fn empty_view(config: &Config, kind: CurveKind) -> CurvesView {
+    match kind {
+        CurveKind::N => error_vs_n_view(config, &[], false, false, vec![]),
+        CurveKind::LambdaDec => error_vs_lambda_view(config, &[], &[], &[], vec![]),
         axis => error_vs_setting_view(config, axis, &[], vec![]),
     }
 }
@@ -240,28 +247,13 @@ fn check_curves(study: &Study, e: &Plot, empty: &CurvesView, v: &CurvesView) -> 
         CurveKind::LambdaDec => 2,
         _ => 0,
     };
+    // The saved curves are drawn without their dashed lines: only their
+    // count is the page's to check.
     if v.references.len() > lines {
         return Err(format!(
             "they have {} dashed lines, where the page draws at most {lines}",
             v.references.len()
         ));
-    }
-    for r in &v.references {
-        let numbers: Vec<f64> = r
-            .points
-            .iter()
-            .chain(&r.median_points)
-            .flat_map(|&(x, y)| [x, y])
-            .collect();
-        if r.points.len() > e.xs.len() || r.median_points.len() > e.xs.len() {
-            return Err("a dashed line has more points than its settings' values".into());
-        }
-        if !non_negative(&numbers) || !finite(r.slope) {
-            return Err("a dashed line has a negative or non-finite value".into());
-        }
-    }
-    if v.marker.as_ref().is_some_and(|m| !m.x.is_finite()) || !non_negative(&[v.exact_below]) {
-        return Err("their marker or floor is not a finite number".into());
     }
     Ok(())
 }
@@ -274,13 +266,8 @@ fn check_curve(study: &Study, e: &Plot, c: &Curve) -> Result<(), String> {
             scheme_label(c.scheme)
         ));
     }
-    if !(0.0..=1.0).contains(&c.p) {
-        return Err(format!("has p = {}, which is not a probability", c.p));
-    }
-    if let Some(ps) = &e.ps {
-        if !ps.contains(&c.p) {
-            return Err(format!("has p = {}, which is not one of its p values", c.p));
-        }
+    if !(0.0..=1.0).contains(&c.p) || e.ps.as_ref().is_some_and(|ps| !ps.contains(&c.p)) {
+        return Err(format!("has p = {}, which its settings do not give", c.p));
     }
     let (name, key) = e.name_and_key(c);
     if c.label != e.label(&name, c) || c.key != key {
@@ -312,12 +299,6 @@ fn check_curve(study: &Study, e: &Plot, c: &Curve) -> Result<(), String> {
                 e.at(x)
             ));
         }
-    }
-    let interval = c
-        .slope_interval
-        .is_none_or(|(lo, hi)| lo.is_finite() && hi.is_finite() && lo <= hi);
-    if !finite(c.slope) || !finite(c.median_slope) || !interval {
-        return Err("has a slope that is not a finite number".into());
     }
     Ok(())
 }
@@ -373,8 +354,6 @@ fn form(e: &Error) -> String {
     };
     if let Some(k) = key("missing field `") {
         format!("“{k}” is missing")
-    } else if let Some(k) = key("unknown field `") {
-        format!("“{k}” is not one of its keys")
     } else if coded_core::json::is_serdes_own(&m) {
         "a value is not of the kind the page writes there".into()
     } else {
@@ -382,11 +361,8 @@ fn form(e: &Error) -> String {
     }
 }
 
-/// Whether every number is finite and not negative.
+/// Whether every number is not negative (a number read from JSON is
+/// finite: JSON has no other).
 fn non_negative(values: &[f64]) -> bool {
-    values.iter().all(|v| v.is_finite() && *v >= 0.0)
-}
-
-fn finite(v: Option<f64>) -> bool {
-    v.is_none_or(f64::is_finite)
+    values.iter().all(|v| *v >= 0.0)
 }

@@ -35,33 +35,20 @@ pub(super) fn check(study: &Study, v: &Value) -> Result<(), String> {
     for (i, row) in rows.iter().enumerate() {
         let s = &row["summary"];
         let count = |key: &str| s[key].as_u64();
-        match s["scheme"].as_str().and_then(Scheme::parse) {
-            Some(scheme) if study.schemes.contains(&scheme) && !seen.contains(&scheme) => {
-                seen.push(scheme)
-            }
-            _ => {
-                return Err(format!(
-                    "its row {} is not of a scheme it compares, or repeats one",
-                    i + 1
-                ))
-            }
-        }
+        let scheme = s["scheme"].as_str().and_then(Scheme::parse);
         let trials = count("trials").filter(|&t| t <= config.trials as u64);
-        if count("n") != Some(config.n as u64)
-            || trials.is_none()
-            || count("failures").is_none_or(|f| Some(f) > trials)
-        {
+        let fits = scheme.is_some_and(|sc| study.schemes.contains(&sc) && !seen.contains(&sc))
+            && count("n") == Some(config.n as u64)
+            && trials.is_some()
+            && count("failures").is_some_and(|f| Some(f) <= trials)
+            && numbers_fit(row);
+        if !fits {
             return Err(format!(
-                "its row {} has counts its settings cannot give",
+                "its row {} is not one its settings can give (a scheme it compares, once, at its N, with at most its trials, no negative number, at most {SLOPE_RESAMPLES} resampled means)",
                 i + 1
             ));
         }
-        if !numbers_fit(row) {
-            return Err(format!(
-                "its row {} has an error that is negative, or more resampled means than the page keeps",
-                i + 1
-            ));
-        }
+        seen.extend(scheme);
     }
     Ok(())
 }
