@@ -59,6 +59,7 @@ pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
     let study = Study::from_json(text).map_err(|e| refusal(&e.field, &e.message))?;
     let plot = Plot::of(&study)
         .map_err(|why| format!("The file's settings cannot all be used: {why}."))?;
+    saved::counts(&study, &plot)?;
     let mut ui = current.ui.clone();
     ui.compare = study.schemes.clone();
     ui.sweep_ns = study.n.clone();

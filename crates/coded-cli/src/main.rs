@@ -90,7 +90,7 @@ fn load_study(path: &str) -> Result<Loaded, String> {
     let value = coded_core::json::parse(&text)
         .map_err(|m| coded_core::ConfigError::new("(json)", m).to_string())?;
     let loaded = if Study::is_study(&value) {
-        Loaded::Study(Study::from_value(&value).map_err(|e| e.to_string())?)
+        Loaded::Study(Study::from_value(value).map_err(|e| e.to_string())?)
     } else {
         Loaded::Config(Config::from_value(&value).map_err(|e| e.to_string())?)
     };

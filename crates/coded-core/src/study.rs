@@ -179,7 +179,7 @@ impl Study {
     pub fn from_json(text: &str) -> Result<Study, ConfigError> {
         let value = crate::json::parse(text).map_err(|m| ConfigError::new("(json)", m))?;
         if Study::is_study(&value) {
-            Study::from_value(&value)
+            Study::from_value(value)
         } else {
             Config::from_value(&value).map(Study::of_config)
         }
@@ -192,20 +192,26 @@ impl Study {
     }
 
     /// A study written as one; lists it leaves out are the config's own.
-    pub fn from_value(value: &Value) -> Result<Study, ConfigError> {
-        let (Some(obj), Some(config)) = (value.as_object(), value.get("config")) else {
+    /// (Taken whole: its results, megabytes of a page's views, are kept as
+    /// they are, not copied.)
+    pub fn from_value(value: Value) -> Result<Study, ConfigError> {
+        let config = match &value {
+            Value::Object(obj) => obj.get("config").map(Config::from_value),
+            _ => None,
+        };
+        let (Value::Object(obj), Some(config)) = (value, config) else {
             return Err(ConfigError::new(
                 "(json)",
                 "expected a study: an object with a config",
             ));
         };
-        let mut study = Study::of_config(Config::from_value(config)?);
+        let mut study = Study::of_config(config?);
         for (key, v) in obj {
-            let bad = |what: &str| ConfigError::new(key, format!("expected {what}"));
+            let bad = |what: &str| ConfigError::new(&key, format!("expected {what}"));
             match key.as_str() {
                 "config" => {}
                 "schemes" => {
-                    study.schemes = serde_json::from_value(v.clone()).map_err(|_| {
+                    study.schemes = serde_json::from_value(v).map_err(|_| {
                         bad(&format!(
                             "a list of {}",
                             Scheme::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
@@ -213,22 +219,22 @@ impl Study {
                     })?
                 }
                 "n" => {
-                    study.n = serde_json::from_value(v.clone())
-                        .map_err(|_| bad("a list of whole numbers"))?
+                    study.n =
+                        serde_json::from_value(v).map_err(|_| bad("a list of whole numbers"))?
                 }
                 "p" => {
-                    study.p = serde_json::from_value(v.clone())
+                    study.p = serde_json::from_value(v)
                         .map_err(|_| bad("a list of numbers from 0 to 1, or null"))?
                 }
                 "over" => {
-                    let over: Over = serde_json::from_value(v.clone()).map_err(|_| {
+                    let over: Over = serde_json::from_value(v).map_err(|_| {
                         bad("{\"setting\": a setting's name, \"values\": a list of numbers}")
                     })?;
                     over.axis()?;
                     study.over = Some(over);
                 }
                 // Read by whoever wrote them (the page); kept as they are.
-                "results" => study.results = Some(v.clone()),
+                "results" => study.results = Some(v),
                 other => {
                     return Err(ConfigError::new(
                         other,

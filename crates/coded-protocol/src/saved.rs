@@ -101,6 +101,17 @@ pub fn too_large(bytes: usize) -> Option<String> {
     })
 }
 
+/// Whether the saved curves of `study` hold no more curves and points
+/// than its plot gives (`plot`, [`Plot::of`]), counted in its JSON before
+/// anything is built or asked of the worker; a refusal is one sentence.
+pub fn counts(study: &Study, plot: &Plot) -> Result<(), String> {
+    let curves = study.results.as_ref().and_then(|r| r.get("curves"));
+    match curves.filter(|v| !v.is_null()) {
+        Some(v) => curves::counts(plot, v),
+        None => Ok(()),
+    }
+}
+
 /// The saved curves of `study`, read, with its saved table, checked
 /// against its own settings: its plot (`plot`, [`Plot::of`]) and the view
 /// they give without points (`empty`, [`empty_view`]); none when it has no

@@ -26,9 +26,7 @@ pub(super) fn read(
     v: &Value,
 ) -> Result<CurvesView, String> {
     let not_its = |why: String| format!("The file's saved curves are not of its settings: {why}.");
-    // Counted before the view is built: a hostile file's hundred thousand
-    // points are refused at the cost of reading them once.
-    counts_fit(plot, v).map_err(not_its)?;
+    counts(plot, v)?;
     let view = CurvesView::deserialize(v).map_err(|e| {
         format!(
             "The file's saved curves are not an error plot the page wrote: {}.",
@@ -161,6 +159,15 @@ fn quoted(text: &str) -> String {
         Some((i, _)) => format!("“{}…”", &text[..i]),
         None => format!("“{text}”"),
     }
+}
+
+/// Whether the saved plot `v` (JSON) holds no more curves, and no curve
+/// more points, than `plot` gives: counted before any view is built, so a
+/// hostile file's hundred thousand points are refused at the cost of
+/// reading them once. A refusal is one sentence.
+pub(super) fn counts(plot: &Plot, v: &Value) -> Result<(), String> {
+    counts_fit(plot, v)
+        .map_err(|why| format!("The file's saved curves are not of its settings: {why}."))
 }
 
 /// Whether the saved plot's lists, as JSON, are no longer than its
