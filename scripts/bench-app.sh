@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the app's release build in headless Chromium (issue 7's
+# Benchmark of the app's release build in headless Chromium (the
 # performance budget): builds dist/ if asked, serves it on 127.0.0.1 and
 # prints a table. Asserts nothing; results go to docs/performance.md ("The
 # app's budget").

@@ -29,19 +29,9 @@ pub mod time_left;
 pub mod url;
 
 pub use app::App;
-use wasm_bindgen::prelude::*;
 
 /// Installs the panic hook and mounts the app into `<body>`.
 pub fn start() {
     panic::install();
     leptos::mount::mount_to_body(App);
-}
-
-/// Panics on purpose: the end-to-end tests call it as
-/// `window.wasmBindings.debug_panic()` to check that a panic shows the error
-/// box (with its Reset button) instead of a dead page. Not reachable from a
-/// link.
-#[wasm_bindgen]
-pub fn debug_panic() {
-    panic!("debug_panic() called (this is a test of the error box)");
 }

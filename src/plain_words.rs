@@ -8,11 +8,10 @@
 //! notes.
 
 use crate::settings::{Group, Kind, LinkState, SETTINGS};
-use coded_core::problem::Problem;
 use coded_core::{Config, FunctionKind, Scheme};
-use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::{Detail, RoundResult};
-use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_panels::errors::{Axis, CurvesView};
+use coded_panels::walk::walk;
+use coded_panels::{Results, Theme};
 use coded_protocol::UiState;
 
 /// The internal names a reader must not meet: wire names that are not
@@ -106,17 +105,6 @@ fn svg_texts(svg: &str) -> Vec<String> {
     out
 }
 
-fn drawn(
-    draw: impl for<'a> FnOnce(
-        &coded_panels::Area<plotters::prelude::SVGBackend<'a>>,
-    ) -> coded_panels::DrawResult<plotters::prelude::SVGBackend<'a>>,
-) -> Vec<String> {
-    let (svg, _) = coded_panels::to_svg(640, 480, draw).unwrap();
-    let texts = svg_texts(&svg);
-    assert!(!texts.is_empty(), "a plot with no text");
-    texts
-}
-
 /// The states the scan reads the settings, the link and the plots in:
 /// every built-in function, a formula, every straggler model.
 fn states() -> Vec<LinkState> {
@@ -180,14 +168,14 @@ fn link_notices() -> Vec<String> {
 }
 
 fn curves_views(c: &Config) -> Vec<CurvesView> {
-    CurveKind::ALL
+    Axis::ALL
         .into_iter()
-        .map(|error_tab| {
+        .map(|axis| {
             // The setting's own values, and values it refuses (notes).
-            let mut values = (error_tab.entry().defaults)();
+            let mut values = (axis.entry().defaults)();
             values.extend([-1.0, 2.5, 5000.0]);
             let ui = UiState {
-                error_tab,
+                axis,
                 sweep_ns: vec![12, 24],
                 sweep_ps: vec![0.1, 1.0],
                 sweep_values: Some(values),
@@ -240,11 +228,8 @@ fn planner_refusals() -> Vec<String> {
     cases.push((c.clone(), refused));
     let mut out = vec![];
     for (config, ui) in cases {
-        for error_tab in CurveKind::ALL {
-            let ui = UiState {
-                error_tab,
-                ..ui.clone()
-            };
+        for axis in Axis::ALL {
+            let ui = UiState { axis, ..ui.clone() };
             if let Err(e) = coded_engine::plan::Plan::new(&config, &ui) {
                 out.push(coded_engine::plan::words(&e));
             }
@@ -266,42 +251,36 @@ fn unknown_settings(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every text of the plots of a configuration: drawn, summarised, noted.
+/// Every text of the plots of a configuration: every panel of the
+/// registry in every look, drawn, summarised and hovered; and the curves'
+/// notes.
 fn plot_texts(c: &Config) -> Vec<String> {
     let theme = Theme::light();
+    let ui = UiState::default();
+    let round = coded_engine::stages::round(&mut coded_engine::Session::new(), c, &ui).unwrap();
+    let table = coded_engine::table(&mut coded_engine::Session::new(), c, &ui).unwrap();
+    let curves = curves_views(c);
+    let mut sets = vec![Results {
+        round: Some(&round),
+        table: Some(&table),
+        curves: None,
+    }];
+    sets.extend(curves.iter().map(|v| Results {
+        curves: Some(v),
+        ..Results::default()
+    }));
     let mut out = vec![];
-    for v in curves_views(c) {
-        for band in coded_panels::errors::Band::ALL {
-            let look = band.into();
-            out.extend(drawn(|a| errors::draw(a, &theme, &v, &look)));
-            out.push(errors::summary(&v, &look));
+    for results in &sets {
+        for w in walk(results, &theme, (640, 480)).unwrap() {
+            let texts = svg_texts(&w.svg);
+            assert!(!texts.is_empty(), "{:?} drew no text", w.panel);
+            out.extend(texts);
+            out.push(w.summary);
+            out.extend(w.hovers);
         }
-        // With every series hidden: the plot's message, the summary's list.
-        let every = coded_panels::errors::CurvesLook {
-            hidden: (v.curves.iter().map(|c| c.key.clone()))
-                .chain(v.references.iter().map(|r| r.key.clone()))
-                .collect(),
-            ..Default::default()
-        };
-        out.extend(drawn(|a| errors::draw(a, &theme, &v, &every)));
-        out.push(errors::summary(&v, &every));
-        out.extend(v.notes.iter().cloned());
     }
-    let problem = Problem::new(c).unwrap();
-    let prepared = problem.prepare(c.scheme, c.n);
-    let round = RoundResult::build(c, 0, Some((&problem, &prepared)));
-    let sv = round.stragglers;
-    out.extend(drawn(|a| stragglers::draw(a, &theme, &sv)));
-    out.push(stragglers::summary(&sv, c.trials));
-    match round.detail.expect("the round was decoded") {
-        Detail::Scalar(v) => {
-            out.extend(drawn(|a| encdec::draw(a, &theme, &v)));
-            out.push(encdec::summary(&v));
-        }
-        Detail::Digits(v) => {
-            out.extend(drawn(|a| digits::draw(a, &theme, &v)));
-            out.push(digits::summary(&v));
-        }
+    for v in &curves {
+        out.extend(v.notes.iter().cloned());
     }
     out
 }
@@ -331,8 +310,8 @@ fn what_a_person_reads_is_plain_words() {
     add(
         "errors panel",
         vec![
-            crate::panels::errors::band_text(coded_panels::errors::Band::Mean95).into(),
-            crate::panels::errors::band_text(coded_panels::errors::Band::Quantiles).into(),
+            coded_panels::errors::Band::Mean95.explanation().into(),
+            coded_panels::errors::Band::Quantiles.explanation().into(),
             crate::panels::errors::P_TAB_TEXT.into(),
             crate::panels::errors::LAMBDA_TAB_TEXT.into(),
         ],
@@ -344,9 +323,9 @@ fn what_a_person_reads_is_plain_words() {
             &format!("exported images' caption {place}"),
             vec![crate::settings::differences_from_default(&s)],
         );
-        for kind in CurveKind::ALL {
+        for kind in Axis::ALL {
             let ui = UiState {
-                error_tab: kind,
+                axis: kind,
                 ..UiState::default()
             };
             add(

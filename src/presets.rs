@@ -8,7 +8,7 @@ use coded_core::adversaries::AdversaryCount;
 use coded_core::scheme::LambdaRule;
 use coded_core::{Adversaries, Attack, Placement};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_panels::Panel;
 use coded_panels::Panels;
 use coded_protocol::UiState;
@@ -126,7 +126,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc, Scheme::Lcc],
-                error_tab: CurveKind::P,
+                axis: Axis::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },
@@ -165,7 +165,7 @@ pub fn all() -> Vec<Preset> {
             },
             ui: UiState {
                 compare: vec![Scheme::Bacc, Scheme::Letcc],
-                error_tab: CurveKind::P,
+                axis: Axis::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
                 ..du.clone()
             },
@@ -262,9 +262,10 @@ const ADVERSARIAL_LOOK: &str = "x·sin x with a few stragglers (p = 0.05) and γ
 mod tests {
     use super::*;
     use coded_core::problem::{draw_stragglers, Problem};
-    use coded_core::{sweep, SweepPlan, SweepPoint};
+    use coded_core::stragglers::longest_run;
+    use coded_core::{sweep, Round, SweepPlan, SweepPoint};
+    use coded_panels::encdec::EncDecView;
     use coded_panels::errors::{Curve, CurvesView, P_GRID};
-    use coded_panels::round::Detail;
 
     #[test]
     fn presets_are_valid_and_survive_a_link() {
@@ -419,19 +420,10 @@ mod tests {
     /// The slope of the dashed line drawn for `scheme` (error vs N): one
     /// line per scheme, since p changes only the claims' constants.
     fn reference_slope(v: &CurvesView, scheme: Scheme) -> f64 {
-        let color = coded_panels::errors::scheme_color(scheme);
+        let color = coded_panels::series::scheme_series(scheme);
         let lines: Vec<_> = v.references.iter().filter(|r| r.color == color).collect();
         assert_eq!(lines.len(), 1, "one claimed line per scheme");
         lines[0].slope.unwrap()
-    }
-
-    fn longest_run(straggled: &[bool]) -> usize {
-        let (mut best, mut run) = (0, 0);
-        for &s in straggled {
-            run = if s { run + 1 } else { 0 };
-            best = best.max(run);
-        }
-        best
     }
 
     #[test]
@@ -641,12 +633,12 @@ mod tests {
         let prepared = problem.prepare(scheme, n);
         let (mut inside, mut all) = (0.0, 0.0);
         for t in 0..c.trials {
-            let draw = draw_stragglers(&c.stragglers, c.seed, n, t);
-            let o = problem.evaluate(&prepared, &draw.straggled, t);
-            let Detail::Scalar(v) = Detail::build(&problem, &prepared, &draw.straggled, t, &o)
-            else {
-                panic!("x·sin x is a scalar function")
-            };
+            let round = Round::compute(&c, t, Some((&problem, &prepared)));
+            let decoding = round
+                .decoded
+                .as_ref()
+                .expect("decoded: the scheme is prepared");
+            let v = EncDecView::from_round(&round, decoding);
             let mut servers: Vec<(f64, bool)> = v
                 .betas
                 .iter()

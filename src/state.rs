@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use coded_core::{Config, FunctionKind};
-use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::RoundResult;
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::table::TableView;
+use coded_panels::RoundResult;
 use coded_protocol::Progress;
 use coded_protocol::{SweepState, UiState};
 use leptos::prelude::*;
@@ -63,7 +63,7 @@ pub struct AppState {
     /// formula, the view of its plot without points): the reading's id,
     /// the file's configuration and its plot's tab; taken by the runner as
     /// it posts them.
-    pub study_request: RwSignal<Option<(u64, Config, CurveKind)>>,
+    pub study_request: RwSignal<Option<(u64, Config, Axis)>>,
     /// The worker's answer, taken by "Open study…".
     pub study_checked: RwSignal<Option<(u64, Result<CurvesView, String>)>>,
     pub status: RwSignal<Status>,
@@ -217,9 +217,9 @@ impl AppState {
     /// Chooses the error plot's setting (a tab): its default values, shown
     /// in the "Plotted values" list too, whose draft is read with every
     /// other (a draft left from another setting would be refused there).
-    pub fn choose_error_plot(&self, kind: coded_panels::errors::CurveKind) {
+    pub fn choose_error_plot(&self, kind: coded_panels::errors::Axis) {
         self.ui.update(|u| {
-            u.error_tab = kind;
+            u.axis = kind;
             u.sweep_values = None;
         });
         if let Some(st) = crate::settings::by_id("sweep-values") {
@@ -266,7 +266,7 @@ mod tests {
         let owner = Owner::new();
         owner.with(|| {
             let s = AppState::new();
-            for kind in coded_panels::errors::CurveKind::ALL {
+            for kind in coded_panels::errors::Axis::ALL {
                 s.choose_error_plot(kind);
                 // Typing elsewhere reads every draft, the values' too.
                 type_into(&s, "trials", "7");
@@ -274,7 +274,7 @@ mod tests {
                 assert_eq!(s.config.get_untracked().trials, 7);
                 type_into(&s, "trials", "100");
             }
-            s.choose_error_plot(coded_panels::errors::CurveKind::K);
+            s.choose_error_plot(coded_panels::errors::Axis::K);
             assert_eq!(
                 s.drafts.of("sweep-values").text.get_untracked(),
                 "2,4,6,8,10,12,16,20"

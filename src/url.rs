@@ -148,7 +148,7 @@ mod tests {
     use coded_core::{
         Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
     };
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_panels::Panels;
     use coded_protocol::UiState;
 
@@ -192,7 +192,7 @@ mod tests {
                     p.set(coded_panels::Panel::Digits, false);
                     p
                 },
-                error_tab: CurveKind::LambdaDec,
+                axis: Axis::LambdaDec,
                 sweep_values: Some(vec![1e-9, 1e-3, 0.5]),
                 references: false,
                 band: coded_panels::errors::Band::Quantiles,
@@ -231,9 +231,9 @@ mod tests {
         assert_eq!(back.ui.schemes(&back.config), s.ui.schemes(&s.config));
         assert_eq!((back.ui.trial, back.ui.panels), (3, s.ui.panels));
         assert_eq!(
-            (back.ui.error_tab, back.ui.references, back.ui.band),
+            (back.ui.axis, back.ui.references, back.ui.band),
             (
-                CurveKind::LambdaDec,
+                Axis::LambdaDec,
                 false,
                 coded_panels::errors::Band::Quantiles
             )
@@ -272,8 +272,8 @@ mod tests {
 
     #[test]
     fn no_key_is_a_switch_and_test_hooks_are_unknown_keys() {
-        // Flags used to be found with `contains`, so `?fn=debug-panic`
-        // crashed the page; now every key goes through the table.
+        // Every key goes through the table, wherever it stands in the query:
+        // a name a link might try as a switch is an unknown key, noted.
         for q in ["debug-panic", "no-worker", "fn=debug-panic"] {
             let (s, notes) = decode(q);
             assert_eq!(s, LinkState::default(), "{q}");
@@ -452,11 +452,6 @@ mod tests {
     }
 }
 
-// The same random configurations as the core's parser and pipeline fuzzing.
-#[cfg(all(test, not(target_arch = "wasm32")))]
-#[path = "../crates/coded-core/tests/common/strategies.rs"]
-mod strategies;
-
 /// Property tests of the codec: any query string decodes without a panic to
 /// a valid state, every value ignored or changed has a notice naming its key
 /// (of bounded length), every value without one is taken as written, and
@@ -468,17 +463,18 @@ mod strategies;
 /// one decode is a few microseconds, so the whole module takes seconds.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod fuzz {
-    use super::strategies::{any_valid_config, cfg};
     use super::*;
     use crate::settings::look::{Look, Size, ThemeChoice};
     use crate::settings::{
-        by_key, control_ids, num, panel_names, MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES,
+        by_key, control_ids, panel_names, short_number, MAX_SWEEP_NS, MAX_SWEEP_PS,
+        MAX_SWEEP_VALUES,
     };
     use coded_core::config::{MAX_K, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
     use coded_core::Scheme;
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_panels::Panels;
     use coded_protocol::UiState;
+    use coded_testing::strategies::{any_valid_config, cfg};
     use proptest::prelude::*;
 
     /// Arbitrary strings (any Unicode, and strings over the query alphabet).
@@ -628,7 +624,7 @@ mod fuzz {
         let small_f = || {
             prop_oneof![
                 (0.0..=1.0f64).prop_map(|x| x.to_string()),
-                (0.0..=1.0f64).prop_map(num),
+                (0.0..=1.0f64).prop_map(short_number),
                 pick(&[
                     "0",
                     "1",
@@ -644,7 +640,7 @@ mod fuzz {
         };
         let time = || {
             prop_oneof![
-                (0.0..=MAX_TIME).prop_map(num),
+                (0.0..=MAX_TIME).prop_map(short_number),
                 pick(&["0", "1e6", "1000000.000001", "1e-300", "5e-324", "2e6"]),
             ]
             .boxed()
@@ -715,7 +711,7 @@ mod fuzz {
             "p" => small_f(),
             "a" | "tau" | "mu" => time(),
             "sigma" => prop_oneof![
-                (0.0..=1e3f64).prop_map(num),
+                (0.0..=1e3f64).prop_map(short_number),
                 pick(&[
                     "0",
                     "0.1",
@@ -746,7 +742,7 @@ mod fuzz {
                     "gcv",
                     "1e-6"
                 ]),
-                (-320.0f64..301.0).prop_map(|e| num(10f64.powf(e))),
+                (-320.0f64..301.0).prop_map(|e| short_number(10f64.powf(e))),
             ]
             .boxed(),
             "ns" => list(
@@ -933,7 +929,8 @@ mod fuzz {
         .boxed()
     }
 
-    /// Every key the app reads, and the old test hooks (now unknown keys).
+    /// Every key the app reads, and names a link might try as switches
+    /// (unknown keys).
     fn all_keys() -> Vec<&'static str> {
         let mut keys: Vec<&'static str> = SETTINGS.iter().map(|s| s.key).collect();
         keys.extend(["v", "debug-panic", "no-worker"]);
@@ -1019,7 +1016,7 @@ mod fuzz {
     }
 
     fn valid_link_state() -> impl Strategy<Value = LinkState> {
-        let kinds = CurveKind::ALL.to_vec();
+        let kinds = Axis::ALL.to_vec();
         (
             any_valid_config(),
             prop::sample::subsequence(Scheme::ALL.to_vec(), 0..=Scheme::ALL.len()),
@@ -1074,9 +1071,9 @@ mod fuzz {
                             }
                             shown
                         },
-                        error_tab: tab,
+                        axis: tab,
                         // Whole values fit every setting's list.
-                        sweep_values: (tab != CurveKind::N && trial % 2 == 0)
+                        sweep_values: (tab != Axis::N && trial % 2 == 0)
                             .then(|| vec![2.0, (trial % 50) as f64 + 3.0]),
                         references,
                         band,
@@ -1127,7 +1124,8 @@ mod fuzz {
 
     #[test]
     fn percent_escapes_take_exactly_two_hex_digits() {
-        // u8::from_str_radix("+5", 16) is Ok(5): "%+5" used to become byte 5.
+        // u8::from_str_radix("+5", 16) is Ok(5): a sign is no hex digit, so
+        // "%+5" must not become byte 5.
         // ('+' is a space in a query, as always.)
         let unescape = |q: &str| pairs(&format!("k={q}"))[0].1.clone();
         assert_eq!(unescape("%+5%-1%x5%+F"), "% 5%-1%x5% F");
@@ -1139,7 +1137,8 @@ mod fuzz {
 
     #[test]
     fn a_long_bad_list_entry_gives_a_short_notice() {
-        // parse_ns quotes the bad entry: 5000 characters used to reach the page.
+        // parse_ns quotes the bad entry: the notice must not carry all 5000
+        // characters to the page.
         let long = "x".repeat(5000);
         for q in [format!("ns={long}"), format!("ps=0.1,{long}")] {
             let (_, notes) = decode(&q);
@@ -1167,7 +1166,8 @@ mod fuzz {
 
     #[test]
     fn a_round_beyond_the_trials_is_noted() {
-        // It used to be clamped silently.
+        // Clamped, and said so: a silent clamp shows another round than the
+        // link asked for.
         let (s, notes) = decode("tr=10&r=50");
         assert_eq!(s.ui.trial, 9);
         assert_eq!(notes.len(), 1);
@@ -1183,8 +1183,8 @@ mod fuzz {
 
     #[test]
     fn panels_in_an_embed_link_are_noted() {
-        // Embed mode shows its one panel (share/link.rs): `panels` used to be kept
-        // in the state silently, and dropped from the next link.
+        // Embed mode shows its one panel (share/link.rs): `panels` kept in the
+        // state unseen would be dropped from the next link, so it is noted.
         let (s, notes) = decode("embed=errors&panels=table");
         assert_eq!(s.ui.panels, Panels::default());
         assert_eq!(s.embed, Some(coded_panels::Panel::Errors));

@@ -188,17 +188,37 @@ async fn app_mounts_and_draws_every_panel() {
     sleep(Duration::from_millis(100)).await;
     let h1 = root.query_selector("h1").unwrap().expect("a header");
     assert_eq!(h1.text_content().unwrap(), "Coded Computing Playground");
-    for id in ["stragglers-plot", "encdec-plot", "errors-plot"] {
-        let c = canvas(&root, id);
-        let total = (c.width() * c.height()) as usize;
-        let drawn = drawn_pixels(&c);
-        assert!(
-            total > 0 && drawn > total / 100,
-            "{id}: only {drawn} of {total} pixels drawn"
-        );
+    // Every panel of the registry: its plot drawn, its table filled, or,
+    // where it does not apply to the default configuration, its note.
+    let config = Config::default();
+    for panel in coded_panels::Panel::ALL {
+        let name = panel.name();
+        let section = root
+            .query_selector(&format!("#panel-{name}"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("no section for panel {name}"));
+        if !panel.applies(&config) {
+            let note = root.query_selector(&format!("#{name}-note")).unwrap();
+            let text = note.and_then(|n| n.text_content()).unwrap_or_default();
+            assert_eq!(text, panel.words().not_shown, "{name}");
+            continue;
+        }
+        if section.query_selector("canvas").unwrap().is_some() {
+            let c = canvas(&root, &format!("{name}-plot"));
+            let total = (c.width() * c.height()) as usize;
+            let drawn = drawn_pixels(&c);
+            assert!(
+                total > 0 && drawn > total / 100,
+                "{name}: only {drawn} of {total} pixels drawn"
+            );
+        } else {
+            let rows = section
+                .query_selector_all("table tbody tr")
+                .unwrap()
+                .length();
+            assert!(rows > 0, "{name}: neither a plot nor a filled table");
+        }
     }
-    // Scalar function: panel 3 explains itself instead of drawing.
-    assert!(root.query_selector("#digits-note").unwrap().is_some());
     drop(handle);
     root.remove();
 }

@@ -189,7 +189,7 @@ fn the_batched_backend_draws_what_plotters_canvas_draws() {
 #[wasm_bindgen_test]
 fn the_straggler_plot_at_n_8192_draws_as_with_plotters_canvas() {
     let config = Config::from_json(r#"{"n": 8192, "k": 1024, "trials": 200}"#).unwrap();
-    let view = StragglerView::build(&config, 3);
+    let view = StragglerView::from_round(&coded_core::Round::compute(&config, 3, None));
     let theme = Theme::light();
     // Theirs draws the raster as shapes (plotters-canvas paints an image a
     // pixel at a time), ours as one image.
@@ -200,6 +200,7 @@ fn the_straggler_plot_at_n_8192_draws_as_with_plotters_canvas() {
             .into_drawing_area(),
         &theme,
         &view,
+        &Default::default(),
     )
     .unwrap();
     let ours = new_canvas();
@@ -207,6 +208,7 @@ fn the_straggler_plot_at_n_8192_draws_as_with_plotters_canvas() {
         &PlotBackend::Canvas(BatchedCanvas::new(ours.clone()).unwrap()).into_drawing_area(),
         &theme.clone().with_images(),
         &view,
+        &Default::default(),
     )
     .unwrap();
     let (a, b) = (pixels(&theirs), pixels(&ours));

@@ -36,11 +36,8 @@ mod recording;
 mod shapes;
 
 pub use recording::{context_of, Op, Recording};
+use recording::{CanvasError, Drawn};
 use shapes::{Paint, Shape};
-
-/// plotters-canvas' error (its type is not exported by name).
-type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
-type Drawn = Result<(), DrawingErrorKind<CanvasError>>;
 
 /// The context that measures texts: an `OffscreenCanvas`'s (see
 /// `estimate_text_size` for why).

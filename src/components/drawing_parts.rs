@@ -16,8 +16,7 @@ use plotters::drawing::IntoDrawingArea;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas_batch::{BatchedCanvas, Recording};
-use super::plot_backend::{text_boxes, PlotBackend};
-use super::plot_canvas::{text_boxes_attribute, DrawFn};
+use super::plot_backend::{text_boxes, DrawFn, PlotBackend};
 use super::{painting, turns};
 use crate::theme::Theme;
 use coded_panels::Frame;
@@ -127,7 +126,7 @@ fn part(
         painting::Job {
             recording: recording.take(),
             size: drawing.size,
-            boxes: text_boxes_attribute(&boxes, drawing.dpr),
+            boxes: text_boxes::attribute(&boxes, drawing.dpr),
             frame,
         },
         k == 0,

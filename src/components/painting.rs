@@ -219,7 +219,7 @@ mod tests {
         assert_eq!(next_part(750, 750, 3.0), PART_WORK);
         // Very slow ones: never under the least.
         assert_eq!(next_part(150, 150, 500.0), PART_WORK_MIN);
-        // Nothing measured: as before.
+        // Nothing measured: the same size again.
         assert_eq!(next_part(800, 0, 10.0), 800);
         assert_eq!(next_part(800, 100, 0.0), 800);
     }

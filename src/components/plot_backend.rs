@@ -9,18 +9,35 @@
 
 use std::error::Error;
 use std::fmt;
+use std::rc::Rc;
 
+use plotters::coord::Shift;
+use plotters::drawing::{DrawingArea, DrawingAreaErrorKind};
 use plotters::prelude::{DrawingBackend, SVGBackend};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
 };
 
 use super::canvas_batch::BatchedCanvas;
+use crate::theme::Theme;
+use coded_panels::Frame;
 
 pub enum PlotBackend<'a> {
     Canvas(BatchedCanvas),
     Svg(SVGBackend<'a>),
 }
+
+/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
+/// larger one for a PNG export, or an SVG document.
+pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
+/// What a `PlotCanvas` draw closure returns; draw functions generic over
+/// `DrawingBackend` (each panel module's `draw` in `coded-panels`) return exactly this for the
+/// page's backend.
+pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
+
+/// A plot's draw closure as the page keeps it: the plot draws with it, a
+/// part at a time (`drawing_parts`), and the exports draw with it again.
+pub(super) type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
 
 /// Either side's error, as its message.
 #[derive(Debug)]
@@ -228,5 +245,26 @@ pub mod text_boxes {
             text: text.to_string(),
         };
         BOXES.with_borrow_mut(|all| all.push(b));
+    }
+
+    /// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
+    /// size, text], …]` (for tests: overlaps, clipping and font sizes).
+    pub fn attribute(boxes: &[TextBox], dpr: f64) -> String {
+        let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
+        let each: Vec<String> = boxes
+            .iter()
+            .map(|b| {
+                let text = serde_json::to_string(&b.text).unwrap_or_default();
+                format!(
+                    "[{},{},{},{},{},{text}]",
+                    css(b.x),
+                    css(b.y),
+                    css(b.w),
+                    css(b.h),
+                    css(b.font)
+                )
+            })
+            .collect();
+        format!("[{}]", each.join(","))
     }
 }

@@ -31,28 +31,17 @@ use std::sync::Arc;
 
 use leptos::html;
 use leptos::prelude::*;
-use plotters::coord::Shift;
-use plotters::drawing::{DrawingArea, DrawingAreaErrorKind, IntoDrawingArea};
+use plotters::drawing::{DrawingAreaErrorKind, IntoDrawingArea};
 use plotters::prelude::SVGBackend;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::{closure::Closure, JsCast};
 
 use super::canvas_batch::BatchedCanvas;
-use super::plot_backend::{BackendError, PlotBackend};
+use super::plot_backend::{BackendError, CanvasArea, CanvasResult, DrawFn, PlotBackend};
 use super::{drawing_parts, painting, turns};
 use crate::theme::{use_theme, Theme};
 use coded_panels::chart::caption::Caption;
-use coded_panels::Frame;
-
-/// The area a `PlotCanvas` draw closure draws on: the canvas on screen, a
-/// larger one for a PNG export, or an SVG document.
-pub type CanvasArea<'a> = DrawingArea<PlotBackend<'a>, Shift>;
-/// What a `PlotCanvas` draw closure returns; draw functions generic over
-/// `DrawingBackend` (each panel module's `draw` in `coded-panels`) return exactly this for the
-/// page's backend.
-pub type CanvasResult = Result<Frame, DrawingAreaErrorKind<BackendError>>;
-
-pub(super) type DrawFn = Rc<dyn Fn(&CanvasArea<'_>, &Theme) -> CanvasResult>;
+use coded_panels::{Frame, Shape};
 
 /// Every plot below draws its lines and text this many times larger (a
 /// slide: read from the back of a room). Provided through context.
@@ -171,30 +160,6 @@ pub fn plots_as_svg(caption: &str) -> Vec<(String, String)> {
     out
 }
 
-/// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
-/// size, text], …]` (for tests: overlaps, clipping and font sizes).
-pub(super) fn text_boxes_attribute(
-    boxes: &[super::plot_backend::text_boxes::TextBox],
-    dpr: f64,
-) -> String {
-    let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
-    let each: Vec<String> = boxes
-        .iter()
-        .map(|b| {
-            let text = serde_json::to_string(&b.text).unwrap_or_default();
-            format!(
-                "[{},{},{},{},{},{text}]",
-                css(b.x),
-                css(b.y),
-                css(b.w),
-                css(b.h),
-                css(b.font)
-            )
-        })
-        .collect();
-    format!("[{}]", each.join(","))
-}
-
 /// Size of the canvas box in CSS pixels, and the device pixel ratio.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct BoxSize {
@@ -229,10 +194,12 @@ fn measure(el: &web_sys::HtmlElement) -> BoxSize {
 /// A canvas filled by `draw`, resized to its CSS box and redrawn whenever that
 /// box, the theme or any signal `draw` reads changes.
 ///
-/// `aspect_ratio` (width / height) sets the box height from its width. Styles
-/// need no stylesheet (so the component works anywhere, e.g. in the browser
-/// tests); a stylesheet may override the ratio with the CSS custom property
-/// `--plot-aspect-ratio` (phones do) and constrain the box (`max-height`).
+/// `shape` (a panel's, from its contract) sets the box height from its
+/// width, on a wide screen and on a phone, and the least height at which
+/// the plot stays readable. Styles need no stylesheet (so the component
+/// works anywhere, e.g. in the browser tests); the stylesheet picks the
+/// phone's ratio through the CSS custom property `--plot-phone-ratio`, and
+/// may override the ratio with `--plot-aspect-ratio` (a slide does).
 #[component]
 pub fn PlotCanvas<F, H>(
     /// Draws the plot; called with the full canvas area and the current theme
@@ -253,7 +220,9 @@ pub fn PlotCanvas<F, H>(
     /// While true, changes of the summary are not announced.
     #[prop(optional, into)]
     quiet: Option<Signal<bool>>,
-    #[prop(default = 1.6)] aspect_ratio: f64,
+    /// Its shape: ratios and least height (by default a plain plot's).
+    #[prop(default = DEFAULT_SHAPE)]
+    shape: Shape,
     /// Called on a click with the frame drawn, the canvas pixel clicked
     /// (device pixels, as for `hover`) and whether it was a finger's tap
     /// (a finger is wide: the panel may ask which target was meant); the
@@ -276,11 +245,19 @@ where
         id,
         summary,
         quiet,
-        aspect_ratio,
+        shape,
         click,
         children,
     )
 }
+
+/// A plot's shape when it says none.
+const DEFAULT_SHAPE: Shape = Shape {
+    aspect_ratio: 1.6,
+    phone_aspect_ratio: 0.8,
+    charts: 1,
+    min_chart_height: 120.0,
+};
 
 type HoverFn = Rc<dyn Fn(&Frame, f64, f64, f64) -> Option<String>>;
 
@@ -295,11 +272,23 @@ fn plot_canvas(
     id: Option<String>,
     summary: Option<Signal<String>>,
     quiet: Option<Signal<bool>>,
-    aspect_ratio: f64,
+    shape: Shape,
     click: Option<Callback<(Frame, f64, f64, bool)>>,
     children: Option<Children>,
 ) -> impl IntoView {
     let canvas_ref = NodeRef::<html::Canvas>::new();
+    let box_ref = NodeRef::<html::Div>::new();
+    // A custom property is set through the CSSOM (no inline style
+    // attribute: the page's CSP forbids them); the stylesheet's phone rule
+    // reads it.
+    Effect::new(move |_| {
+        if let Some(el) = box_ref.get() {
+            let el: &web_sys::HtmlElement = &el;
+            let _ = el
+                .style()
+                .set_property("--plot-phone-ratio", &shape.phone_aspect_ratio.to_string());
+        }
+    });
     let size = RwSignal::new(None::<BoxSize>);
     let theme = use_theme();
     let zoom = use_context::<PlotZoom>().map_or(1.0, |z| z.0);
@@ -471,7 +460,9 @@ fn plot_canvas(
     view! {
         <div
             class="plot-canvas"
-            style:aspect-ratio=format!("var(--plot-aspect-ratio, {aspect_ratio})")
+            node_ref=box_ref
+            style:aspect-ratio=format!("var(--plot-aspect-ratio, {})", shape.aspect_ratio)
+            style:min-height=format!("{}px", shape.min_height())
         >
             <canvas
                 node_ref=canvas_ref

@@ -4,7 +4,7 @@
 //! with nothing to add.
 
 use coded_core::Config;
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_protocol::UiState;
 
 use crate::settings::tab_name;
@@ -12,7 +12,7 @@ use crate::settings::tab_name;
 /// One tab: the plot it selects, its element id and its words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ErrorTab {
-    pub kind: CurveKind,
+    pub kind: Axis,
     pub id: String,
     pub text: String,
 }
@@ -20,7 +20,7 @@ pub struct ErrorTab {
 /// The tabs, in the table of axes' order ("tab-n", "tab-p", "tab-lambda",
 /// then "tab-" and each setting's link key).
 pub fn tabs() -> Vec<ErrorTab> {
-    CurveKind::ALL
+    Axis::ALL
         .into_iter()
         .map(|kind| ErrorTab {
             kind,
@@ -49,11 +49,11 @@ pub fn value_range(ui: &UiState) -> (String, String) {
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let text = |v: f64| {
-        if ui.error_tab.entry().log {
+        if ui.axis.entry().log {
             // The axis's own label ("1e−12"): no second float format.
             coded_panels::chart::common::tick(v)
         } else {
-            coded_panels::errors::summary::x_text(ui.error_tab, v)
+            coded_panels::errors::summary::x_text(ui.axis, v)
         }
     };
     if values.is_empty() {
@@ -65,9 +65,9 @@ pub fn value_range(ui: &UiState) -> (String, String) {
 
 /// What a plot along a setting other than N, p and λ_dec uses.
 pub fn uses_values(config: &Config, ui: &UiState) -> String {
-    let e = ui.error_tab.entry();
+    let e = ui.axis.entry();
     let (lo, hi) = value_range(ui);
-    let n = if ui.error_tab == CurveKind::N {
+    let n = if ui.axis == Axis::N {
         String::new()
     } else {
         format!("N = {} (the N setting) and ", config.n)
@@ -80,7 +80,7 @@ pub fn uses_values(config: &Config, ui: &UiState) -> String {
 
 /// What the tab of a setting other than N, p and λ_dec shows, after the
 /// sentences common to all tabs.
-pub fn setting_tab_text(kind: CurveKind) -> String {
+pub fn setting_tab_text(kind: Axis) -> String {
     let e = kind.entry();
     let scale = if e.log { "logarithmic" } else { "linear" };
     format!(
@@ -96,7 +96,7 @@ mod tests {
     #[test]
     fn the_old_tabs_keep_their_ids_and_words() {
         let t = tabs();
-        assert_eq!(t.len(), CurveKind::ALL.len());
+        assert_eq!(t.len(), Axis::ALL.len());
         let old: Vec<(&str, &str)> = t[..3]
             .iter()
             .map(|t| (t.id.as_str(), t.text.as_str()))
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn every_axis_names_a_setting_of_the_table_by_its_key() {
         use crate::settings::{by_key, Home};
-        for kind in CurveKind::ALL {
+        for kind in Axis::ALL {
             let e = kind.entry();
             let st = by_key(e.key).unwrap_or_else(|| panic!("no setting has the key {}", e.key));
             // The same setting: the configuration field it edits.
@@ -140,14 +140,18 @@ mod tests {
             // And a value of the axis is one the setting reads.
             let mut s = crate::settings::LinkState::default();
             let v = (e.defaults)()[1];
-            if kind == CurveKind::Deadline {
+            if kind == Axis::Deadline {
                 s.config.stragglers = coded_core::StragglerModel::Deadline {
                     shift: 1.0,
                     rate: 1.0,
                     deadline: 1.5,
                 };
             }
-            assert!((st.read)(&mut s, &crate::settings::num(v)), "{}", e.name);
+            assert!(
+                (st.read)(&mut s, &crate::settings::short_number(v)),
+                "{}",
+                e.name
+            );
             assert_eq!((e.configured)(&s.config), Some(v), "{}", e.name);
         }
     }
@@ -165,7 +169,7 @@ mod tests {
     #[test]
     fn the_uses_line_names_the_values() {
         let ui = UiState {
-            error_tab: CurveKind::K,
+            axis: Axis::K,
             sweep_values: Some(vec![8.0, 2.0, 5.0]),
             ..UiState::default()
         };
@@ -173,7 +177,7 @@ mod tests {
             uses_values(&Config::default(), &ui),
             "This plot uses N = 40 (the N setting) and K from 2 to 8 from “Plotted values”, the other settings as set; “N values” and “p values” are for error vs N."
         );
-        assert!(setting_tab_text(CurveKind::Noise).contains("logarithmic axis"));
-        assert!(setting_tab_text(CurveKind::K).contains("linear axis"));
+        assert!(setting_tab_text(Axis::Noise).contains("logarithmic axis"));
+        assert!(setting_tab_text(Axis::K).contains("linear axis"));
     }
 }

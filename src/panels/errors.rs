@@ -4,14 +4,13 @@
 
 use std::sync::Arc;
 
-use coded_core::config::MAX_N;
 use coded_core::statistic::Statistic;
-use coded_core::{Config, StragglerModel};
+use coded_core::study::planned_ns;
+use coded_core::Config;
 use coded_panels::errors as panel;
-use coded_panels::errors::{Band, CurveKind, CurvesView};
+use coded_panels::errors::{Axis, Band, CurvesView, Errors};
 use coded_panels::format::sig4;
-use coded_panels::stragglers::describe_model;
-use coded_panels::{Panel, Stage};
+use coded_panels::{Contract, Cursor, Panel, Stage};
 use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,18 +19,9 @@ use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
 use crate::panels::error_tabs::{
     setting_tab_text, tab_after_key, tabs, uses_values, value_range, ErrorTab,
 };
-use crate::panels::round_plot::placeholder;
 use crate::panels::series_legend::{curves_look, SeriesLegend};
+use crate::panels::shown::placeholder;
 use crate::state::AppState;
-
-/// The line and the shaded band in words, as the "Line and band" choice
-/// says; with what the plot does with failed rounds and exact answers.
-pub fn band_text(band: Band) -> &'static str {
-    match band {
-        Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % bootstrap interval: the rounds are drawn again at random, with repeats, 1000 times, and the band holds the middle 95 % of those means. It never reaches 0, and it is as lopsided as the errors are (a few rounds much worse than the rest stretch it upwards). Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-        Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
-    }
-}
 
 /// Numbers as a list a person reads: "20, 40, 80".
 fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
@@ -42,47 +32,34 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(", ")
 }
 
-/// The N values error vs N plots: the list sorted, once each, from K to
-/// the largest N (the worker's plan leaves out the others, and says so).
-fn plotted_ns(config: &Config, ns: &[usize]) -> Vec<usize> {
-    let mut list: Vec<usize> = ns
-        .iter()
-        .copied()
-        .filter(|&n| n >= config.k && n <= MAX_N)
-        .collect();
-    list.sort_unstable();
-    list.dedup();
-    list
-}
-
 /// Which settings the selected plot uses: the main N and p controls do
 /// nothing to error vs N, whose N and p come from their own lists, and the
 /// lists do nothing to the other two tabs.
 pub fn uses_sentence(config: &Config, ui: &UiState) -> String {
-    let model = describe_model(&config.stragglers);
-    match ui.error_tab {
-        CurveKind::N => {
-            let ns = plotted_ns(config, &ui.sweep_ns);
+    let model = config.stragglers.about().caption;
+    match ui.axis {
+        Axis::N => {
+            let (ns, _) = planned_ns(&ui.sweep_ns, config.k);
             let n_part = if ns.is_empty() {
                 format!("no N (none in “N values” is at least K = {})", config.k)
             } else {
                 format!("N = {} from “N values”", listed(ns))
             };
-            let p_part = if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+            let p_part = if config.stragglers.is_iid() {
                 format!("p = {} from “p values”", listed(&ui.sweep_ps))
             } else {
                 format!("the straggler model as set ({model}; “p values” is for independent stragglers)")
             };
             format!("This plot uses {n_part} and {p_part}, not the N and p settings.")
         }
-        CurveKind::P => {
+        Axis::P => {
             let (lo, hi) = value_range(ui);
             format!(
                 "This plot uses N = {} (the N setting) and independent stragglers at p = {lo} to {hi}; “N values” and “p values” are for error vs N.",
                 config.n,
             )
         }
-        CurveKind::LambdaDec => {
+        Axis::LambdaDec => {
             let (lo, hi) = value_range(ui);
             format!(
                 "This plot uses N = {} (the N setting) and the straggler model as set ({model}), with λ_dec from {lo} to {hi}; “N values” and “p values” are for error vs N.",
@@ -175,16 +152,13 @@ fn n_tab_text() -> impl IntoView {
     view! { <span inner_html=N_TAB_HTML></span> }
 }
 
-/// What a round's error is, as static markup (see [`N_TAB_HTML`]).
-const ERROR_DEFINITION: &str = r#"Each round's error is its mean squared error <math><mfrac><mn>1</mn><mi>K</mi></mfrac><msub><mo>∑</mo><mi>k</mi></msub><msup><mrow><mo>‖</mo><msub><mi>u</mi><mtext>dec</mtext></msub><mo>(</mo><msub><mi>α</mi><mi>k</mi></msub><mo>)</mo><mo>−</mo><mi>f</mi><mo>(</mo><msub><mi>x</mi><mi>k</mi></msub><mo>)</mo><mo>‖</mo></mrow><mn>2</mn></msup></math>."#;
-
 /// The error-vs-N text as static markup (its MathML as view! elements cost
 /// kilobytes of the page's wasm code; as text it compresses).
 const N_TAB_HTML: &str = r#" Error vs N: the legend gives each curve's fitted log-log slope. Dashed: the rates the probabilistic-regime paper's abstract states, <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>3</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math> for BACC and <math><mi>O</mi><mo>(</mo><msubsup><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow><mn>4</mn></msubsup><mo>(</mo><mi>N</mi><mo>)</mo><mo>·</mo><msup><mi>N</mi><mrow><mo>−</mo><mn>2</mn></mrow></msup><mo>)</mo></math> for LeTCC (“respectively”), each scaled through the first point of its scheme's curve. A third-party summary of the full text attributes them the other way round, and substituting <math><mi>S</mi><mo>≈</mo><msub><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow></msub><mi>N</mi></math> into LeTCC's deterministic <math><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup></math> gives the first rate. Both are upper bounds: measured curves may fall faster. With a fixed set of S stragglers (exactly S, a block, or servers chosen by hand) the dashed line is the LeTCC paper's <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mn>3</mn></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn></mrow></msup><mo>)</mo></math>. With noisy servers (σ &gt; 0) the only dashed line is the LeTCC paper's bound for noisy answers, <math><mi>O</mi><mo>(</mo><msup><mi>S</mi><mrow><mn>8</mn><mo>/</mo><mn>5</mn></mrow></msup><msup><mi>N</mi><mrow><mo>−</mo><mn>3</mn><mo>/</mo><mn>5</mn></mrow></msup><mo>)</mo></math>, proved for at most S stragglers. Under independent stragglers (or a deadline) about pN servers straggle, and with S = pN that bound would grow with N; it is drawn with S = log₁/ₚ N, the longest run of stragglers, the same substitution as above. BACC's interpolant passes through every noisy answer, so its error stops falling near a multiple of σ²; LeTCC's spline smooths the noise away, if λ_dec is chosen well (GCV does it per round)."#;
 
 #[component]
 pub fn ErrorsPanel(state: AppState) -> impl IntoView {
-    let tab = move || state.sweep_ui.with(|u| u.error_tab);
+    let tab = move || state.sweep_ui.with(|u| u.axis);
     let tab_id = move || {
         tabs()
             .into_iter()
@@ -192,7 +166,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
             .map_or_else(|| "tab-n".to_string(), |t| t.id)
     };
     // A new tab plots the setting's default values (its "Values" list).
-    let select = move |kind: CurveKind| state.choose_error_plot(kind);
+    let select = move |kind: Axis| state.choose_error_plot(kind);
     // The curves drawn: the run's, with a study file's saved curves beside
     // them while one is open (`share::open_study`).
     // In the statistic and with the slopes' range chosen: drawing only,
@@ -221,7 +195,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         let all = tabs();
         let current = state
             .ui
-            .with_untracked(|u| all.iter().position(|t| t.kind == u.error_tab))
+            .with_untracked(|u| all.iter().position(|t| t.kind == u.axis))
             .unwrap_or(0);
         let Some(next) = tab_after_key(&ev.key(), current, all.len()) else {
             return;
@@ -257,7 +231,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
         match drawn.get().as_deref() {
             Some(Ok(v)) => state
                 .sweep_ui
-                .with(|u| panel::summary(v, &curves_look(u, false))),
+                .with(|u| Errors::summary(v, &curves_look(u, false))),
             Some(Err(e)) => format!("No plot: {e}"),
             None => state.pending_text(Stage::Curves),
         }
@@ -315,10 +289,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     {Band::ALL
                         .into_iter()
                         .map(|b| {
-                            let text = match b {
-                                Band::Mean95 => "mean, 95\u{a0}% interval",
-                                Band::Quantiles => "median, 10–90\u{a0}% of rounds",
-                            };
+                            let text = b.choice_text();
                             view! {
                                 <option value=b.name() selected=move || state.sweep_ui.with(|u| u.band == b)>
                                     {text}
@@ -362,15 +333,15 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 <SweepProgress state=state />
                 <PlotCanvas
                     id="errors-plot"
-                    label="Error curves: mean squared error against N, p or λ_dec, per scheme"
-                    aspect_ratio=1.35
+                    label=Errors::WORDS.label
+                    shape=Errors::SHAPE
                     summary=summary
                     // The page's legend is the buttons below; an exported
                     // image draws its own.
                     draw=move |area, theme| match drawn.get().as_deref() {
                         Some(Ok(v)) => {
                             let look = state.sweep_ui.with(|u| curves_look(u, theme.exported));
-                            panel::draw(area, theme, v, &look)
+                            Errors::draw(area, theme, v, &look)
                         }
                         Some(Err(e)) => placeholder(area, theme, e),
                         None => placeholder(area, theme, &state.pending_text(Stage::Curves)),
@@ -379,7 +350,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         drawn.with_untracked(|r| match r.as_deref() {
                             Some(Ok(v)) => {
                                 let look = state.sweep_ui.with_untracked(|u| curves_look(u, false));
-                                panel::hover(v, &look, f, x, y, scale)
+                                Errors::hover(v, &look, f, Cursor::new(x, y, scale))
                             }
                             _ => None,
                         })
@@ -412,12 +383,12 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                 </details>
             </div>
             <p class="explain" id="errors-explain">
-                <span inner_html=ERROR_DEFINITION></span>
-                {move || band_text(state.sweep_ui.with(|u| u.band))}
+                <span inner_html=Errors::WORDS.explain></span>
+                {move || state.sweep_ui.with(|u| u.band).explanation()}
                 {move || match tab() {
-                    CurveKind::N => n_tab_text().into_any(),
-                    CurveKind::P => P_TAB_TEXT.into_any(),
-                    CurveKind::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
+                    Axis::N => n_tab_text().into_any(),
+                    Axis::P => P_TAB_TEXT.into_any(),
+                    Axis::LambdaDec => LAMBDA_TAB_TEXT.into_any(),
                     kind => setting_tab_text(kind).into_any(),
                 }}
             </p>
@@ -428,11 +399,11 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::LambdaDec;
+    use coded_core::{LambdaDec, StragglerModel};
 
-    fn tab(kind: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
+    fn tab(kind: Axis, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {
-            error_tab: kind,
+            axis: kind,
             sweep_ns: ns.to_vec(),
             sweep_ps: ps.to_vec(),
             ..UiState::default()
@@ -443,12 +414,12 @@ mod tests {
     fn the_uses_line_names_the_lists_or_the_settings_of_each_tab() {
         let c = Config::default();
         assert_eq!((c.n, c.k), (40, 10));
-        let ui = tab(CurveKind::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
+        let ui = tab(Axis::N, &[80, 5, 20, 10, 20, 9000], &[0.1, 0.3]);
         assert_eq!(
             uses_sentence(&c, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and p = 0.1, 0.3 from “p values”, not the N and p settings."
         );
-        let none = tab(CurveKind::N, &[3, 5], &[0.1]);
+        let none = tab(Axis::N, &[3, 5], &[0.1]);
         assert!(uses_sentence(&c, &none).starts_with(
             "This plot uses no N (none in “N values” is at least K = 10) and p = 0.1"
         ));
@@ -460,12 +431,12 @@ mod tests {
             uses_sentence(&fixed, &ui),
             "This plot uses N = 10, 20, 80 from “N values” and the straggler model as set (exactly S = 5 at random; “p values” is for independent stragglers), not the N and p settings."
         );
-        let p_tab = tab(CurveKind::P, &[20], &[0.1]);
+        let p_tab = tab(Axis::P, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&c, &p_tab),
             "This plot uses N = 40 (the N setting) and independent stragglers at p = 0 to 0.9; “N values” and “p values” are for error vs N."
         );
-        let l_tab = tab(CurveKind::LambdaDec, &[20], &[0.1]);
+        let l_tab = tab(Axis::LambdaDec, &[20], &[0.1]);
         assert_eq!(
             uses_sentence(&fixed, &l_tab),
             "This plot uses N = 40 (the N setting) and the straggler model as set (exactly S = 5 at random), with λ_dec from 1e−12 to 10; “N values” and “p values” are for error vs N."
@@ -481,7 +452,7 @@ mod tests {
             ..Config::default()
         };
         // The views as the worker computes them (BACC and LeTCC compared).
-        let view = |kind: CurveKind| {
+        let view = |kind: Axis| {
             coded_engine::curves(
                 &mut coded_engine::Session::new(),
                 &c,
@@ -490,13 +461,13 @@ mod tests {
             .unwrap()
         };
         // Error vs p: "no dashed line, no fitted slope"; a vertical line.
-        let v = view(CurveKind::P);
+        let v = view(Axis::P);
         assert!(v.references.is_empty() && v.curves.iter().all(|k| k.slope.is_none()));
         assert!(v.marker.is_some());
         assert!(P_TAB_TEXT.contains("no dashed line, no fitted slope"));
         // Error vs λ_dec: "no fitted slope"; the dashed lines are horizontal
         // levels of GCV and BACC; the marker is the configured λ_dec.
-        let v = view(CurveKind::LambdaDec);
+        let v = view(Axis::LambdaDec);
         assert!(v.curves.iter().all(|k| k.slope.is_none()));
         assert_eq!(v.references.len(), 2);
         assert!(v.references[0].label.contains("GCV") && v.references[1].label.starts_with("BACC"));
@@ -515,13 +486,5 @@ mod tests {
                 "{text}"
             );
         }
-    }
-
-    #[test]
-    fn the_band_text_says_how_the_interval_is_made() {
-        let text = band_text(Band::Mean95);
-        let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
-        assert!(text.contains(&format!("{count} times")), "{text}");
-        assert!(text.contains("bootstrap") && !text.contains("1.96"));
     }
 }

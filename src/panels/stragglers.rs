@@ -1,21 +1,17 @@
 //! Panel 1: the straggler pattern, with play / pause / step through rounds.
 
 use coded_core::stragglers::{manual_pattern, manual_toggled};
-use coded_panels::stragglers as panel;
-use coded_panels::Panel;
+use coded_panels::stragglers::{hover::server_at, Look, Stragglers};
+use coded_panels::{Contract, Cursor, Registered};
 use leptos::prelude::*;
 
 use crate::components::{PlotCanvas, TypedInput};
 use crate::drafts::Draft;
-use crate::panels::round_plot::RoundPlot;
+use crate::panels::shown::with_shown;
 use crate::settings::whole;
 use crate::state::AppState;
-use coded_panels::Stage;
 
-/// What the panel explains, as static markup set as inner HTML: written as
-/// view! elements its MathML cost kilobytes of the page's wasm code; as
-/// text it compresses.
-const STRAGGLERS_EXPLAIN: &str = r#"The master sends each of the N servers, in the order of their points <math><msub><mi>β</mi><mi>n</mi></msub></math>, one coded input. A server either answers (blue, tall) or straggles (orange, short). <math><mi>F</mi></math> is the set that answered; with independent stragglers <math><mrow><mo>|</mo><mi>F</mi><mo>|</mo><mo>∼</mo><mtext>Binomial</mtext><mo>(</mo><mi>N</mi><mo>,</mo><mn>1</mn><mo>−</mo><mi>p</mi><mo>)</mo></mrow></math>. About Np servers straggle, yet the error can still fall as N grows: what hurts an interpolating decoder is the longest run of consecutive stragglers, which grows only like <math><msub><mi>log</mi><mrow><mn>1</mn><mo>/</mo><mi>p</mi></mrow></msub><mi>N</mi></math>. The raster below shows many rounds (one row each; the current one is framed). Click a server to make it straggle or answer (or focus the plot, choose a server with the arrow keys and press Enter or Space): the model becomes a pattern chosen by hand, the same in every round, and the other panels follow. Servers are numbered from 0 in β order, as in the link and the exported configuration."#;
+const PANEL: coded_panels::Panel = Stragglers::PANEL;
 
 #[component]
 pub fn StragglersPanel(state: AppState) -> impl IntoView {
@@ -60,11 +56,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 .map(|servers| manual_pattern(servers, c.n))
         });
         manual.or_else(|| {
-            state.round.with(|r| {
-                RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
-                    .view()
-                    .map(|v| v.straggled.clone())
-            })
+            with_shown::<Stragglers, _>(&state, true, |s| s.view().map(|v| v.straggled.clone()))
         })
     };
     let toggle = move |server: usize| {
@@ -139,8 +131,8 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     view! {
         <section class="panel" id="panel-stragglers" aria-labelledby="stragglers-title">
-            <h2 id="stragglers-title">{Panel::Stragglers.heading()}</h2>
-            <crate::components::StageNote state=state panel=Panel::Stragglers />
+            <h2 id="stragglers-title">{PANEL.heading()}</h2>
+            <crate::components::StageNote state=state panel=PANEL />
             <div class="toolbar" role="group" aria-label="Rounds">
                 // The arrows are decoration (aria-hidden): each name is its
                 // visible word, so speech input ("click Previous") works.
@@ -200,32 +192,32 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
             >
             <PlotCanvas
                 id="stragglers-plot"
-                label="Straggler pattern: which servers straggled in the current round and in many rounds"
-                aspect_ratio=1.7
+                label=Stragglers::WORDS.label
+                shape=Stragglers::SHAPE
                 summary=Signal::derive(move || {
-                    RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
-                        .pending(|| state.pending_text(Stage::Round))
-                        .summary(|v| panel::summary(v, trials()))
+                    with_shown::<Stragglers, _>(&state, true, |s| {
+                        s.pending(|| state.pending_text(PANEL.stage()))
+                            .summary(|v| Stragglers::summary(v, &Look::default()))
+                    })
                 })
                 quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| {
-                    let focus = cursor.get();
-                    RoundPlot::of(state.round.get().as_deref(), |r| Some(&r.stragglers))
-                        .pending(|| state.pending_text(Stage::Round))
-                        .draw(area, theme, |v| panel::draw::draw_focused(area, theme, v, focus))
+                    let look = Look { focus: cursor.get() };
+                    with_shown::<Stragglers, _>(&state, true, |s| {
+                        s.pending(|| state.pending_text(PANEL.stage()))
+                            .draw(area, theme, |v| Stragglers::draw(area, theme, v, &look))
+                    })
                 }
-                hover=move |f, x, y, _| {
-                    state.round.with_untracked(|r| {
-                        RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
-                            .view()
-                            .and_then(|v| panel::hover(v, f, x, y))
+                hover=move |f, x, y, scale| {
+                    with_shown::<Stragglers, _>(&state, false, |s| {
+                        s.view().and_then(|v| {
+                            Stragglers::hover(v, &Look::default(), f, Cursor::new(x, y, scale))
+                        })
                     })
                 }
                 click=Callback::new(move |(f, x, y, touch): (coded_panels::Frame, f64, f64, bool)| {
-                    let server = state.round.with_untracked(|r| {
-                        RoundPlot::of(r.as_deref(), |r| Some(&r.stragglers))
-                            .view()
-                            .and_then(|v| panel::hover::server_at(v, &f, x, y))
+                    let server = with_shown::<Stragglers, _>(&state, false, |s| {
+                        s.view().and_then(|v| server_at(v, &f, x, y))
                     });
                     match server {
                         // A finger covers several servers at large N: the
@@ -252,7 +244,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 }>{move || if picked_down() == Some(true) { "Make it answer" } else { "Make it straggle" }}</button>
                 <button type="button" id="server-pick-close" on:click=move |_| picked.set(None)>"Done"</button>
             </div>
-            <p class="explain" inner_html=STRAGGLERS_EXPLAIN></p>
+            <p class="explain" inner_html=Stragglers::WORDS.explain></p>
         </section>
     }
 }

@@ -5,10 +5,8 @@
 //! the CLI's output; the text shows them to four significant digits.
 
 use coded_core::Stats;
-use coded_panels::errors::scheme_label;
-use coded_panels::format::{mean_std, percent, sig4};
-use coded_panels::table::{TableRow, TableView};
-use coded_panels::{Panel, Stage};
+use coded_panels::table::{cells, headings, Table, TableRow, TableView};
+use coded_panels::{Contract, Registered};
 use leptos::prelude::*;
 
 use crate::components::{ScrollTable, TableProgress};
@@ -20,25 +18,14 @@ fn raw(v: Option<f64>) -> String {
     v.map(|x| x.to_string()).unwrap_or_default()
 }
 
-fn stat(s: Option<Stats>) -> String {
-    s.map(|s| mean_std(s.mean, s.std))
-        .unwrap_or_else(|| "–".into())
-}
-
 fn row(r: &TableRow, classifier: bool) -> impl IntoView {
     let s = &r.summary;
     let m = |v: Option<Stats>| raw(v.map(|x| x.mean));
     let d = |v: Option<Stats>| raw(v.map(|x| x.std));
-    let round = match (&r.round_failure, r.round_squared_error) {
-        (Some(f), _) => format!("failed: {f}"),
-        (None, e) => sig4(e),
-    };
-    let acc_cells = classifier.then(|| {
-        view! {
-            <td>{s.rel_acc.map(|a| format!("{} ± {}", percent(a.mean), percent(a.std))).unwrap_or_else(|| "–".into())}</td>
-            <td>{s.acc.map(|a| format!("{} ± {}", percent(a.mean), percent(a.std))).unwrap_or_else(|| "–".into())}</td>
-        }
-    });
+    // The words of every cell: the scheme's is the row's heading.
+    let mut words = cells(r, classifier).into_iter();
+    let scheme = words.next().unwrap_or_default();
+    let rest = words.map(|w| view! { <td>{w}</td> }).collect_view();
     view! {
         <tr
             data-scheme=s.scheme.name()
@@ -57,13 +44,8 @@ fn row(r: &TableRow, classifier: bool) -> impl IntoView {
             data-lost-mean=s.lost_mean.to_string()
             data-round-se=raw(r.round_squared_error)
         >
-            <th scope="row">{scheme_label(s.scheme)}</th>
-            <td>{stat(s.mse)}</td>
-            <td>{stat(s.rmse)}</td>
-            {acc_cells}
-            <td>{format!("{} of {}", s.failures, s.trials)}</td>
-            <td>{percent(s.lost_mean)}</td>
-            <td>{round}</td>
+            <th scope="row">{scheme}</th>
+            {rest}
         </tr>
     }
 }
@@ -76,16 +58,10 @@ fn table(t: &TableView) -> impl IntoView {
                 <caption id="results-caption" class="visually-hidden">{t.caption.clone()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Scheme"</th>
-                        <th scope="col">"MSE (mean ± std)"</th>
-                        <th scope="col">"RMSE (mean ± std)"</th>
-                        {classifier.then(|| view! {
-                            <th scope="col">"Relative accuracy"</th>
-                            <th scope="col">"Accuracy"</th>
-                        })}
-                        <th scope="col">"Failed rounds"</th>
-                        <th scope="col">"Outputs lost"</th>
-                        <th scope="col">"This round's squared error"</th>
+                        {headings(classifier)
+                            .into_iter()
+                            .map(|h| view! { <th scope="col">{h}</th> })
+                            .collect_view()}
                     </tr>
                 </thead>
                 <tbody>
@@ -109,21 +85,15 @@ fn table(t: &TableView) -> impl IntoView {
 pub fn TablePanel(state: AppState) -> impl IntoView {
     view! {
         <section class="panel" id="panel-table" aria-labelledby="table-title">
-            <h2 id="table-title">{Panel::Table.heading()}</h2>
-            <crate::components::StageNote state=state panel=Panel::Table />
+            <h2 id="table-title">{Table::PANEL.heading()}</h2>
+            <crate::components::StageNote state=state panel=Table::PANEL />
             <TableProgress state=state />
             {move || match state.table.get().as_deref() {
                 Some(Ok(t)) => table(t).into_any(),
                 Some(Err(e)) => view! { <p class="note">{e.clone()}</p> }.into_any(),
-                None => view! { <p class="note">{move || state.pending_text(Stage::Table)}</p> }.into_any(),
+                None => view! { <p class="note">{move || state.pending_text(Table::PANEL.stage())}</p> }.into_any(),
             }}
-            <p class="explain">
-                "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder, or an answer that is not a number) are counted, not averaged; the lines under the table say why they failed. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from "
-                <code>"coded sweep --config s.json --n N --p p --schemes …"</code>
-                " and, for the last column, "
-                <code>"coded round --config s.json --trial t"</code>
-                " (t counted from 0), with the study that Export's “Study (JSON)” saves as s.json (without the options, the sweep reruns the error-vs-N curves)."
-            </p>
+            <p class="explain" inner_html=Table::WORDS.explain></p>
         </section>
     }
 }

@@ -3,16 +3,16 @@
 //! the box M, the attack and the placement.
 //!
 //! Why a count of 0 and an empty exponent mean "none": without adversaries
-//! the field is absent, and a link or a preset without these keys stays the
-//! same text as before.
+//! the field is absent, and a link or a preset without these keys keeps its
+//! text (no key of these settings is written for it).
 
 use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
 use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END};
 
 use super::choices::{attack_choices, placement_choices};
-use super::experiment::{number_in, number_words, whole_in, whole_words};
+use super::experiment::{number_words, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{num, number, one_of, wire, wire_name};
+use super::parse::{number, number_in, one_of, short_number, whole_in, wire, wire_name};
 
 /// The adversaries, created with their defaults if there are none yet.
 fn adversaries(s: &mut LinkState) -> &mut Adversaries {
@@ -77,7 +77,7 @@ pub const EXPONENT: Setting = Setting {
     home: Home::Config("adversaries"),
     kind: Kind::Text,
     text: |s| match s.config.adversaries.as_ref().map(|a| a.size) {
-        Some(AdversaryCount::Exponent(a)) => num(a),
+        Some(AdversaryCount::Exponent(a)) => short_number(a),
         Some(AdversaryCount::Count(_)) | None => String::new(),
     },
     read: |s, t| {
@@ -121,7 +121,7 @@ pub const BOUND: Setting = Setting {
         offer: "3",
     },
     text: |s| match s.config.adversaries.as_ref().and_then(|a| a.bound) {
-        Some(m) => num(m),
+        Some(m) => short_number(m),
         None => "auto".into(),
     },
     read: |s, t| {

@@ -13,17 +13,7 @@ use crate::refused_formulas;
 
 use super::choices::{function_choices, lambda_rule_choices, point_choices, scheme_choices};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{num, number, one_of, whole, wire, wire_name};
-
-/// A whole number in one of the core's ranges.
-pub(super) fn whole_in(text: &str, r: IntRange) -> Option<u64> {
-    whole(text).filter(|v| r.contains(*v))
-}
-
-/// A number in one of the core's ranges.
-pub(super) fn number_in(text: &str, r: FloatRange) -> Option<f64> {
-    number(text).filter(|v| r.contains(*v))
-}
+use super::parse::{number_in, one_of, short_number, whole_in, wire, wire_name};
 
 /// A range of the core in words.
 pub(super) fn whole_words(r: IntRange) -> String {
@@ -32,9 +22,17 @@ pub(super) fn whole_words(r: IntRange) -> String {
 
 pub(super) fn number_words(r: FloatRange) -> String {
     if r.min_exclusive {
-        format!("a number above {}, at most {}", num(r.min), num(r.max))
+        format!(
+            "a number above {}, at most {}",
+            short_number(r.min),
+            short_number(r.max)
+        )
     } else {
-        format!("a number from {} to {}", num(r.min), num(r.max))
+        format!(
+            "a number from {} to {}",
+            short_number(r.min),
+            short_number(r.max)
+        )
     }
 }
 
@@ -241,7 +239,7 @@ pub const NOISE: Setting = Setting {
     group: Group::Computation,
     home: Home::Config("noise"),
     kind: Kind::Number,
-    text: |s| num(s.config.noise),
+    text: |s| short_number(s.config.noise),
     read: |s, t| {
         number_in(t, NOISE_RANGE)
             .map(|v| s.config.noise = v)
@@ -260,7 +258,7 @@ pub const LAMBDA_ENC: Setting = Setting {
     group: Group::Smoothing,
     home: Home::Config("lambda_enc"),
     kind: Kind::Number,
-    text: |s| num(s.config.lambda_enc),
+    text: |s| short_number(s.config.lambda_enc),
     read: |s, t| {
         number_in(t, LAMBDA_RANGE)
             .map(|v| s.config.lambda_enc = v)
@@ -284,7 +282,7 @@ pub const LAMBDA_DEC: Setting = Setting {
         offer: "1e-6",
     },
     text: |s| match s.config.lambda_dec {
-        LambdaDec::Value(v) => num(v),
+        LambdaDec::Value(v) => short_number(v),
         LambdaDec::Auto(a) => a.name().into(),
     },
     read: |s, t| {

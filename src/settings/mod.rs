@@ -27,7 +27,7 @@ pub use model::{
     MAX_SWEEP_VALUES,
 };
 use parse::entries;
-pub use parse::{num, number, whole, wire_name};
+pub use parse::{number, short_number, whole, wire_name};
 pub use view::{default_workers, tab_name};
 
 /// Every setting, in the order links are read: a setting comes after those

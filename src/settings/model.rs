@@ -152,7 +152,7 @@ pub struct Setting {
     /// Its value as text: what the control shows and the link carries.
     pub text: fn(&LinkState) -> String,
     /// Reads a text into the state; false when the text is not an allowed
-    /// value (the state is then as before, except that a list keeps the
+    /// value (the state is then unchanged, except that a list keeps the
     /// entries it could read).
     pub read: fn(&mut LinkState, &str) -> bool,
     /// The allowed values in plain words ("a whole number from 1 to N (now
@@ -227,7 +227,7 @@ impl Setting {
             Home::Plotted => LinkState {
                 config: s.config.clone(),
                 ui: UiState {
-                    error_tab: s.ui.error_tab,
+                    axis: s.ui.axis,
                     ..UiState::default()
                 },
                 ..LinkState::default()

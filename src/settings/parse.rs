@@ -1,11 +1,13 @@
 //! Reading and writing the text of values as people type them.
 
+use coded_core::limits::{FloatRange, IntRange};
+
 use super::choices::Choice;
 
 /// The shortest exact text of a number ("1e-12" rather than
 /// "0.000000000001"); it parses back to the same bits. The core's, which
 /// its JSON sketches and the slope's range use too.
-pub use coded_core::limits::short_number as num;
+pub use coded_core::limits::short_number;
 
 /// A whole number as people write it: digits, or an exponent form of an
 /// integer ("1e3"). Surrounding spaces are ignored. Fractions ("2.5"),
@@ -30,14 +32,14 @@ pub fn number(text: &str) -> Option<f64> {
     text.trim().parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
-pub(crate) fn whole_in(text: &str, lo: u64, hi: u64) -> Option<usize> {
-    whole(text)
-        .filter(|v| (lo..=hi).contains(v))
-        .and_then(|v| usize::try_from(v).ok())
+/// A whole number in one of the core's ranges.
+pub(crate) fn whole_in(text: &str, r: IntRange) -> Option<u64> {
+    whole(text).filter(|v| r.contains(*v))
 }
 
-pub(crate) fn number_in(text: &str, lo: f64, hi: f64) -> Option<f64> {
-    number(text).filter(|v| (lo..=hi).contains(v))
+/// A number in one of the core's ranges.
+pub(crate) fn number_in(text: &str, r: FloatRange) -> Option<f64> {
+    number(text).filter(|v| r.contains(*v))
 }
 
 /// Comma-separated entries; empty entries (a trailing comma) are skipped.

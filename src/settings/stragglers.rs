@@ -9,9 +9,9 @@ use coded_core::limits::{
 use coded_core::StragglerModel;
 
 use super::choices::model_choices;
-use super::experiment::{number_in, number_words, whole_in, whole_words};
+use super::experiment::{number_words, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{choice_of, entries, join, num, one_of, whole};
+use super::parse::{choice_of, entries, join, number_in, one_of, short_number, whole, whole_in};
 
 /// A straggler parameter applies only under the models that have it (`has`:
 /// whether the current one does, from `StragglerModel::params`).
@@ -96,7 +96,7 @@ pub const P: Setting = Setting {
     group: Group::Stragglers,
     home: Home::Config("stragglers"),
     kind: Kind::Number,
-    text: |s| num(p_of(&s.config.stragglers).unwrap_or(DEFAULT_P)),
+    text: |s| short_number(p_of(&s.config.stragglers).unwrap_or(DEFAULT_P)),
     read: |s, t| {
         number_in(t, P_RANGE)
             .map(|p| s.config.stragglers = StragglerModel::Iid { p })
@@ -147,7 +147,7 @@ macro_rules! deadline_number {
             group: Group::Stragglers,
             home: Home::Config("stragglers"),
             kind: Kind::Number,
-            text: |s| num(deadline_params(s).$i),
+            text: |s| short_number(deadline_params(s).$i),
             read: |s, t| {
                 let v = number_in(t, $range);
                 set_deadline(s, |d| d.$i = v.unwrap_or_default(), v.is_some())

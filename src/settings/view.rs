@@ -3,7 +3,7 @@
 
 use coded_core::statistic::Statistic;
 use coded_core::Scheme;
-use coded_panels::errors::{Band, CurveKind, SlopeRange};
+use coded_panels::errors::{Axis, Band, SlopeRange};
 use coded_panels::Panel;
 use coded_protocol::MAX_WORKERS;
 
@@ -14,27 +14,28 @@ use super::model::{
     MAX_SWEEP_VALUES,
 };
 use super::parse::{
-    entries, join, list, num, number, number_in, one_of, quoted, switch, whole, whole_in,
+    entries, join, list, number, number_in, one_of, quoted, short_number, switch, whole, whole_in,
 };
 use coded_core::config::MAX_N;
+use coded_core::limits::{IntRange, N_RANGE, P_RANGE};
 
 /// A tab's name in a link (`tab=`): its setting's link key (the core's
 /// table of axes), except λ_dec's, which links wrote as "lambda" before the
 /// table (and still do, so that old and new links read alike).
-pub fn tab_name(k: CurveKind) -> &'static str {
+pub fn tab_name(k: Axis) -> &'static str {
     match k {
-        CurveKind::LambdaDec => "lambda",
+        Axis::LambdaDec => "lambda",
         other => other.entry().key,
     }
 }
 
 /// The tab a link names: by its name, or by its setting's key or name.
-fn tab_of(text: &str) -> Option<CurveKind> {
+fn tab_of(text: &str) -> Option<Axis> {
     let t = text.trim();
-    CurveKind::ALL
+    Axis::ALL
         .into_iter()
         .find(|k| tab_name(*k) == t)
-        .or_else(|| CurveKind::parse(t))
+        .or_else(|| Axis::parse(t))
 }
 
 pub const EMBED: Setting = Setting {
@@ -116,9 +117,11 @@ pub const SWEEP_NS: Setting = Setting {
     kind: Kind::List,
     text: |s| join(&s.ui.sweep_ns, |n| n.to_string()),
     read: |s, t| {
-        list(t, MAX_SWEEP_NS, |e| whole_in(e, 1, MAX_N as u64))
-            .map(|v| s.ui.sweep_ns = v)
-            .is_some()
+        list(t, MAX_SWEEP_NS, |e| {
+            whole_in(e, N_RANGE).map(|n| n as usize)
+        })
+        .map(|v| s.ui.sweep_ns = v)
+        .is_some()
     },
     rule: |_| {
         format!("whole numbers from 1 to {MAX_N}, separated by commas (at most {MAX_SWEEP_NS})")
@@ -135,9 +138,9 @@ pub const SWEEP_PS: Setting = Setting {
     group: Group::MonteCarlo,
     home: Home::Ui,
     kind: Kind::List,
-    text: |s| join(&s.ui.sweep_ps, |p| num(*p)),
+    text: |s| join(&s.ui.sweep_ps, |p| short_number(*p)),
     read: |s, t| {
-        list(t, MAX_SWEEP_PS, |e| number_in(e, 0.0, 1.0))
+        list(t, MAX_SWEEP_PS, |e| number_in(e, P_RANGE))
             .map(|v| s.ui.sweep_ps = v)
             .is_some()
     },
@@ -155,6 +158,12 @@ pub fn default_workers() -> usize {
     (cores as usize).clamp(1, MAX_WORKERS)
 }
 
+/// The pool's sizes a person may choose.
+const WORKERS_RANGE: IntRange = IntRange {
+    min: 1,
+    max: MAX_WORKERS as u64,
+};
+
 pub const WORKERS: Setting = Setting {
     key: "w",
     id: "workers",
@@ -168,7 +177,8 @@ pub const WORKERS: Setting = Setting {
     text: |s| s.ui.workers.unwrap_or_else(default_workers).to_string(),
     // The default's number is the default (a link leaves it out).
     read: |s, t| {
-        whole_in(t, 1, MAX_WORKERS as u64)
+        whole_in(t, WORKERS_RANGE)
+            .map(|v| v as usize)
             .map(|v| s.ui.workers = (v != default_workers()).then_some(v))
             .is_some()
     },
@@ -228,11 +238,11 @@ pub const TAB: Setting = Setting {
     label: "Error plot",
     name: "The error plot",
     home: Home::Ui,
-    text: |s| tab_name(s.ui.error_tab).into(),
+    text: |s| tab_name(s.ui.axis).into(),
     read: |s, t| match tab_of(t) {
         Some(k) => {
-            if k != s.ui.error_tab {
-                s.ui.error_tab = k;
+            if k != s.ui.axis {
+                s.ui.axis = k;
                 s.ui.sweep_values = None;
             }
             true
@@ -240,7 +250,7 @@ pub const TAB: Setting = Setting {
         None => false,
     },
     rule: |_| {
-        let names: Vec<&str> = CurveKind::ALL.into_iter().map(tab_name).collect();
+        let names: Vec<&str> = Axis::ALL.into_iter().map(tab_name).collect();
         format!("one of {}", quoted(&names))
     },
     ..BASE
@@ -258,34 +268,34 @@ pub const SWEEP_VALUES: Setting = Setting {
     home: Home::Plotted,
     kind: Kind::List,
     // None under error vs N, whose values are its lists.
-    text: |s| match s.ui.error_tab {
-        CurveKind::N => String::new(),
-        _ => join(&s.ui.axis_values(), |v| num(*v)),
+    text: |s| match s.ui.axis {
+        Axis::N => String::new(),
+        _ => join(&s.ui.axis_values(), |v| short_number(*v)),
     },
     read: |s, t| {
-        let whole = s.ui.error_tab.entry().whole;
+        let whole = s.ui.axis.entry().whole;
         let one = |e: &str| number(e).filter(|v| !whole || v.fract() == 0.0);
         list(t, MAX_SWEEP_VALUES, one)
             .map(|v| s.ui.sweep_values = Some(v))
             .is_some()
     },
     rule: |s| {
-        let e = s.ui.error_tab.entry();
-        let what = if e.whole && s.ui.error_tab != CurveKind::N {
+        let e = s.ui.axis.entry();
+        let what = if e.whole && s.ui.axis != Axis::N {
             "whole numbers"
         } else {
             "numbers"
         };
-        let of = match s.ui.error_tab {
-            CurveKind::N => "the setting the error plot runs along",
+        let of = match s.ui.axis {
+            Axis::N => "the setting the error plot runs along",
             _ => e.symbol,
         };
         format!(
             "{what}, separated by commas (at most {MAX_SWEEP_VALUES}), values of {of}; those the other settings do not allow are left out of the plot, with a note"
         )
     },
-    applies: |s| match s.ui.error_tab {
-        CurveKind::N => Err("error vs N takes its values from “N values” and “p values”".into()),
+    applies: |s| match s.ui.axis {
+        Axis::N => Err("error vs N takes its values from “N values” and “p values”".into()),
         _ => Ok(()),
     },
     ..BASE
@@ -318,7 +328,9 @@ pub const BAND: Setting = Setting {
         None => false,
     },
     rule: |_| {
-        "ci (the mean and its 95 % bootstrap interval) or quantiles (the median and 10–90 % of the rounds)".into()
+        Band::ALL
+            .map(|b| format!("{} ({})", b.name(), b.meaning()))
+            .join(" or ")
     },
     ..BASE
 };

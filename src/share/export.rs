@@ -101,8 +101,8 @@ pub fn cell(s: &str) -> String {
 pub fn page_study(config: &Config, ui: &UiState) -> Study {
     // Error against another setting: which one, and its values (`coded
     // sweep --config` of the study reruns that plot).
-    let over = (ui.error_tab != coded_panels::errors::CurveKind::N).then(|| Over {
-        setting: ui.error_tab.entry().name.to_string(),
+    let over = (ui.axis != coded_panels::errors::Axis::N).then(|| Over {
+        setting: ui.axis.entry().name.to_string(),
         values: ui.axis_values(),
     });
     Study {
@@ -261,7 +261,7 @@ pub fn download_text(name: &str, mime: &str, text: &str) {
 mod tests {
     use super::*;
     use coded_core::Scheme;
-    use coded_panels::errors::{Curve, CurveKind, CurvePoint, Reference};
+    use coded_panels::errors::{Axis, Curve, CurvePoint, Reference};
     use coded_protocol::UiState;
 
     #[test]
@@ -314,7 +314,7 @@ mod tests {
             statistics: Default::default(),
         };
         let view = CurvesView {
-            kind: CurveKind::N,
+            kind: Axis::N,
             title: String::new(),
             x_label: "N, servers".into(),
             y_label: "mean squared error".into(),
@@ -449,7 +449,7 @@ mod tests {
             &mut session,
             &config,
             &UiState {
-                error_tab: CurveKind::P,
+                axis: Axis::P,
                 ..ui.clone()
             },
         )

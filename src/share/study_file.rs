@@ -71,7 +71,7 @@ pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
     // along (with its values); a plain configuration keeps the tab shown.
     let curves = study.results.as_ref().and_then(|r| r.get("curves"));
     if study.over.is_some() || curves.is_some_and(|c| !c.is_null()) {
-        ui.error_tab = plot.kind;
+        ui.axis = plot.kind;
     }
     if let Some(over) = &study.over {
         ui.sweep_values = Some(over.values.clone());
@@ -109,7 +109,7 @@ mod tests {
     use super::*;
     use crate::share::export::page_study;
     use coded_core::Config;
-    use coded_panels::errors::CurveKind;
+    use coded_panels::errors::Axis;
     use coded_protocol::saved::{with_results, SavedResults};
     use coded_protocol::UiState;
 
@@ -130,7 +130,7 @@ mod tests {
         let config = Config::from_json(r#"{"trials": 6, "k": 4, "noise": 0.1}"#).unwrap();
         let ui = UiState {
             sweep_ns: vec![8, 16],
-            error_tab: CurveKind::N,
+            axis: Axis::N,
             ..UiState::default()
         };
         let mut session = coded_engine::Session::new();
@@ -155,7 +155,7 @@ mod tests {
     fn the_saved_curves_choose_the_tab_and_a_plain_config_opens_too() {
         let config = Config::default();
         let ui = UiState {
-            error_tab: CurveKind::P,
+            axis: Axis::P,
             ..UiState::default()
         };
         let mut view = curves(&config, &ui);
@@ -166,11 +166,11 @@ mod tests {
         };
         let text = with_results(page_study(&config, &ui), &saved).to_json();
         let opened = open(&text, &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::P);
+        assert_eq!(opened.state.ui.axis, Axis::P);
         // Error vs σ: the study records the setting and its values, and
         // opening it comes back to them (no saved curves needed).
         let sigma = UiState {
-            error_tab: CurveKind::Noise,
+            axis: Axis::Noise,
             sweep_values: Some(vec![0.01, 0.1]),
             ..UiState::default()
         };
@@ -179,7 +179,7 @@ mod tests {
             .to_json_line()
             .contains(r#""over":{"setting":"noise","values":[0.01,0.1]}"#));
         let opened = open(&study.to_json(), &LinkState::default()).unwrap();
-        assert_eq!(opened.state.ui.error_tab, CurveKind::Noise);
+        assert_eq!(opened.state.ui.axis, Axis::Noise);
         assert_eq!(opened.state.ui.sweep_values, Some(vec![0.01, 0.1]));
         assert!(!page_study(&config, &UiState::default())
             .to_json_line()

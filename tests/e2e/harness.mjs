@@ -446,6 +446,15 @@ export async function noNaN(page) {
 }
 
 /**
+ * The names of the page's panels, in page order, read from its "Panels
+ * shown" checkboxes (the registry's own list): what a test loops over to
+ * walk every panel.
+ */
+export async function panelNames(page) {
+  return page.$$eval('input[type="checkbox"][id^="show-"]', (boxes) => boxes.map((b) => b.id.slice('show-'.length)));
+}
+
+/**
  * On a phone the controls are a drawer, closed at first: opens it as a
  * person does (a click on "Show the controls"); does nothing where the
  * controls are always shown.

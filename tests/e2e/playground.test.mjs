@@ -22,6 +22,7 @@ import {
   MAIN_CANVAS,
   noNaN,
   openControls,
+  panelNames,
 } from './harness.mjs';
 
 let server;
@@ -109,18 +110,15 @@ test('every control changes what is drawn, without console errors', { timeout: 3
     assert.ok(await canvasHasPixels(page, DIGITS, { min: 1000, timeout: 20_000 }));
     assert.match(await page.locator('#encdec-note').textContent(), /Panel 3/);
     await changes(page, DIGITS, type(page, '#k', '5'), 'K with LeNet-5');
-    // Panels can be hidden.
-    for (const [box, panel] of [
-      ['#show-stragglers', '#panel-stragglers'],
-      ['#show-encdec', '#panel-encdec'],
-      ['#show-digits', '#panel-digits'],
-      ['#show-errors', '#panel-errors'],
-      ['#show-table', '#panel-table'],
-    ]) {
-      await page.click(box);
-      await page.locator(panel).waitFor({ state: 'detached' });
-      await page.click(box);
-      await page.locator(panel).waitFor();
+    // Every panel can be hidden: the panels are the page's own checkboxes
+    // (the registry's), so a new panel is walked the day it exists.
+    const panels = await panelNames(page);
+    assert.ok(panels.length >= 5, `panels: ${panels}`);
+    for (const name of panels) {
+      await page.click(`#show-${name}`);
+      await page.locator(`#panel-${name}`).waitFor({ state: 'detached' });
+      await page.click(`#show-${name}`);
+      await page.locator(`#panel-${name}`).waitFor();
     }
     await noNaN(page);
   });
@@ -393,8 +391,11 @@ for (const [width, options] of [
     await withPage(`view-error-vs-n-${width}`, options, async (page) => {
       await openApp(page, server.appUrl);
       await openControls(page);
-      for (const box of ['#show-stragglers', '#show-encdec', '#show-digits']) {
-        await andWait(page, () => page.click(box));
+      // Every panel but the error curves hidden.
+      for (const name of await panelNames(page)) {
+        if (name !== 'errors' && (await page.locator(`#show-${name}`).isChecked())) {
+          await andWait(page, () => page.click(`#show-${name}`));
+        }
       }
       await page.locator('#panel-errors').waitFor();
       await page.locator('#panel-errors').scrollIntoViewIfNeeded();

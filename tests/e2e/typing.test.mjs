@@ -1,8 +1,8 @@
 // Typing into every number and list field as a person does: one key at a
 // time (keyboard.type with a delay), decimals, a minus sign, an exponent,
 // corrections with Backspace, an empty field and invalid values. After each
-// key the field must show exactly what was typed (it used to be rewritten:
-// "0.35" became "350"); once the typing pauses the link carries the value,
+// key the field must show exactly what was typed (never rewritten:
+// "0.35" must not become "350"); once the typing pauses the link carries the value,
 // or a message in plain words sits next to the field and the status line
 // says a value is waiting.
 //

@@ -3,8 +3,8 @@
 
 use coded_core::statistic::Statistic;
 use coded_core::{Config, StragglerModel, SweepPlan, SweepPoint};
-use coded_panels::errors::{error_vs_n_view, shown, SlopeRange};
-use coded_panels::Theme;
+use coded_panels::errors::{error_vs_n_view, shown, Errors, SlopeRange};
+use coded_panels::{Contract, Theme};
 
 /// Figure size in pixels: a readable journal-column-ish figure.
 const SIZE: (u32, u32) = (960, 680);
@@ -16,12 +16,12 @@ pub fn write_error_vs_n(
     points: &[SweepPoint],
     range: SlopeRange,
 ) -> Result<(), String> {
-    let iid = matches!(plan.models.first(), Some(StragglerModel::Iid { .. }));
+    let iid = plan.models.first().is_some_and(StragglerModel::is_iid);
     let view = error_vs_n_view(config, points, iid, true, vec![]);
     // The legend's slopes as printed: with their intervals, over the range.
     let view = shown(&view, Statistic::Mse, range);
     let (svg, _) = coded_panels::to_svg(SIZE.0, SIZE.1, |area| {
-        coded_panels::errors::draw(area, &Theme::light(), &view, &Default::default())
+        Errors::draw(area, &Theme::light(), &view, &Default::default())
     })?;
     std::fs::write(path, svg).map_err(|e| format!("cannot write {path}: {e}"))
 }

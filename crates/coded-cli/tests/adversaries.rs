@@ -20,7 +20,8 @@ fn a_round_names_its_adversaries_and_what_they_sent() {
     for &s in &adv {
         assert_eq!(v["outputs"][s][0], 7.0, "the box's edge");
     }
-    // Without adversaries the field is left out, as before.
+    // Without adversaries the field is left out: a round's JSON without
+    // them has no field for them.
     let o = coded(&["round", "--config", "-"], Some(r#"{"n": 30}"#));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(v.get("adversaries").is_none());

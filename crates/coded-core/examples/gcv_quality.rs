@@ -1,22 +1,23 @@
-//! Compares GCV's λ search with the one at 02a98a9 (issue 26) on every
+//! Compares GCV's λ search with a reference search (below) on every
 //! LeTCC round of the default sweep: x·sin x, N = 20 … 1280 doubling,
 //! p ∈ {0.1, 0.3}, the configuration's defaults otherwise.
 //!
 //!     cargo run --release -p coded-core --example gcv_quality [trials] [--rounds]
 //!
-//! Per point: λ scored and batches per round by the new search (a batch
-//! scores up to four λ in one pass), λ scored per round by the old one
-//! (one λ per pass); the worst relative excess of the new search's GCV
-//! score over the old one's (both scored by the same function, so this
-//! measures the search, not the arithmetic); and LeTCC's mean squared
-//! error with each search's λ. Last, the new search's cost in spline fits:
-//! its time over the time of one fit at a fixed λ (a benchmark: it prints,
-//! nothing checks it). `--rounds` lists the rounds where the new
-//! score is higher by more than 1e-9 relative.
+//! Per point: λ scored and batches per round by the search (a batch scores
+//! up to four λ in one pass), λ scored per round by the reference (one λ
+//! per pass); the worst relative excess of the search's GCV score over the
+//! reference's (both scored by the same function, so this measures the
+//! search, not the arithmetic); and LeTCC's mean squared error with each
+//! one's λ. Last, the search's cost in spline fits: its time over the time
+//! of one fit at a fixed λ (a benchmark: it prints, nothing checks it).
+//! `--rounds` lists the rounds where the search's score is higher by more
+//! than 1e-9 relative.
 //!
-//! The old search (a grid every three decades from 10^-14 to 10^1, then
-//! Brent's method within a grid step of the best grid point to 1e-3
-//! decades: about 22 scores) lives only here, for this comparison.
+//! The reference search (a grid every three decades from 10^-14 to 10^1,
+//! then Brent's method within a grid step of the best grid point to 1e-3
+//! decades: about 22 scores) lives only here, for this comparison: slower,
+//! but simple enough to trust.
 
 use coded_core::gcv::diagnostics::{gcv_score, gcv_search};
 use coded_core::gcv::{GCV_MAX_EXP, GCV_MIN_EXP};

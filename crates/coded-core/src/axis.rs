@@ -5,10 +5,10 @@
 //! axis is logarithmic, its default values, and how a value is put into a
 //! configuration.
 //!
-//! Why a table: "error vs σ" or "error vs K" used to need a hand-written tab
-//! each; now the page's tabs, the worker's plan, the views' titles and the
-//! CLI's `coded sweep --over` all read these entries, so a new axis is one
-//! entry here (and nothing else: the page, the CLI and the docs' list follow).
+//! Why a table: the page's tabs, the worker's plan, the views' titles and
+//! the CLI's `coded sweep --over` all read these entries, so a new axis is
+//! one entry here, not a hand-written tab (and nothing else: the page, the
+//! CLI and the docs' list follow).
 //!
 //! Log or linear by kind: quantities that range over decades (N, the λ's,
 //! σ) get a log axis; a probability (p), a count of data points (K, whose
@@ -56,9 +56,9 @@ pub struct AxisEntry {
 /// variant exists only through its entry.
 macro_rules! axes {
     ($( $(#[$doc:meta])* $variant:ident = $wire:literal $entry:tt )*) => {
-        /// A setting an error plot can run along. Its serde names are the
-        /// ones the page's messages and saved studies used for the first
-        /// three ("ErrorVsN", ...), kept so that old files read the same.
+        /// A setting an error plot can run along. Its serde names
+        /// ("ErrorVsN", ...) are what saved studies hold: a study file
+        /// reads the same whichever version of the page saved it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum Axis {
             $( $(#[$doc])* #[serde(rename = $wire)] $variant, )*

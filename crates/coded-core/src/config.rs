@@ -42,7 +42,8 @@ use std::sync::LazyLock;
 use table::config_table;
 use words::{integer_in, one_of, quoted};
 
-// The limits live in `limits`; these names are kept for existing users.
+// The limits live in `limits`; re-exported for code that reads them
+// beside the configuration.
 pub use crate::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TIME, MAX_TRIALS};
 
 // The table. Checks run in their `check [order]` (the order the error
@@ -460,7 +461,8 @@ mod tests {
 
     #[test]
     fn allowed_values_read_as_before_the_limits_moved() {
-        // The table as it was typed out by hand; now derived from `limits`.
+        // The allowed texts written out by hand: those built from `limits`
+        // must read exactly so.
         let typed = [
             ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
             (

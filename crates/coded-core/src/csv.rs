@@ -36,7 +36,7 @@ pub fn study_line(study: &Study) -> String {
     format!("# {}\n", study.to_json_line())
 }
 
-fn num(v: Option<f64>) -> String {
+fn cell(v: Option<f64>) -> String {
     // An empty cell, never NaN, when no trial succeeded.
     v.map(|x| x.to_string()).unwrap_or_default()
 }
@@ -51,7 +51,7 @@ fn function_cell(f: &FunctionKind) -> String {
 }
 
 fn pair(s: Option<Stats>) -> String {
-    format!("{},{}", num(s.map(|s| s.mean)), num(s.map(|s| s.std)))
+    format!("{},{}", cell(s.map(|s| s.mean)), cell(s.map(|s| s.std)))
 }
 
 /// The CSV of sweep points of `study` (one row each, in the given order):
@@ -159,15 +159,15 @@ mod tests {
 
     #[test]
     fn the_columns_before_the_other_statistics_keep_their_bits() {
-        // The rows `coded sweep` printed before the max and relative error
-        // were added: the new columns come after them, the rest is unchanged.
+        // The first columns of `coded sweep`'s rows, pinned: the max and
+        // relative error come after them, so a reader of these columns
+        // keeps working.
         let before = [
         "bacc,x_sin_x,20,0.2,5,0,0.16884174203690577,0.15702759422202123,0.35946869095417877,0.2225533707355241,0",
         "bacc,x_sin_x,40,0.2,5,0,0.09171846224502385,0.15989090682809315,0.23580848220012834,0.2124641792382177,0",
-        // LeTCC's rows re-pinned for issue 26's λ search (batches of four λ,
-        // then parabolic steps): GCV finds λ that differ from the old
-        // Brent search's in the last digits (scores within 2e-5 relative,
-        // see examples/gcv_quality.rs), so the means move in the ninth digit.
+        // LeTCC's rows hold GCV's λ: a change of its search moves the λ in
+        // the last digits and the means in the ninth; re-pin them then, once
+        // examples/gcv_quality.rs shows the search's scores no worse.
         "letcc,x_sin_x,20,0.2,5,0,0.1889740229399659,0.12784597907823983,0.40674821297075886,0.1715004161258074,0",
         "letcc,x_sin_x,40,0.2,5,0,0.116130309042984,0.22439562738318988,0.24273270687711984,0.26742088095147465,0",
         ];

@@ -13,55 +13,22 @@
 //! elsewhere), every lane doing the scalar arithmetic in the same order, so
 //! all paths, native and wasm, give bit-identical logits.
 
+mod assets;
 mod digit_pack;
 mod digits;
 mod forward;
 mod lanes;
 mod weights;
 
+pub use assets::{CLASSES, PIXELS};
 pub use digits::Digits;
 pub use weights::LeNet5;
 
+use crate::checksum::fnv1a64;
 use crate::computation::{Computation, Inputs};
 use crate::metrics::argmax;
 use crate::rng::Rng;
 use nalgebra::DMatrix;
-
-pub const PIXELS: usize = 28 * 28;
-pub const CLASSES: usize = 10;
-
-/// FNV-1a, 64 bits: enough to catch a truncated or swapped asset, and
-/// simple to compute identically in the training tool.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-fn recorded_checksum(info: &str, what: &str) -> Result<u64, String> {
-    let v: serde_json::Value =
-        serde_json::from_str(info).map_err(|e| format!("{what} provenance is not JSON: {e}"))?;
-    let hex = v["checksum_fnv1a64"]
-        .as_str()
-        .ok_or_else(|| format!("{what} provenance has no checksum_fnv1a64"))?;
-    u64::from_str_radix(hex, 16).map_err(|e| format!("{what} checksum `{hex}` is not hex: {e}"))
-}
-
-fn verify(bytes: &[u8], expected_len: usize, info: &str, what: &str) -> Result<(), String> {
-    if bytes.len() != expected_len {
-        return Err(format!(
-            "{what}: {} bytes, expected {expected_len}",
-            bytes.len()
-        ));
-    }
-    let (got, want) = (fnv1a64(bytes), recorded_checksum(info, what)?);
-    if got != want {
-        return Err(format!(
-            "{what}: checksum {got:016x}, provenance says {want:016x}"
-        ));
-    }
-    Ok(())
-}
 
 /// LeNet-5 as a `Computation`: d = 784, m = 10 logits.
 pub struct LeNetFunction {
@@ -161,14 +128,9 @@ pub fn provenance() -> (serde_json::Value, serde_json::Value) {
 
 #[cfg(test)]
 mod tests {
+    use super::assets::verify;
     use super::weights::{raw_weights, PARAMETERS, WEIGHTS_INFO};
     use super::*;
-
-    #[test]
-    fn fnv_known_values() {
-        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
-    }
 
     #[test]
     fn assets_verify_and_load() {

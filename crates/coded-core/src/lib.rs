@@ -6,9 +6,9 @@
 //! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
-//! `limits`, `wire`, `json`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
+//! `limits`, `wire`, `json`, `checksum`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
-//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `report`,
+//! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
 
 pub mod adversaries;
@@ -16,6 +16,7 @@ pub mod axis;
 pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
+pub mod checksum;
 pub mod computation;
 pub mod config;
 pub mod csv;
@@ -33,6 +34,7 @@ pub mod portable;
 pub mod problem;
 pub mod report;
 pub mod rng;
+pub mod round;
 pub mod round_errors;
 pub mod scheme;
 pub mod spline;
@@ -53,6 +55,7 @@ pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{run_round, RoundReport};
+pub use round::Round;
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;
 pub use study::Study;

@@ -334,11 +334,20 @@ pub trait CurvePoint {
 pub fn fitted_slope<P: CurvePoint>(points: &[&P]) -> Option<f64> {
     let xy: Vec<(f64, f64)> = points
         .iter()
-        .filter_map(|p| {
-            p.mse()
-                .filter(|s| s.mean > 0.0)
-                .map(|s| (ln(p.n() as f64), ln(s.mean)))
-        })
+        .filter_map(|p| p.mse().map(|s| (p.n() as f64, s.mean)))
+        .collect();
+    loglog_slope(&xy)
+}
+
+/// Least-squares slope of ln y against ln x over the points with both
+/// positive and finite; None with fewer than two such points or one x.
+/// The one log-log fit of a curve: the CLI's and the page's slopes are the
+/// same bits (the portable `ln`).
+pub fn loglog_slope(points: &[(f64, f64)]) -> Option<f64> {
+    let xy: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0 && x.is_finite() && y.is_finite())
+        .map(|&(x, y)| (ln(x), ln(y)))
         .collect();
     least_squares_slope(&xy)
 }
@@ -558,5 +567,20 @@ mod tests {
         let slope = fitted_slope(&c[0]).unwrap();
         assert!((slope + 2.0).abs() < 1e-12, "{slope}");
         assert_eq!(fitted_slope(&c[1]), None);
+    }
+
+    #[test]
+    fn loglog_slope_of_a_power_law_over_its_positive_points() {
+        let pts: Vec<(f64, f64)> = [10.0, 20.0, 40.0]
+            .iter()
+            .map(|&n: &f64| (n, 5.0 * n.powi(-3)))
+            .collect();
+        assert!((loglog_slope(&pts).unwrap() + 3.0).abs() < 1e-12);
+        assert!(loglog_slope(&pts[..1]).is_none());
+        // Points without a logarithm are left out, not a NaN slope.
+        let mut with_bad = pts.clone();
+        with_bad.extend([(80.0, 0.0), (160.0, f64::INFINITY), (0.0, 1.0)]);
+        assert_eq!(loglog_slope(&with_bad), loglog_slope(&pts));
+        assert!(loglog_slope(&[(10.0, 1.0), (10.0, 2.0)]).is_none());
     }
 }

@@ -147,7 +147,13 @@ impl Problem {
             alphas: self.alphas.clone(),
             betas: server_points(n, c.points),
             lambda_enc: c.lambda_enc,
-            lambda_dec: resolve_lambda(c.lambda_dec, c.lambda_rule, c.n, n, self.adversaries_at(n)),
+            lambda_dec: resolve_lambda(
+                c.lambda_dec,
+                c.lambda_rule,
+                c.n,
+                n,
+                self.adversary_count_at(n),
+            ),
             poly_degree: self.func.polynomial_degree(),
         }
     }
@@ -183,8 +189,8 @@ impl Problem {
         let sigma = self.config.noise;
         let out = &prepared.outputs;
         let n = out.nrows();
-        let adversaries = self.adversaries(prepared, trial);
-        if sigma == 0.0 && adversaries.is_empty() {
+        let adversarial_servers = self.adversarial_servers(prepared, trial);
+        if sigma == 0.0 && adversarial_servers.is_empty() {
             return Cow::Borrowed(out);
         }
         let mut answers = out.clone();
@@ -199,13 +205,18 @@ impl Problem {
         }
         if let Some(adv) = &self.config.adversaries {
             let mut rng = self.adversary_stream(n, trial, 1);
-            adv.corrupt(&mut answers, &adversaries, self.adversary_bound(), &mut rng);
+            adv.corrupt(
+                &mut answers,
+                &adversarial_servers,
+                self.adversary_bound(),
+                &mut rng,
+            );
         }
         Cow::Owned(answers)
     }
 
     /// γ, the number of adversarial servers at N (0 without adversaries).
-    pub fn adversaries_at(&self, n: usize) -> usize {
+    pub fn adversary_count_at(&self, n: usize) -> usize {
         self.config
             .adversaries
             .as_ref()
@@ -223,7 +234,7 @@ impl Problem {
     /// The adversarial servers of trial `trial`, ascending: drawn from their
     /// own stream under (seed, N, trial), so every scheme and every p see
     /// the same ones, and no other draw moves.
-    pub fn adversaries(&self, prepared: &Prepared, trial: usize) -> Vec<usize> {
+    pub fn adversarial_servers(&self, prepared: &Prepared, trial: usize) -> Vec<usize> {
         place_adversaries(&self.config, &self.alphas, &prepared.coder.betas, trial)
     }
 

@@ -6,9 +6,9 @@
 
 use crate::config::{Config, ConfigError};
 use crate::functions::FunctionKind;
-use crate::problem::{draw_stragglers, Problem};
+use crate::problem::Problem;
+use crate::round::Round;
 use crate::scheme::Scheme;
-use crate::stragglers::longest_run;
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
@@ -32,8 +32,8 @@ pub struct RoundReport {
     pub straggled: Vec<bool>,
     /// The adversarial servers, ascending (their `outputs` are what they
     /// sent); left out of the JSON when there are none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub adversaries: Vec<usize>,
+    #[serde(rename = "adversaries", default, skip_serializing_if = "Vec::is_empty")]
+    pub adversarial_servers: Vec<usize>,
     pub finish_times: Option<Vec<f64>>,
     pub survivors: Vec<usize>,
     pub longest_straggler_run: usize,
@@ -72,8 +72,9 @@ pub fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
 pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigError> {
     let problem = Problem::new(config)?;
     let prepared = problem.prepare(config.scheme, config.n);
-    let draw = draw_stragglers(&config.stragglers, config.seed, config.n, trial);
-    let outcome = problem.evaluate(&prepared, &draw.straggled, trial);
+    let round = Round::compute(config, trial, Some((&problem, &prepared)));
+    let decoding = (round.decoded.as_ref()).expect("a round with its scheme prepared is decoded");
+    let outcome = &decoding.outcome;
     let estimates = outcome.decoded.as_ref().ok().map(|d| {
         (0..problem.k())
             .map(|i| d.recovered[i].then(|| d.estimates.row(i).iter().copied().collect()))
@@ -89,11 +90,11 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         betas: prepared.coder.betas.clone(),
         inputs: rows(&problem.inputs),
         coded_inputs: rows(&prepared.coded_inputs),
-        outputs: rows(&problem.answers(&prepared, trial)),
-        longest_straggler_run: longest_run(&draw.straggled),
-        straggled: draw.straggled,
-        adversaries: problem.adversaries(&prepared, trial),
-        finish_times: draw.finish_times,
+        outputs: rows(&decoding.answers),
+        longest_straggler_run: round.longest_run,
+        straggled: round.draw.straggled.clone(),
+        adversarial_servers: round.adversarial_servers.clone(),
+        finish_times: round.draw.finish_times.clone(),
         survivors: outcome.survivors.clone(),
         estimates,
         exact: rows(&problem.exact),

@@ -100,21 +100,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_seed_same_draws_and_known_values() {
+    fn same_seed_same_draws() {
         let mut a = Rng::stream(7, &[1, 2]);
         let mut b = Rng::stream(7, &[1, 2]);
         for _ in 0..100 {
             assert_eq!(a.next_u64(), b.next_u64());
         }
-        // Pinned so that a change of generator (or of its seeding) is noticed:
-        // the wasm build must reproduce these same numbers.
-        let mut r = Rng::new(1);
-        assert_eq!(r.next_u64(), 7424550030962593201);
-        assert_eq!(r.next_u64(), 1482817706323250795);
-        let mut s = Rng::stream(42, &[3, 4]);
-        assert_eq!(s.uniform(), 0.5682186575207278);
-        assert_eq!(s.below(1000), 287);
-        assert_eq!(s.normal(), -1.308447460856693);
+        // The known values are pinned natively and in the browser
+        // (coded-testing's `pinned`, tests/properties.rs and
+        // tests/wasm_portable.rs).
     }
 
     #[test]

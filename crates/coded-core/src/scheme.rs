@@ -236,18 +236,18 @@ impl LambdaRule {
     }
 }
 
-/// The decoder's λ at N servers of which `adversaries` are adversarial
+/// The decoder's λ at N servers of which `gamma` are adversarial
 /// (None: GCV chooses per round).
 pub fn resolve_lambda(
     lambda: LambdaDec,
     rule: LambdaRule,
     n_config: usize,
     n: usize,
-    adversaries: usize,
+    gamma: usize,
 ) -> Option<f64> {
     match (lambda, rule) {
-        (LambdaDec::Auto(AutoLambda::Gcv), LambdaRule::Adversarial) if adversaries > 0 => {
-            Some(adversarial_lambda(ADVERSARIAL_SCALE, adversaries, n))
+        (LambdaDec::Auto(AutoLambda::Gcv), LambdaRule::Adversarial) if gamma > 0 => {
+            Some(adversarial_lambda(ADVERSARIAL_SCALE, gamma, n))
         }
         (LambdaDec::Auto(AutoLambda::Gcv), _) => None,
         (LambdaDec::Value(l), LambdaRule::Fixed) => Some(l),
@@ -256,15 +256,13 @@ pub fn resolve_lambda(
             let r2 = ratio * ratio;
             Some((l * r2 * r2).min(MAX_LAMBDA))
         }
-        (LambdaDec::Value(l), LambdaRule::Adversarial) => {
-            Some(adversarial_lambda(l, adversaries, n))
-        }
+        (LambdaDec::Value(l), LambdaRule::Adversarial) => Some(adversarial_lambda(l, gamma, n)),
     }
 }
 
 /// c·(γ/N)^e, capped at the largest λ.
-fn adversarial_lambda(c: f64, adversaries: usize, n: usize) -> f64 {
-    let fraction = adversaries as f64 / n.max(1) as f64;
+fn adversarial_lambda(c: f64, gamma: usize, n: usize) -> f64 {
+    let fraction = gamma as f64 / n.max(1) as f64;
     if fraction == 0.0 {
         return 0.0;
     }

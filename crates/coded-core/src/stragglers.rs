@@ -281,6 +281,13 @@ impl StragglerModel {
         }
     }
 
+    /// Whether it is independent stragglers: the one model a list of p
+    /// values sweeps (a study's p list, the page's “p values”, `coded sweep
+    /// --p`); under any other a plot uses the model as configured.
+    pub fn is_iid(&self) -> bool {
+        matches!(self, StragglerModel::Iid { .. })
+    }
+
     /// The same model with p replaced (only meaningful for `Iid`; the others
     /// are returned unchanged).
     pub fn with_p(&self, p: f64) -> Self {

@@ -28,7 +28,7 @@ pub struct Study {
     pub p: Option<Vec<f64>>,
     /// Error against another setting (`coded sweep --over`): which one and
     /// its values, at the configuration's N (then `n` is that one N).
-    /// Absent from the JSON of an error-vs-N study, which reads as before.
+    /// Absent from the JSON of an error-vs-N study.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub over: Option<Over>,
     /// What was computed from it, as the page saved it (its "with
@@ -73,6 +73,23 @@ pub struct StudyPlan {
     pub iid: bool,
 }
 
+/// The N an error-vs-N plot of the list `ns` runs at (sorted, each once,
+/// from K to the limit), and those of the list below K (left out),
+/// ascending: the one rule for a study's plan, the worker's refusal of a
+/// list with none left and the page's words about it.
+pub fn planned_ns(ns: &[usize], k: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut ns: Vec<usize> = ns
+        .iter()
+        .copied()
+        .filter(|n| (1..=MAX_N).contains(n))
+        .collect();
+    ns.sort_unstable();
+    ns.dedup();
+    let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < k).collect();
+    ns.retain(|&n| n >= k);
+    (ns, below_k)
+}
+
 impl Study {
     /// A plain configuration as a study of itself: its scheme, its N, its
     /// straggler model.
@@ -107,20 +124,9 @@ impl Study {
         }
     }
 
-    /// The N a plan keeps (sorted, each once, from K to the limit), and
-    /// those of the list below K.
+    /// [`planned_ns`] of the study's N list.
     fn planned_ns(&self) -> (Vec<usize>, Vec<usize>) {
-        let mut ns: Vec<usize> = self
-            .n
-            .iter()
-            .copied()
-            .filter(|n| (1..=MAX_N).contains(n))
-            .collect();
-        ns.sort_unstable();
-        ns.dedup();
-        let below_k: Vec<usize> = ns.iter().copied().filter(|&n| n < self.config.k).collect();
-        ns.retain(|&n| n >= self.config.k);
-        (ns, below_k)
+        planned_ns(&self.n, self.config.k)
     }
 
     /// The study as a run uses it: the N its plan keeps, no p list where
@@ -164,7 +170,7 @@ impl Study {
                 format!("no N in the list is at least K = {k} (and at most {MAX_N})"),
             ));
         }
-        let iid = matches!(self.config.stragglers, StragglerModel::Iid { .. });
+        let iid = self.config.stragglers.is_iid();
         let ps = self.p.as_deref().filter(|_| iid);
         let plan = SweepPlan::new(&self.config, Some(&ns), ps, Some(&self.schemes))?;
         Ok(StudyPlan { plan, below_k, iid })

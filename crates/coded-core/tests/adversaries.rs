@@ -54,10 +54,10 @@ fn the_adversaries_are_the_placements_servers_and_stay_in_the_box() {
             let honest = run_round(&c, 3).unwrap();
             c.adversaries = Some(adv.clone());
             let r = run_round(&c, 3).unwrap();
-            assert_eq!(r.adversaries.len(), 6, "{placement:?}");
+            assert_eq!(r.adversarial_servers.len(), 6, "{placement:?}");
             for s in 0..50 {
                 let changed = r.outputs[s] != honest.outputs[s];
-                let adversarial = r.adversaries.contains(&s);
+                let adversarial = r.adversarial_servers.contains(&s);
                 // A flipped answer of 0 stays 0: only check the others.
                 if attack != Attack::Flip {
                     assert_eq!(changed, adversarial, "server {s}, {placement:?} {attack:?}");
@@ -67,7 +67,7 @@ fn the_adversaries_are_the_placements_servers_and_stay_in_the_box() {
                 }
             }
             // A straggling adversary sends nothing: it is no survivor.
-            for &s in &r.adversaries {
+            for &s in &r.adversarial_servers {
                 assert_eq!(r.survivors.contains(&s), !r.straggled[s]);
             }
             assert_eq!(r.straggled, honest.straggled, "drawn independently");
@@ -79,7 +79,7 @@ fn the_adversaries_are_the_placements_servers_and_stay_in_the_box() {
 fn the_nearest_adversaries_sit_at_the_data_points() {
     let c = config(r#"{"k": 4, "n": 40, "adversaries": {"count": 4, "placement": "nearest"}}"#);
     let r = run_round(&c, 0).unwrap();
-    for (&s, &a) in r.adversaries.iter().zip(&{
+    for (&s, &a) in r.adversarial_servers.iter().zip(&{
         let mut a = r.alphas.clone();
         a.sort_by(f64::total_cmp);
         a

@@ -411,7 +411,8 @@ fn a_decode_that_overflows_is_a_whole_failure() {
 
 #[test]
 fn replication_decode_equals_its_matrix() {
-    // decode() no longer builds the K × |F| matrix of zeros: same numbers.
+    // decode() skips the K × |F| matrix of zeros: it must give the
+    // matrix's numbers.
     let c = config(Scheme::Uncoded, 7, 30, StragglerModel::Iid { p: 0.5 });
     let problem = Problem::new(&c).unwrap();
     let prepared = problem.prepare(Scheme::Uncoded, c.n);

@@ -13,9 +13,7 @@ use coded_core::limits::{MAX_K, MAX_N, MAX_SEED, MAX_TRIALS};
 use coded_core::{Config, LambdaDec};
 use proptest::prelude::*;
 
-#[path = "common/strategies.rs"]
-mod strategies;
-use strategies::{any_valid_config, cfg};
+use coded_testing::strategies::{any_valid_config, cfg};
 
 /// Arbitrary text (mostly not JSON at all, some of it JSON-like).
 const TEXT_CASES: u32 = 20_000;

@@ -17,14 +17,11 @@ use coded_core::csv::sweep_csv;
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
-    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, StragglerModel, Study, SweepPlan,
-    SweepPoint,
+    run_round, sweep, Config, DecodeError, FunctionKind, Scheme, Study, SweepPlan, SweepPoint,
 };
 use proptest::prelude::*;
 
-#[path = "common/strategies.rs"]
-mod strategies;
-use strategies::{cfg, formula_functions, small_config};
+use coded_testing::strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions (x·sin x, cubic, |x|): a few thousand configurations.
 const SCALAR_CASES: u32 = 5_000;
@@ -193,7 +190,7 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     // A sweep over a few N (K ≤ N), all schemes, the model or a p list.
     let ns = [c.k, c.n, c.n + 5];
     let ps = [0.0, 0.5, 1.0];
-    let with_ps = matches!(c.stragglers, StragglerModel::Iid { .. }) && c.seed % 2 == 0;
+    let with_ps = c.stragglers.is_iid() && c.seed % 2 == 0;
     let plan = SweepPlan::new(c, Some(&ns), with_ps.then_some(&ps[..]), Some(&Scheme::ALL))
         .expect("valid plan");
     let points = sweep(c, &plan).expect("valid sweep");

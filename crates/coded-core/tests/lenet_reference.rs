@@ -2,6 +2,7 @@
 //! exported by tools/train-lenet for compiled-in digits and blends of them.
 
 use coded_core::lenet::{digits_accuracy, digits_logits_hash, LeNet5, CLASSES, PIXELS};
+use coded_testing::pinned;
 use serde_json::Value;
 
 #[test]
@@ -49,10 +50,6 @@ fn compiled_in_digits_are_classified_well() {
     // these digits come from the same held-out split.
     assert!(correct as f64 / total as f64 >= 0.95, "{correct}/{total}");
 }
-
-#[path = "common/pinned.rs"]
-#[allow(dead_code)]
-mod pinned;
 
 /// Every path gives the same logits, bit for bit: their hash over the 500
 /// digits is pinned, here (AVX2 on most x86_64 CPUs) and in Chromium

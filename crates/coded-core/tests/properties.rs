@@ -1,15 +1,13 @@
 //! Properties of the schemes that must hold for every configuration.
 
 use coded_core::barycentric::{berrut_weights, operator_row};
-use coded_core::problem::{draw_stragglers, Problem};
+use coded_core::problem::Problem;
 use coded_core::rng::Rng;
 use coded_core::{
     run_round, sweep, Config, FunctionKind, LambdaDec, PointSet, Scheme, StragglerModel, SweepPlan,
 };
+use coded_testing::pinned;
 use nalgebra::DMatrix;
-
-#[path = "common/pinned.rs"]
-mod pinned;
 
 fn random_matrix(rows: usize, cols: usize, rng: &mut Rng) -> DMatrix<f64> {
     DMatrix::from_fn(rows, cols, |_, _| rng.uniform_in(-2.0, 2.0))
@@ -117,15 +115,7 @@ fn rounds_are_deterministic_for_a_seed() {
         assert_ne!(a, c);
     }
     // The draws themselves are pinned: the wasm build must reproduce them.
-    let d = draw_stragglers(&StragglerModel::Iid { p: 0.5 }, 1, 16, 0);
-    let pattern: String = d
-        .straggled
-        .iter()
-        .map(|&s| if s { 'x' } else { '.' })
-        .collect();
-    assert_eq!(pattern.len(), 16);
-    // A change means the random streams changed (old links would show other rounds).
-    assert_eq!(pattern, pinned::PATTERN);
+    pinned::assert_draws_are_pinned();
 }
 
 #[test]
@@ -180,8 +170,5 @@ fn extreme_lambdas_and_tiny_configs_stay_finite() {
 
 #[test]
 fn ill_conditioned_rounds_are_pinned() {
-    for (json, native) in pinned::ROUNDS {
-        let r = run_round(&Config::from_json(json).unwrap(), 0).unwrap();
-        assert_eq!(r.squared_error, Some(native), "{json}");
-    }
+    pinned::assert_rounds_are_pinned();
 }

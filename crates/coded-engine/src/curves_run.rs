@@ -172,15 +172,15 @@ mod tests {
     use super::*;
     use crate::oracle::curves as core_view;
     use coded_core::Scheme;
-    use coded_panels::errors::{lambda_grid, CurveKind};
+    use coded_panels::errors::{lambda_grid, Axis};
 
     fn cfg(text: &str) -> Config {
         Config::from_json(text).unwrap()
     }
 
-    fn ui(tab: CurveKind, ns: &[usize], ps: &[f64]) -> UiState {
+    fn ui(tab: Axis, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {
-            error_tab: tab,
+            axis: tab,
             sweep_ns: ns.to_vec(),
             sweep_ps: ps.to_vec(),
             ..UiState::default()
@@ -190,22 +190,22 @@ mod tests {
     #[test]
     fn every_tab_equals_the_core_sweep() {
         for (text, tab) in [
-            (r#"{"trials": 12}"#, CurveKind::N),
-            (r#"{"trials": 12}"#, CurveKind::P),
-            (r#"{"trials": 6, "lambda_dec": 1e-6}"#, CurveKind::LambdaDec),
+            (r#"{"trials": 12}"#, Axis::N),
+            (r#"{"trials": 12}"#, Axis::P),
+            (r#"{"trials": 6, "lambda_dec": 1e-6}"#, Axis::LambdaDec),
             (
                 r#"{"trials": 8, "stragglers": {"model": "fixed", "s": 3}, "lambda_dec": 1e-5, "lambda_rule": "shrink"}"#,
-                CurveKind::N,
+                Axis::N,
             ),
             (
                 r#"{"trials": 4, "function": "lenet5", "k": 4, "n": 16}"#,
-                CurveKind::N,
+                Axis::N,
             ),
             // Every other setting of the table of axes, at its defaults.
-            (r#"{"trials": 5, "noise": 0.01}"#, CurveKind::Noise),
-            (r#"{"trials": 5}"#, CurveKind::K),
-            (r#"{"trials": 5}"#, CurveKind::LambdaEnc),
-            (r#"{"trials": 5}"#, CurveKind::Deadline),
+            (r#"{"trials": 5, "noise": 0.01}"#, Axis::Noise),
+            (r#"{"trials": 5}"#, Axis::K),
+            (r#"{"trials": 5}"#, Axis::LambdaEnc),
+            (r#"{"trials": 5}"#, Axis::Deadline),
         ] {
             let c = cfg(text);
             let u = ui(tab, &[5, 16, 24, 48], &[0.1, 0.3]);
@@ -220,12 +220,12 @@ mod tests {
         let v = curves(
             &mut Session::new(),
             &c,
-            &ui(CurveKind::N, &[20, 40, 80, 5], &[0.1, 0.3]),
+            &ui(Axis::N, &[20, 40, 80, 5], &[0.1, 0.3]),
         )
         .unwrap();
         assert_eq!(v.curves.len(), 4);
         assert!(v.notes.iter().any(|n| n.contains("left out: 5")));
-        let e = curves(&mut Session::new(), &c, &ui(CurveKind::N, &[3, 5], &[0.1])).unwrap_err();
+        let e = curves(&mut Session::new(), &c, &ui(Axis::N, &[3, 5], &[0.1])).unwrap_err();
         assert!(
             crate::plan::words(&e).starts_with("No N in “N values”"),
             "{e}"
@@ -236,13 +236,13 @@ mod tests {
     fn error_vs_lambda_prepares_once_per_scheme() {
         let c = cfg(r#"{"trials": 10, "lambda_dec": 1e-6}"#);
         let mut s = Session::new();
-        let l = curves(&mut s, &c, &ui(CurveKind::LambdaDec, &[], &[])).unwrap();
+        let l = curves(&mut s, &c, &ui(Axis::LambdaDec, &[], &[])).unwrap();
         assert_eq!(l.curves[0].points.len(), lambda_grid().len());
         assert_eq!(l.references.len(), 2);
         assert_eq!(s.prepare_count, 2, "one LeTCC and one BACC preparation");
         let only = UiState {
             compare: vec![Scheme::Letcc],
-            ..ui(CurveKind::LambdaDec, &[], &[])
+            ..ui(Axis::LambdaDec, &[], &[])
         };
         let c = Config {
             scheme: Scheme::Letcc,
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn progress_grows_with_the_points_and_partial_views_are_prefixes() {
         let c = cfg(r#"{"trials": 5}"#);
-        let u = ui(CurveKind::N, &[10, 20, 40], &[0.2]);
+        let u = ui(Axis::N, &[10, 20, 40], &[0.2]);
         let mut s = Session::new();
         let mut run = CurvesRun::new(&c, &u, "k".into());
         assert_eq!(run.progress(0.0).total, 6);

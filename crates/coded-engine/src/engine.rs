@@ -177,7 +177,7 @@ mod tests {
     use super::*;
     use crate::oracle;
     use coded_core::StragglerModel;
-    use coded_panels::errors::{CurveKind, CurvesView};
+    use coded_panels::errors::{Axis, CurvesView};
     use coded_protocol::{Message, UiState};
 
     fn clock() -> f64 {
@@ -244,22 +244,22 @@ mod tests {
     #[test]
     fn every_stage_equals_the_core() {
         for (text, tab) in [
-            (r#"{"trials": 12}"#, CurveKind::N),
-            (r#"{"trials": 12}"#, CurveKind::P),
-            (r#"{"trials": 6, "scheme": "letcc"}"#, CurveKind::LambdaDec),
+            (r#"{"trials": 12}"#, Axis::N),
+            (r#"{"trials": 12}"#, Axis::P),
+            (r#"{"trials": 6, "scheme": "letcc"}"#, Axis::LambdaDec),
             (
                 r#"{"trials": 8, "stragglers": {"model": "fixed", "s": 3}, "lambda_dec": 1e-5, "lambda_rule": "shrink"}"#,
-                CurveKind::N,
+                Axis::N,
             ),
             (
                 r#"{"trials": 4, "function": "lenet5", "k": 4, "n": 16}"#,
-                CurveKind::N,
+                Axis::N,
             ),
         ] {
             let c = Config::from_json(text).unwrap();
             let ui = UiState {
                 sweep_ns: vec![5, 16, 24, 48],
-                error_tab: tab,
+                axis: tab,
                 ..UiState::default()
             };
             let mut e = Engine::new(clock);
@@ -359,7 +359,7 @@ mod tests {
                 id: 1,
                 config: c.clone(),
                 ui: UiState {
-                    error_tab: CurveKind::P,
+                    axis: Axis::P,
                     ..ui.clone()
                 },
             },
@@ -513,23 +513,23 @@ mod tests {
         // (named in panel 2), and rounds that fail (NaN outputs).
         let mut out = Vec::new();
         for (i, (json, tab)) in [
-            (r#"{"trials": 9, "k": 5, "n": 12}"#, CurveKind::N),
-            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::P),
-            (r#"{"trials": 4, "k": 5, "n": 12}"#, CurveKind::LambdaDec),
+            (r#"{"trials": 9, "k": 5, "n": 12}"#, Axis::N),
+            (r#"{"trials": 4, "k": 5, "n": 12}"#, Axis::P),
+            (r#"{"trials": 4, "k": 5, "n": 12}"#, Axis::LambdaDec),
             (
                 r#"{"trials": 2, "k": 3, "n": 6, "function": "lenet5"}"#,
-                CurveKind::N,
+                Axis::N,
             ),
             (
                 r#"{"trials": 3, "k": 4, "n": 9, "function": {"expr": "1/x"}}"#,
-                CurveKind::N,
+                Axis::N,
             ),
         ]
         .into_iter()
         .enumerate()
         {
             let ui = UiState {
-                error_tab: tab,
+                axis: tab,
                 ..ui.clone()
             };
             let c = Config::from_json(json).unwrap();

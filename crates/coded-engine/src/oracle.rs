@@ -6,12 +6,12 @@ use crate::axis_plan::{axis_configs, lambda_configs};
 use crate::plan::error_vs_n_plan;
 use coded_core::axis_sweep::sweep_over;
 use coded_core::problem::Problem;
-use coded_core::{run_round, sweep, Config, LambdaDec, Scheme, SweepPlan, SweepPoint};
+use coded_core::{run_round, sweep, Config, LambdaDec, Round, Scheme, SweepPlan, SweepPoint};
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, CurvesView,
 };
-use coded_panels::round::RoundResult;
 use coded_panels::table::{TableRow, TableView};
+use coded_panels::RoundResult;
 use coded_protocol::UiState;
 
 /// The round's views, from a fresh `Problem` (no cache).
@@ -21,10 +21,10 @@ pub fn round(c: &Config, ui: &UiState) -> RoundResult {
         let prepared = problem.prepare(c.scheme, c.n);
         (problem, prepared)
     });
-    let decoded = fresh
+    let prepared = fresh
         .as_ref()
         .map(|(problem, prepared)| (problem, prepared));
-    RoundResult::build(c, ui.trial_in(c), decoded)
+    RoundResult::of(&Round::compute(c, ui.trial_in(c), prepared), ui.panels)
 }
 
 /// The table: `coded sweep` at the configured N for every compared scheme,
@@ -57,13 +57,13 @@ pub fn table(c: &Config, ui: &UiState) -> TableView {
 /// The error plot of `ui`'s tab from the core's `sweep` (and `sweep_over`).
 pub fn curves(c: &Config, ui: &UiState) -> CurvesView {
     let schemes = ui.schemes(c);
-    match ui.error_tab {
-        CurveKind::N => {
+    match ui.axis {
+        Axis::N => {
             let (plan, iid, notes) =
                 error_vs_n_plan(c, &schemes, &ui.sweep_ns, &ui.sweep_ps).unwrap();
             error_vs_n_view(c, &sweep(c, &plan).unwrap(), iid, ui.references, notes)
         }
-        CurveKind::LambdaDec => {
+        Axis::LambdaDec => {
             let (runs, notes) = lambda_configs(c, &schemes, &ui.axis_values()).unwrap();
             let grid: Vec<f64> = runs
                 .iter()

@@ -9,14 +9,13 @@
 use crate::axis_plan::{axis_configs, lambda_configs, IN_WORDS};
 use coded_core::axis_sweep::AxisPoint;
 use coded_core::config::MAX_N;
-use coded_core::study::StudyPlan;
+use coded_core::study::{planned_ns, StudyPlan};
 use coded_core::{
     Config, ConfigError, LambdaDec, Scheme, StragglerModel, Study, SweepPlan, SweepPoint,
 };
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, CurveKind, CurvesView,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, CurvesView,
 };
-use coded_panels::stragglers::describe_model;
 use coded_protocol::UiState;
 
 /// One point of a sweep: a Monte-Carlo run of `scheme` at `n` servers.
@@ -40,7 +39,7 @@ pub struct Unit {
 /// The points of one error plot (error vs N, or vs another setting).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
-    pub kind: CurveKind,
+    pub kind: Axis,
     /// In the order they run.
     pub units: Vec<Unit>,
     /// Error vs N: the models are independent stragglers (curves named by p).
@@ -56,13 +55,13 @@ impl Plan {
         let schemes = ui.schemes(config);
         // Decoding cost grows about linearly in N; f runs once per (scheme, N).
         let weight = |n: usize| (n as f64 + 8.0) * config.trials as f64;
-        match ui.error_tab {
-            CurveKind::N => {
+        match ui.axis {
+            Axis::N => {
                 let (plan, iid, notes) =
                     error_vs_n_plan(config, &schemes, &ui.sweep_ns, &ui.sweep_ps)?;
-                Ok(Self::points(CurveKind::N, &plan, iid, notes, weight))
+                Ok(Self::points(Axis::N, &plan, iid, notes, weight))
             }
-            CurveKind::LambdaDec => {
+            Axis::LambdaDec => {
                 let (runs, notes) = lambda_configs(config, &schemes, &ui.axis_values())?;
                 let units = runs
                     .into_iter()
@@ -78,7 +77,7 @@ impl Plan {
                     })
                     .collect();
                 Ok(Plan {
-                    kind: CurveKind::LambdaDec,
+                    kind: Axis::LambdaDec,
                     units,
                     iid: false,
                     notes,
@@ -116,7 +115,7 @@ impl Plan {
     /// Units N by N (all curves grow together), slots in the core sweep's
     /// order (scheme, model, N).
     fn points(
-        kind: CurveKind,
+        kind: Axis,
         plan: &SweepPlan,
         iid: bool,
         notes: Vec<String>,
@@ -156,10 +155,10 @@ impl Plan {
     pub fn view(&self, config: &Config, ui: &UiState, slots: &[Option<SweepPoint>]) -> CurvesView {
         let points: Vec<SweepPoint> = slots.iter().flatten().cloned().collect();
         match self.kind {
-            CurveKind::N => {
+            Axis::N => {
                 error_vs_n_view(config, &points, self.iid, ui.references, self.notes.clone())
             }
-            CurveKind::LambdaDec => {
+            Axis::LambdaDec => {
                 let grid: Vec<f64> = self
                     .units
                     .iter()
@@ -215,7 +214,7 @@ pub fn words(e: &ConfigError) -> String {
 /// what the page's “N values” and “p values” accept but the plot cannot use.
 fn check_lists(config: &Config, ns: &[usize], ps: &[f64]) -> Result<(), ConfigError> {
     let k = config.k;
-    if !ns.iter().any(|n| (k..=MAX_N).contains(n)) {
+    if planned_ns(ns, k).0.is_empty() {
         return Err(ConfigError::new(
             IN_WORDS,
             format!(
@@ -223,7 +222,7 @@ fn check_lists(config: &Config, ns: &[usize], ps: &[f64]) -> Result<(), ConfigEr
             ),
         ));
     }
-    if matches!(config.stragglers, StragglerModel::Iid { .. }) {
+    if config.stragglers.is_iid() {
         if ps.is_empty() {
             return Err(ConfigError::new(
                 IN_WORDS,
@@ -271,7 +270,7 @@ pub fn error_vs_n_plan(
     if !iid {
         notes.push(format!(
             "The p list applies to independent stragglers; this sweep uses the configured model ({}).",
-            describe_model(&config.stragglers)
+            config.stragglers.about().caption
         ));
     }
     Ok((plan, iid, notes))
@@ -358,7 +357,7 @@ mod tests {
     fn error_vs_lambda_runs_the_list_then_gcv_then_bacc() {
         let c = cfg(r#"{"lambda_dec": 1e-6}"#);
         let ui = UiState {
-            error_tab: CurveKind::LambdaDec,
+            axis: Axis::LambdaDec,
             ..UiState::default()
         };
         let plan = Plan::new(&c, &ui).unwrap();
@@ -379,12 +378,12 @@ mod tests {
     fn other_settings_run_value_by_value_into_scheme_major_slots() {
         let c = cfg(r#"{"trials": 3}"#);
         let ui = UiState {
-            error_tab: CurveKind::K,
+            axis: Axis::K,
             sweep_values: Some(vec![8.0, 2.0, 4.0, 80.0]),
             ..UiState::default()
         };
         let plan = Plan::new(&c, &ui).unwrap();
-        assert_eq!(plan.kind, CurveKind::K);
+        assert_eq!(plan.kind, Axis::K);
         assert_eq!(plan.units.len(), 3 * 2);
         let values: Vec<f64> = plan.units.iter().map(|u| u.value).collect();
         assert_eq!(

@@ -8,7 +8,7 @@ use crate::engine::Engine;
 use crate::helper::Helper;
 use crate::oracle;
 use coded_core::{Config, StragglerModel};
-use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::table::TableView;
 use coded_protocol::{FromHelper, FromWorker, Message, ToHelper, ToWorker, UiState};
 
@@ -193,10 +193,10 @@ impl Pool {
     }
 }
 
-fn ui(workers: usize, tab: CurveKind) -> UiState {
+fn ui(workers: usize, tab: Axis) -> UiState {
     UiState {
         sweep_ns: vec![10, 20, 40],
-        error_tab: tab,
+        axis: tab,
         workers: Some(workers),
         ..UiState::default()
     }
@@ -205,14 +205,14 @@ fn ui(workers: usize, tab: CurveKind) -> UiState {
 #[test]
 fn every_pool_size_gives_the_cores_numbers() {
     for (text, tab) in [
-        (r#"{"trials": 13, "k": 6, "n": 20}"#, CurveKind::N),
+        (r#"{"trials": 13, "k": 6, "n": 20}"#, Axis::N),
         (
             r#"{"trials": 5, "k": 6, "n": 20, "noise": 0.01, "scheme": "letcc"}"#,
-            CurveKind::LambdaDec,
+            Axis::LambdaDec,
         ),
         (
             r#"{"trials": 3, "function": "lenet5", "k": 4, "n": 16}"#,
-            CurveKind::N,
+            Axis::N,
         ),
     ] {
         let c = Config::from_json(text).unwrap();
@@ -231,7 +231,7 @@ fn every_pool_size_gives_the_cores_numbers() {
 #[test]
 fn a_helper_that_dies_mid_sweep_is_replaced_and_nothing_changes() {
     let c = Config::from_json(r#"{"trials": 40, "k": 6, "n": 20}"#).unwrap();
-    let u = ui(4, CurveKind::N);
+    let u = ui(4, Axis::N);
     for victim in 0..3 {
         for after in [3, 40, 5000] {
             let mut pool = Pool::new();
@@ -274,7 +274,7 @@ fn helpers_that_keep_dying_never_hang_the_sweep() {
     // Every helper dies as soon as it has work: the leading worker ends up
     // running every range itself.
     let c = Config::from_json(r#"{"trials": 12, "k": 6, "n": 20}"#).unwrap();
-    let u = ui(3, CurveKind::N);
+    let u = ui(3, Axis::N);
     let mut pool = Pool::new();
     pool.start(&c, &u, 1);
     let mut ticks = 0;
@@ -302,7 +302,7 @@ fn a_change_of_p_or_trials_does_not_run_f_again_in_any_worker() {
         r#"{"trials": 9, "function": "lenet5", "k": 4, "n": 16}"#,
     ] {
         let c = Config::from_json(text).unwrap();
-        let u = ui(3, CurveKind::N);
+        let u = ui(3, Axis::N);
         let mut pool = Pool::new();
         pool.run(&c, &u, 1);
         let prepared = pool.leader.prepare_count();
@@ -328,7 +328,7 @@ fn a_change_of_p_or_trials_does_not_run_f_again_in_any_worker() {
 #[test]
 fn a_new_request_or_cancel_drops_the_helpers_work() {
     let c = Config::from_json(r#"{"trials": 30, "k": 6, "n": 20}"#).unwrap();
-    let u = ui(3, CurveKind::N);
+    let u = ui(3, Axis::N);
     let mut pool = Pool::new();
     pool.start(&c, &u, 1);
     for _ in 0..30 {
@@ -343,7 +343,7 @@ fn a_new_request_or_cancel_drops_the_helpers_work() {
     assert!(pool.helpers.iter().flatten().all(|h| !h.busy()));
     // Fewer workers, another seed: the new numbers, from every range.
     let c2 = Config { seed: 99, ..c };
-    pool.run(&c2, &ui(2, CurveKind::N), 2);
+    pool.run(&c2, &ui(2, Axis::N), 2);
     assert_eq!(pool.helpers.len(), 1);
     assert_eq!(pool.curves(), oracle::curves(&c2, &u));
 }

@@ -9,24 +9,25 @@
 //! (`table_run`, `curves_run`).
 
 use crate::session::Session;
-use coded_core::{Config, ConfigError};
-use coded_panels::round::RoundResult;
+use coded_core::{Config, ConfigError, Round};
+use coded_panels::RoundResult;
 use coded_protocol::UiState;
 
-/// The round stage: straggler pattern and the encode/decode or digits view
-/// of the configuration's scheme (the detail only when its panel is shown).
+/// The round stage: the round shown, computed by the core, and the views of
+/// the round panels shown (decoded only when one of them needs it).
 pub fn round(
     session: &mut Session,
     config: &Config,
     ui: &UiState,
 ) -> Result<RoundResult, ConfigError> {
     config.validate()?;
-    let decoded = if RoundResult::needs_decoding(config, ui.panels) {
+    let prepared = if RoundResult::needs_decoding(config, ui.panels) {
         Some(session.prepared(config, config.scheme, config.n)?)
     } else {
         None
     };
-    Ok(RoundResult::build(config, ui.trial_in(config), decoded))
+    let round = Round::compute(config, ui.trial_in(config), prepared);
+    Ok(RoundResult::of(&round, ui.panels))
 }
 
 /// What each stage depends on, to skip stages whose inputs did not change
@@ -39,7 +40,8 @@ mod tests {
     use super::*;
     use coded_core::run_round;
     use coded_core::FunctionKind;
-    use coded_panels::round::Detail;
+    use coded_panels::digits::Digits;
+    use coded_panels::encdec::Encdec;
     use coded_panels::{Panel, Panels};
 
     #[test]
@@ -60,16 +62,16 @@ mod tests {
             assert_eq!(r, crate::oracle::round(&c, &ui), "{text}");
             // And the numbers are `coded round`'s.
             let report = run_round(&c, 1).unwrap();
-            match (&r.detail, c.function) {
-                (Some(Detail::Digits(v)), FunctionKind::Lenet5) => {
+            match (r.get::<Digits>(), r.get::<Encdec>(), c.function) {
+                (Some(v), None, FunctionKind::Lenet5) => {
                     assert_eq!(v.squared_error, report.squared_error);
                     assert_eq!(v.relative_accuracy, report.relative_accuracy);
                 }
-                (Some(Detail::Scalar(v)), f) if f != FunctionKind::Lenet5 => {
+                (None, Some(v), f) if f != FunctionKind::Lenet5 => {
                     assert_eq!(v.squared_error, report.squared_error);
                     assert_eq!(v.straggled, report.straggled);
                 }
-                other => panic!("wrong detail {other:?}"),
+                other => panic!("wrong views {other:?}"),
             }
         }
     }
@@ -82,7 +84,9 @@ mod tests {
             panels: Panels::only(Panel::Stragglers),
             ..UiState::default()
         };
-        assert!(round(&mut s, &c, &ui).unwrap().detail.is_none());
+        let r = round(&mut s, &c, &ui).unwrap();
+        assert_eq!(r.views.len(), 1);
+        assert!(r.get::<coded_panels::stragglers::Stragglers>().is_some());
         assert_eq!(s.prepare_count, 0, "f was not run");
     }
 }

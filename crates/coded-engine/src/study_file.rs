@@ -8,13 +8,13 @@
 //! wasm carries neither).
 
 use coded_core::Config;
-use coded_panels::errors::CurveKind;
+use coded_panels::errors::Axis;
 use coded_panels::errors::CurvesView;
 use coded_protocol::saved::empty_view;
 
 /// The view `config` gives for a plot of `kind` without points, or why its
 /// formula does not read.
-pub fn check(config: &Config, kind: CurveKind) -> Result<CurvesView, String> {
+pub fn check(config: &Config, kind: Axis) -> Result<CurvesView, String> {
     config.check_formula().map_err(|e| e.message)?;
     Ok(empty_view(config, kind))
 }

@@ -9,12 +9,14 @@
 use coded_core::config::{MAX_K, MAX_N, MAX_TRIALS};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme};
 use coded_engine::{stages, Engine, Session};
-use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::{Detail, RoundResult};
+use coded_panels::digits::Digits;
+use coded_panels::encdec::Encdec;
+use coded_panels::errors::{Axis, CurvesView};
+use coded_panels::stragglers::Stragglers;
 use coded_panels::table::TableView;
-use coded_panels::{digits, encdec, errors, stragglers, Theme};
+use coded_panels::walk::walk;
+use coded_panels::{Results, RoundResult, Theme};
 use coded_protocol::{FromWorker, ToWorker, UiState};
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 
 fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
     let text = format!("{v:?}");
@@ -22,19 +24,6 @@ fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
         .split(|ch: char| !ch.is_ascii_alphanumeric())
         .find(|w| *w == "NaN" || *w == "inf");
     assert!(bad.is_none(), "{what} carries {bad:?}");
-}
-
-fn svg<F>(what: &str, f: F) -> (String, coded_panels::Frame)
-where
-    F: for<'a> Fn(&coded_panels::Area<SVGBackend<'a>>) -> coded_panels::DrawResult<SVGBackend<'a>>,
-{
-    let mut out = String::new();
-    let frame = {
-        let area = SVGBackend::with_string(&mut out, (900, 600)).into_drawing_area();
-        f(&area).unwrap_or_else(|e| panic!("{what}: {e}"))
-    };
-    assert!(!out.contains("NaN"), "{what}: NaN in the SVG");
-    (out, frame)
 }
 
 struct Views {
@@ -50,28 +39,11 @@ fn views(c: &Config, ui: &UiState) -> Views {
     let mut s = Session::new();
     let round = stages::round(&mut s, c, ui).unwrap();
     no_nan("round", &round);
-    let sv = &round.stragglers;
-    let (_, f) = svg("stragglers", |a| stragglers::draw(a, &theme, sv));
-    for (x, y) in [(100.0, 100.0), (450.0, 400.0), (880.0, 590.0)] {
-        if let Some(t) = stragglers::hover(sv, &f, x, y) {
-            no_nan("hover", &t);
-        }
+    if let Some(v) = round.get::<Encdec>() {
+        assert_eq!(v.failure.is_some(), v.squared_error.is_none());
     }
-    match &round.detail {
-        Some(Detail::Scalar(v)) => {
-            assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            let (_, f) = svg("encdec", |a| encdec::draw(a, &theme, v));
-            for (x, y) in [(100.0, 100.0), (450.0, 300.0), (700.0, 500.0)] {
-                if let Some(t) = encdec::hover(v, &f, x, y, 1.0) {
-                    no_nan("hover", &t);
-                }
-            }
-        }
-        Some(Detail::Digits(v)) => {
-            assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            svg("digits", |a| digits::draw(a, &theme, v));
-        }
-        None => {}
+    if let Some(v) = round.get::<Digits>() {
+        assert_eq!(v.failure.is_some(), v.squared_error.is_none());
     }
     let table = coded_engine::table(&mut s, c, ui).unwrap();
     no_nan("table", &table);
@@ -83,22 +55,31 @@ fn views(c: &Config, ui: &UiState) -> Views {
         );
     }
     let mut curves = vec![];
-    for tab in [CurveKind::N, CurveKind::P, CurveKind::LambdaDec] {
+    for tab in [Axis::N, Axis::P, Axis::LambdaDec] {
         let ui = UiState {
-            error_tab: tab,
+            axis: tab,
             ..ui.clone()
         };
         // As the page shows a refusal.
         let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| coded_engine::plan::words(&e));
         if let Ok(v) = &v {
             no_nan("curves", v);
-            let look = errors::CurvesLook::default();
-            let (_, f) = svg("curves", |a| errors::draw(a, &theme, v, &look));
-            if let Some(t) = errors::hover(v, &look, &f, 450.0, 300.0, 1.0) {
-                no_nan("hover", &t);
-            }
         }
         curves.push(v);
+    }
+    // Every panel, in every look: drawn, summarised, hovered.
+    for curves in &curves {
+        let results = Results {
+            round: Some(&round),
+            table: Some(&table),
+            curves: curves.as_ref().ok(),
+        };
+        let walked = walk(&results, &theme, (900, 600)).unwrap_or_else(|e| panic!("{e}"));
+        for w in walked {
+            assert!(!w.svg.contains("NaN"), "{:?}: NaN in the SVG", w.panel);
+            no_nan("summary", &w.summary);
+            no_nan("hover", &w.hovers);
+        }
     }
     // The worker: the same round and table (its curves tab is ui's).
     let mut e = Engine::new(|| 0.0);
@@ -141,17 +122,14 @@ fn ui(ns: &[usize], ps: &[f64]) -> UiState {
 }
 
 fn scalar(v: &Views) -> &coded_panels::encdec::EncDecView {
-    match &v.round.detail {
-        Some(Detail::Scalar(e)) => e,
-        other => panic!("not a scalar round: {other:?}"),
-    }
+    v.round.get::<Encdec>().expect("a scalar round")
 }
 
 fn all_failed(v: &Views) {
     let e = scalar(v);
     assert!(e.decoder.is_empty() && e.estimates.iter().all(Option::is_none));
     assert!(e.failure.is_some());
-    assert_eq!(v.round.stragglers.returned, 0);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().returned, 0);
     for row in &v.table.rows {
         assert_eq!(row.summary.failures, row.summary.trials);
         assert!(row.summary.mse.is_none() && row.round_failure.is_some());
@@ -186,7 +164,7 @@ fn p_one() {
     let c = cfg(r#"{"trials": 5, "stragglers": {"model": "iid", "p": 1}}"#);
     let v = views(&c, &ui(&[10, 40], &[1.0]));
     all_failed(&v);
-    assert_eq!(v.round.stragglers.p, 1.0);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().p, 1.0);
     let n = v.curves[0].as_ref().unwrap();
     assert!(n.curves.iter().all(|c| c.points.is_empty()));
     // Error vs p: p = 1 is not on its grid; the marker sits at 1.
@@ -202,7 +180,7 @@ fn s_at_least_n() {
         ));
         let v = views(&c, &ui(&[10, 40], &[0.2]));
         all_failed(&v);
-        assert_eq!(v.round.stragglers.longest_run, 40);
+        assert_eq!(v.round.get::<Stragglers>().unwrap().longest_run, 40);
     }
 }
 
@@ -210,7 +188,7 @@ fn s_at_least_n() {
 fn one_survivor() {
     let c = cfg(r#"{"trials": 5, "k": 5, "n": 20, "stragglers": {"model": "fixed", "s": 19}}"#);
     let v = views(&c, &ui(&[20], &[0.2]));
-    assert_eq!(v.round.stragglers.returned, 1);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().returned, 1);
     let e = scalar(&v);
     assert!(e.failure.is_none() && e.estimates.iter().all(Option::is_some));
     for row in &v.table.rows {
@@ -244,7 +222,7 @@ fn k_equals_one() {
     for n in [1, 2, 40] {
         let c = cfg(&format!(r#"{{"trials": 4, "k": 1, "n": {n}}}"#));
         let v = views(&c, &ui(&[1, 2, n], &[0.1]));
-        assert_eq!(v.round.stragglers.n, n);
+        assert_eq!(v.round.get::<Stragglers>().unwrap().n, n);
         assert_eq!(scalar(&v).estimates.len(), 1);
     }
 }
@@ -302,8 +280,8 @@ fn largest_n() {
         ..UiState::default()
     };
     let v = views(&c, &u);
-    assert_eq!(v.round.stragglers.raster.len(), 120);
-    assert_eq!(v.round.stragglers.raster[0].len(), MAX_N);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().raster.len(), 120);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().raster[0].len(), MAX_N);
     assert_eq!(scalar(&v).betas.len(), MAX_N);
 }
 
@@ -330,7 +308,7 @@ fn largest_trials() {
         ..UiState::default()
     };
     let v = views(&c, &u);
-    assert_eq!(v.round.stragglers.trial, MAX_TRIALS - 1);
+    assert_eq!(v.round.get::<Stragglers>().unwrap().trial, MAX_TRIALS - 1);
     assert_eq!(v.table.rows[0].summary.trials, MAX_TRIALS);
 }
 
@@ -344,7 +322,7 @@ fn lenet_edge_cases() {
     ] {
         let c = cfg(text);
         let v = views(&c, &ui(&[c.n], &[0.2]));
-        assert!(matches!(v.round.detail, Some(Detail::Digits(_))));
+        assert!(v.round.get::<Digits>().is_some());
         assert_eq!(c.function, FunctionKind::Lenet5);
     }
 }

@@ -11,18 +11,16 @@
 
 use coded_core::{sweep, Config, FunctionKind, Scheme, SweepPlan};
 use coded_engine::{curves, stages, table, Engine, Session};
-use coded_panels::errors::{Band, CurveKind};
-use coded_panels::round::Detail;
-use coded_panels::{digits, encdec, errors, stragglers, Theme};
-use coded_panels::{Panel, Panels};
+use coded_panels::digits::Digits;
+use coded_panels::encdec::Encdec;
+use coded_panels::errors::{Axis, Band};
+use coded_panels::walk::walk;
+use coded_panels::{Panel, Results, Stage, Theme};
 use coded_protocol::{FromWorker, ToWorker, UiState};
-use plotters::prelude::{IntoDrawingArea, SVGBackend};
 use proptest::prelude::*;
 
 // The same random configurations as the core's pipeline fuzzing.
-#[path = "../../coded-core/tests/common/strategies.rs"]
-mod strategies;
-use strategies::{cfg, formula_functions, small_config};
+use coded_testing::strategies::{cfg, formula_functions, small_config};
 
 /// Scalar functions: every stage, every tab, drawn.
 const SCALAR_CASES: u32 = 1_500;
@@ -37,9 +35,9 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         prop::collection::vec(1..=max_n + 4, 1..=4),
         prop::collection::vec(prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64], 1..=3),
         0usize..50,
-        prop::array::uniform5(any::<bool>()),
+        prop::collection::vec(any::<bool>(), Panel::ALL.len()),
         // Every setting of the table of axes, at its default values.
-        prop::sample::select(CurveKind::ALL.to_vec()),
+        prop::sample::select(Axis::ALL.to_vec()),
         any::<bool>(),
         prop::sample::select(Band::ALL.to_vec()),
         // Series keys of every tab, and one that no view has.
@@ -57,20 +55,21 @@ fn ui_state(max_n: usize) -> impl Strategy<Value = UiState> {
         ),
     )
         .prop_map(
-            |(compare, sweep_ns, sweep_ps, trial, p, error_tab, references, band, hidden)| {
+            |(compare, sweep_ns, sweep_ps, trial, p, axis, references, band, hidden)| {
                 UiState {
                     compare,
                     sweep_ns,
                     sweep_ps,
                     trial,
-                    // The round and detail panels are always computed here.
-                    panels: {
-                        let mut shown = Panels::default();
-                        shown.set(Panel::Errors, p[3] || p[0]);
-                        shown.set(Panel::Table, p[4] || p[1]);
-                        shown
-                    },
-                    error_tab,
+                    // The round's panels are always computed here; every
+                    // other panel at random.
+                    panels: Panel::ALL
+                        .into_iter()
+                        .zip(p)
+                        .filter(|(panel, shown)| *shown || panel.stage() == Stage::Round)
+                        .map(|(panel, _)| panel)
+                        .collect(),
+                    axis,
                     sweep_values: None,
                     references,
                     band,
@@ -94,80 +93,37 @@ fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Draws a view to SVG and hovers over a grid of pixels.
-fn draw_and_hover<F, H>(
-    what: &str,
-    size: (u32, u32),
-    draw_fn: F,
-    hover_fn: H,
-) -> Result<(), TestCaseError>
-where
-    F: for<'a> Fn(&coded_panels::Area<SVGBackend<'a>>) -> coded_panels::DrawResult<SVGBackend<'a>>,
-    H: Fn(&coded_panels::Frame, f64, f64) -> Option<String>,
-{
-    let mut svg = String::new();
-    let frame = {
-        let area = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw_fn(&area)
-    };
-    let frame = match frame {
-        Ok(f) => f,
-        Err(e) => return Err(TestCaseError::fail(format!("{what}: drawing failed: {e}"))),
-    };
-    prop_assert!(
-        !svg.contains("NaN") && !svg.contains("inf\""),
-        "{what}: NaN in SVG"
-    );
-    for i in 0..=8 {
-        for j in 0..=8 {
-            let (px, py) = (
-                size.0 as f64 * i as f64 / 8.0,
-                size.1 as f64 * j as f64 / 8.0,
-            );
-            if let Some(text) = hover_fn(&frame, px, py) {
-                no_nan(&format!("{what} hover"), &text)?;
-            }
+/// Every panel of the registry whose view `results` holds, in every look,
+/// drawn to SVG, summarised and hovered: nothing fails, nothing reads NaN.
+fn walk_every_panel(results: &Results, size: (u32, u32)) -> Result<(), TestCaseError> {
+    let walked = walk(results, &Theme::light(), size).map_err(TestCaseError::fail)?;
+    for w in &walked {
+        let what = format!("{:?} in {}", w.panel, w.look);
+        prop_assert!(
+            !w.svg.contains("NaN") && !w.svg.contains("inf\""),
+            "{what}: NaN in SVG"
+        );
+        no_nan(&format!("{what} summary"), &w.summary)?;
+        for h in &w.hovers {
+            no_nan(&format!("{what} hover"), h)?;
         }
     }
     Ok(())
 }
 
 fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), TestCaseError> {
-    let theme = Theme::light();
     let mut s = Session::new();
     // The round: straggler view and the encode/decode or digits view.
     let round = stages::round(&mut s, c, ui).expect("a valid config has a round");
     no_nan("round", &round)?;
     let again = stages::round(&mut Session::new(), c, ui).unwrap();
     prop_assert_eq!(&round, &again, "round not deterministic");
-    let sv = &round.stragglers;
-    draw_and_hover(
-        "stragglers",
-        size,
-        |a| stragglers::draw(a, &theme, sv),
-        |f, x, y| stragglers::hover(sv, f, x, y),
-    )?;
-    match &round.detail {
-        Some(Detail::Scalar(v)) => {
-            prop_assert!(v.estimates.len() == c.k && v.errors.len() == c.k);
-            prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            draw_and_hover(
-                "encdec",
-                size,
-                |a| encdec::draw(a, &theme, v),
-                |f, x, y| encdec::hover(v, f, x, y, 1.0),
-            )?;
-        }
-        Some(Detail::Digits(v)) => {
-            prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
-            draw_and_hover(
-                "digits",
-                size,
-                |a| digits::draw(a, &theme, v),
-                |f, x, y| digits::hover(v, f, x, y),
-            )?;
-        }
-        None => {}
+    if let Some(v) = round.get::<Encdec>() {
+        prop_assert!(v.estimates.len() == c.k && v.errors.len() == c.k);
+        prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
+    }
+    if let Some(v) = round.get::<Digits>() {
+        prop_assert_eq!(v.failure.is_some(), v.squared_error.is_none());
     }
     // The table: one row per compared scheme.
     let table = table(&mut s, c, ui).expect("a valid config has a table");
@@ -192,11 +148,6 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     match &curves {
         Ok(v) => {
             no_nan("curves", v)?;
-            let look = errors::CurvesLook {
-                band: ui.band,
-                hidden: ui.hidden.clone(),
-                legend: true,
-            };
             for curve in &v.curves {
                 for p in &curve.points {
                     // A log axis: finite, and positive unless exact (drawn
@@ -210,16 +161,10 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
                     prop_assert!(p.failures < p.trials);
                 }
             }
-            draw_and_hover(
-                "curves",
-                size,
-                |a| errors::draw(a, &theme, v, &look),
-                |f, x, y| errors::hover(v, &look, f, x, y, 1.0),
-            )?;
         }
         // Only when no N of the list is at least K, or along another
         // setting when the setting refuses every value (K above every N).
-        Err(e) if ui.error_tab == CurveKind::N => prop_assert!(
+        Err(e) if ui.axis == Axis::N => prop_assert!(
             coded_engine::plan::words(e).starts_with("No N in “N values”")
                 && ui.sweep_ns.iter().all(|&n| n < c.k),
             "curves failed: {e}"
@@ -229,10 +174,19 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
                 && ui
                     .axis_values()
                     .iter()
-                    .all(|&v| ui.error_tab.apply(c, v).is_err()),
+                    .all(|&v| ui.axis.apply(c, v).is_err()),
             "curves failed: {e}"
         ),
     }
+    // Every panel, drawn and hovered in every look.
+    walk_every_panel(
+        &Results {
+            round: Some(&round),
+            table: Some(&table),
+            curves: curves.as_ref().ok(),
+        },
+        size,
+    )?;
     // The worker: the same numbers, step by step, nothing non-finite.
     let mut engine = Engine::new(|| 0.0);
     let mut out = vec![];

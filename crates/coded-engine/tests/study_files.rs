@@ -13,7 +13,7 @@ use coded_core::study::Over;
 use coded_core::{Config, Study};
 use coded_engine::study_file::check;
 use coded_engine::{curves, table, Session};
-use coded_panels::errors::{CurveKind, CurvesView};
+use coded_panels::errors::{Axis, CurvesView};
 use coded_protocol::saved::{self, too_large, with_results, Plot, SavedResults, MAX_STUDY_BYTES};
 use coded_protocol::UiState;
 use serde_json::{json, Value};
@@ -41,8 +41,8 @@ fn cfg(text: &str) -> Config {
 /// the schemes compared, the N and p lists, and the setting of another
 /// plot with its values).
 fn page_study(config: &Config, ui: &UiState) -> Study {
-    let over = (ui.error_tab != CurveKind::N).then(|| Over {
-        setting: ui.error_tab.entry().name.to_string(),
+    let over = (ui.axis != Axis::N).then(|| Over {
+        setting: ui.axis.entry().name.to_string(),
         values: ui.axis_values(),
     });
     Study {
@@ -117,16 +117,16 @@ fn every_plot_the_page_saves_reads_back_as_it_was() {
     let (config, ui) = small();
     let fixed = cfg(r#"{"trials": 5, "k": 4, "stragglers": {"model": "fixed", "s": 2}}"#);
     for (config, tab) in [
-        (&config, CurveKind::N),
-        (&fixed, CurveKind::N),
-        (&config, CurveKind::P),
-        (&config, CurveKind::Noise),
-        (&config, CurveKind::LambdaDec),
-        (&fixed, CurveKind::K),
+        (&config, Axis::N),
+        (&fixed, Axis::N),
+        (&config, Axis::P),
+        (&config, Axis::Noise),
+        (&config, Axis::LambdaDec),
+        (&fixed, Axis::K),
     ] {
         let ui = UiState {
-            error_tab: tab,
-            sweep_values: (tab == CurveKind::Noise).then(|| vec![0.01, 0.1]),
+            axis: tab,
+            sweep_values: (tab == Axis::Noise).then(|| vec![0.01, 0.1]),
             ..ui.clone()
         };
         let (text, saved) = saved_file(config, &ui);
@@ -363,7 +363,7 @@ fn saved_curves_of_another_plot_than_the_studys_are_refused() {
         &mut session,
         &config,
         &UiState {
-            error_tab: CurveKind::P,
+            axis: Axis::P,
             ..ui.clone()
         },
     )

@@ -112,24 +112,6 @@ impl Rate {
     }
 }
 
-/// Least-squares slope of log y against log x over the positive points.
-pub fn loglog_slope(points: &[(f64, f64)]) -> Option<f64> {
-    let xy: Vec<(f64, f64)> = points
-        .iter()
-        .filter(|(x, y)| *x > 0.0 && *y > 0.0 && x.is_finite() && y.is_finite())
-        .map(|(x, y)| (x.ln(), y.ln()))
-        .collect();
-    if xy.len() < 2 {
-        return None;
-    }
-    let n = xy.len() as f64;
-    let mx = xy.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = xy.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = xy.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let sxy: f64 = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    (sxx > 0.0).then(|| sxy / sxx)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,15 +150,5 @@ mod tests {
             Rate::for_config(&count).len(),
             Rate::for_config(&plain).len()
         );
-    }
-
-    #[test]
-    fn slope_of_a_power_law() {
-        let pts: Vec<(f64, f64)> = [10.0, 20.0, 40.0]
-            .iter()
-            .map(|&n: &f64| (n, 5.0 * n.powi(-3)))
-            .collect();
-        assert!((loglog_slope(&pts).unwrap() + 3.0).abs() < 1e-12);
-        assert!(loglog_slope(&pts[..1]).is_none());
     }
 }

@@ -8,25 +8,26 @@
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
-/// One axis: its data range and whether it is logarithmic.
+/// A chart axis's data range, and whether it is logarithmic (not a
+/// setting an error plot runs along: that is the core's `Axis`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Axis {
+pub struct DataRange {
     pub lo: f64,
     pub hi: f64,
     pub log: bool,
 }
 
-impl Axis {
-    pub fn linear(r: Range<f64>) -> Axis {
-        Axis {
+impl DataRange {
+    pub fn linear(r: Range<f64>) -> DataRange {
+        DataRange {
             lo: r.start,
             hi: r.end,
             log: false,
         }
     }
 
-    pub fn log(r: Range<f64>) -> Axis {
-        Axis {
+    pub fn log(r: Range<f64>) -> DataRange {
+        DataRange {
             lo: r.start,
             hi: r.end,
             log: true,
@@ -61,13 +62,13 @@ pub struct ChartGeometry {
     pub y0: i32,
     pub x1: i32,
     pub y1: i32,
-    pub x: Axis,
-    pub y: Axis,
+    pub x: DataRange,
+    pub y: DataRange,
 }
 
 impl ChartGeometry {
     /// From a plotters pixel range (`plotting_area().get_pixel_range()`).
-    pub fn new(id: u32, px: (Range<i32>, Range<i32>), x: Axis, y: Axis) -> Self {
+    pub fn new(id: u32, px: (Range<i32>, Range<i32>), x: DataRange, y: DataRange) -> Self {
         ChartGeometry {
             id,
             x0: px.0.start,
@@ -163,8 +164,8 @@ mod tests {
         let c = ChartGeometry::new(
             0,
             (100..300, 50..250),
-            Axis::log(10.0..1000.0),
-            Axis::linear(-1.0..1.0),
+            DataRange::log(10.0..1000.0),
+            DataRange::linear(-1.0..1.0),
         );
         let (px, py) = c.to_pixel(100.0, 0.5);
         assert!((px - 200.0).abs() < 1e-9 && (py - 100.0).abs() < 1e-9);
@@ -180,8 +181,8 @@ mod tests {
         let c = ChartGeometry::new(
             0,
             (0..100, 0..100),
-            Axis::linear(0.0..1.0),
-            Axis::linear(0.0..1.0),
+            DataRange::linear(0.0..1.0),
+            DataRange::linear(0.0..1.0),
         );
         let pts = [(f64::NAN, 0.5), (0.5, 0.5), (0.9, 0.9)];
         assert_eq!(nearest(&c, pts.iter().copied(), 50.0, 50.0, 5.0), Some(1));

@@ -1,14 +1,15 @@
 //! The playground's panels, without the browser. One module per panel
 //! ([`stragglers`], [`encdec`], [`digits`], [`errors`], [`table`]) holds
-//! everything about it but its component: its *view* (plot-ready data built
-//! from `coded-core` results), its summary sentence (the plot's text
-//! alternative), its hover text, and (feature `draw`) its draw function,
-//! generic over plotters' `DrawingBackend`. [`panel`] is the registry of
-//! panels; [`round`] the round stage's views; [`claimed_rates`] the papers'
-//! rates the error plot overlays.
+//! everything about it but its component, behind one [`Contract`]: its
+//! *view* (plot-ready data built from `coded-core` results), its summary
+//! sentence (the plot's text alternative), its hover text, and (feature
+//! `draw`) its draw function, generic over plotters' `DrawingBackend`.
+//! [`panel`] is the registry of panels and the round stage's views;
+//! [`claimed_rates`] the papers' rates the error plot overlays.
 //!
-//! It computes nothing itself: the worker's engine (`coded-engine`) builds
-//! the views through the builders here, the page draws them.
+//! It computes nothing itself: the core computes rounds and sweeps, the
+//! worker's engine (`coded-engine`) runs them and builds the views through
+//! the builders here, the page draws them.
 //!
 //! # Summaries
 //!
@@ -26,6 +27,7 @@
 //! so it uses this crate without `draw` and compiles no plotters.
 
 pub mod claimed_rates;
+pub mod contract;
 pub mod digits;
 pub mod encdec;
 pub mod errors;
@@ -33,7 +35,7 @@ pub mod format;
 pub mod geometry;
 pub mod packed_bits;
 pub mod panel;
-pub mod round;
+pub mod series;
 pub mod stragglers;
 pub mod table;
 #[cfg(test)]
@@ -45,46 +47,19 @@ mod words;
 #[cfg(feature = "draw")]
 pub mod chart;
 #[cfg(feature = "draw")]
+mod drawing;
+#[cfg(feature = "draw")]
 pub mod theme;
+#[cfg(all(feature = "draw", any(test, feature = "svg")))]
+pub mod walk;
 
-pub use geometry::{Axis, ChartGeometry, Frame};
-pub use panel::{Panel, Panels, Stage};
+pub use contract::{Contract, Cursor, Shape, Stage, Words};
+pub use geometry::{ChartGeometry, DataRange, Frame};
+pub use panel::{Panel, PanelView, Panels, Registered, Results, RoundResult, Visit};
 #[cfg(feature = "draw")]
 pub use theme::Theme;
 
+#[cfg(all(feature = "draw", any(test, feature = "svg")))]
+pub use drawing::to_svg;
 #[cfg(feature = "draw")]
-pub use drawing::*;
-
-/// What the draw functions share: where they draw and what they return.
-#[cfg(feature = "draw")]
-mod drawing {
-    use crate::Frame;
-    use plotters::coord::Shift;
-    use plotters::drawing::{DrawingArea, DrawingAreaErrorKind};
-    use plotters::prelude::DrawingBackend;
-
-    /// The area a draw function draws on.
-    pub type Area<DB> = DrawingArea<DB, Shift>;
-
-    /// What every draw function returns: where its charts are, for hover.
-    pub type DrawResult<DB> =
-        Result<Frame, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
-
-    /// Draws with `draw` into an SVG document of `width` × `height` pixels.
-    #[cfg(any(test, feature = "svg"))]
-    pub fn to_svg<F>(width: u32, height: u32, draw: F) -> Result<(String, Frame), String>
-    where
-        F: for<'a> FnOnce(
-            &Area<plotters::prelude::SVGBackend<'a>>,
-        ) -> DrawResult<plotters::prelude::SVGBackend<'a>>,
-    {
-        use plotters::prelude::IntoDrawingArea;
-        let mut out = String::new();
-        let frame = {
-            let area = plotters::prelude::SVGBackend::with_string(&mut out, (width, height))
-                .into_drawing_area();
-            draw(&area).map_err(|e| e.to_string())?
-        };
-        Ok((out, frame))
-    }
-}
+pub use drawing::{Area, DrawResult};

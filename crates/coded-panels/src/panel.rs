@@ -1,81 +1,171 @@
-//! The registry of panels: what each of the page's panels is called (in
-//! links and headings), and which of the worker's stages computes it.
+//! The registry of panels: each panel's contract ([`crate::contract`]),
+//! listed once, in page order, with the stage that computes its view.
 //!
-//! Why one table: the page's layout, the embed mode, the links
-//! (`panels=`, `embed=`), the worker (which stages to run for the panels
-//! shown) and the tests all read a panel's facts from here, so adding a
-//! panel is its module (`crate::<panel>`), one variant and one row below,
-//! its component in the app, its CSS and its tests.
+//! Why one list: the page's layout, the embed mode, the links (`panels=`,
+//! `embed=`), the worker (which stages to run, which views a round holds)
+//! and the tests all loop over this list, so adding a panel is its module
+//! (its contract), one line below and its CSS.
 
+use coded_core::{Config, Round};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// One of the page's panels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Panel {
-    Stragglers,
-    Encdec,
-    Digits,
-    Errors,
-    Table,
+use crate::contract::{Contract, Shape, Stage, Words};
+use crate::errors::CurvesView;
+use crate::table::TableView;
+
+/// What the stages computed that the panels show: the page's latest
+/// results, or a test's.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Results<'a> {
+    pub round: Option<&'a RoundResult>,
+    pub table: Option<&'a TableView>,
+    pub curves: Option<&'a CurvesView>,
 }
 
-/// Which of the worker's stages computes a panel's view. They differ in
-/// cost and in what they depend on (see `coded-engine`'s `stages`): the
-/// round follows the trial shown, the table runs every trial of the
-/// configuration, the curves whole sweeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Stage {
-    Round,
-    Table,
-    Curves,
+/// The round stage's result: the views of the round panels shown that
+/// apply to the configuration, in page order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundResult {
+    pub views: Vec<PanelView>,
 }
 
-/// A panel's facts.
-#[derive(Clone, Copy, Debug)]
-pub struct About {
-    /// Its name in links (`panels=`, `embed=`) and messages.
-    pub name: &'static str,
-    /// Its title (embed dialog, embedded page, iframe title).
-    pub title: &'static str,
-    /// The stage that computes its view.
-    pub stage: Stage,
+/// A contract listed in the registry.
+pub trait Registered: Contract {
+    const PANEL: Panel;
+    /// Its view in the stages' results (None: not computed yet, or not for
+    /// this configuration).
+    fn view<'a>(results: &Results<'a>) -> Option<&'a Self::View>;
+    /// Its view as a round holds it.
+    fn wrap(view: Self::View) -> PanelView;
+}
+
+/// Something done for one panel, whatever its contract: how every "for
+/// each panel" place loops over the registry ([`Panel::visit`]).
+pub trait Visit {
+    type Output;
+    fn visit<P: Registered>(self) -> Self::Output;
+}
+
+macro_rules! registry {
+    ($($variant:ident => $contract:ty, $stage:ident;)+) => {
+        /// One of the page's panels.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Panel {
+            $($variant,)+
+        }
+
+        /// One panel's view, as a stage's result holds it.
+        // A round holds two or three views in a list: their sizes differ,
+        // boxing them would only add indirection.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub enum PanelView {
+            $($variant(<$contract as Contract>::View),)+
+        }
+
+        impl Panel {
+            /// Every panel, in page order.
+            pub const ALL: [Panel; 0 $(+ registry!(@one $variant))+] = [$(Panel::$variant,)+];
+
+            /// Does `visit` with this panel's contract.
+            pub fn visit<V: Visit>(self, visit: V) -> V::Output {
+                match self {
+                    $(Panel::$variant => visit.visit::<$contract>(),)+
+                }
+            }
+
+            /// Its name in links (`panels=`, `embed=`), ids and messages.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::NAME,)+
+                }
+            }
+
+            /// Its title (headings, the embed dialog, an iframe's title).
+            pub const fn title(self) -> &'static str {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::TITLE,)+
+                }
+            }
+
+            /// The stage that computes its view.
+            pub const fn stage(self) -> Stage {
+                match self {
+                    $(Panel::$variant => Stage::$stage,)+
+                }
+            }
+
+            /// How its plot is shaped.
+            pub const fn shape(self) -> Shape {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::SHAPE,)+
+                }
+            }
+
+            /// What the page says of it.
+            pub const fn words(self) -> Words {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::WORDS,)+
+                }
+            }
+
+            /// Whether it shows a view for `config` (else its note).
+            pub fn applies(self, config: &Config) -> bool {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::applies(config),)+
+                }
+            }
+
+            /// Whether its view needs the round decoded.
+            const fn decodes(self) -> bool {
+                match self {
+                    $(Panel::$variant => <$contract as Contract>::DECODES,)+
+                }
+            }
+        }
+
+        $(
+            impl Registered for $contract {
+                const PANEL: Panel = Panel::$variant;
+                fn view<'a>(results: &Results<'a>) -> Option<&'a Self::View> {
+                    registry!(@view $stage, $variant, results)
+                }
+                fn wrap(view: Self::View) -> PanelView {
+                    PanelView::$variant(view)
+                }
+            }
+        )+
+    };
+    (@one $variant:ident) => {
+        1
+    };
+    (@view Round, $variant:ident, $results:ident) => {
+        $results.round?.views.iter().find_map(|v| match v {
+            PanelView::$variant(v) => Some(v),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        })
+    };
+    (@view Table, $variant:ident, $results:ident) => {
+        $results.table
+    };
+    (@view Curves, $variant:ident, $results:ident) => {
+        $results.curves
+    };
+}
+
+registry! {
+    Stragglers => crate::stragglers::Stragglers, Round;
+    Encdec => crate::encdec::Encdec, Round;
+    Digits => crate::digits::Digits, Round;
+    Errors => crate::errors::Errors, Curves;
+    Table => crate::table::Table, Table;
 }
 
 impl Panel {
-    /// Every panel, in page order.
-    pub const ALL: [Panel; 5] = [
-        Panel::Stragglers,
-        Panel::Encdec,
-        Panel::Digits,
-        Panel::Errors,
-        Panel::Table,
-    ];
-
-    /// The one row of the registry for this panel.
-    pub const fn about(self) -> About {
-        let (name, title, stage) = match self {
-            Panel::Stragglers => ("stragglers", "Straggler pattern", Stage::Round),
-            Panel::Encdec => ("encdec", "Encode → compute → decode", Stage::Round),
-            Panel::Digits => ("digits", "Coded digits (LeNet-5)", Stage::Round),
-            Panel::Errors => ("errors", "Error curves", Stage::Curves),
-            Panel::Table => ("table", "Results table", Stage::Table),
-        };
-        About { name, title, stage }
-    }
-
-    /// Its name in URLs (`panels=`, `embed=`) and in messages.
-    pub const fn name(self) -> &'static str {
-        self.about().name
-    }
-
     /// The panel of a [`Panel::name`].
     pub fn parse(name: &str) -> Option<Panel> {
         Panel::ALL.into_iter().find(|p| p.name() == name)
-    }
-
-    /// Its title (embed dialog, embedded page, iframe title).
-    pub const fn title(self) -> &'static str {
-        self.about().title
     }
 
     /// Its number on the page (headings read "1 · Straggler pattern").
@@ -91,13 +181,49 @@ impl Panel {
         format!("{} · {}", self.number(), self.title())
     }
 
-    /// The stage that computes its view.
-    pub const fn stage(self) -> Stage {
-        self.about().stage
-    }
-
     fn bit(self) -> u8 {
         1 << (self as u8)
+    }
+}
+
+impl RoundResult {
+    /// Whether the views of the panels shown need the round decoded: then
+    /// [`RoundResult::of`] needs a round computed with the problem and the
+    /// configuration's scheme prepared at its N, which cost f on every
+    /// server (N forward passes for LeNet-5).
+    pub fn needs_decoding(config: &Config, panels: Panels) -> bool {
+        panels
+            .iter_shown()
+            .any(|p| p.stage() == Stage::Round && p.decodes() && p.applies(config))
+    }
+
+    /// The views of `round` for the round panels shown that apply to its
+    /// configuration: the one place a round's views are assembled.
+    pub fn of(round: &Round, panels: Panels) -> RoundResult {
+        struct FromRound<'r, 'c>(&'r Round<'c>);
+        impl Visit for FromRound<'_, '_> {
+            type Output = Option<PanelView>;
+            fn visit<P: Registered>(self) -> Option<PanelView> {
+                P::applies(self.0.config)
+                    .then(|| P::from_round(self.0))
+                    .flatten()
+                    .map(P::wrap)
+            }
+        }
+        let views = panels
+            .iter_shown()
+            .filter(|p| p.stage() == Stage::Round)
+            .filter_map(|p| p.visit(FromRound(round)))
+            .collect();
+        RoundResult { views }
+    }
+
+    /// The view of the round panel `P`, if the round holds one.
+    pub fn get<P: Registered>(&self) -> Option<&P::View> {
+        P::view(&Results {
+            round: Some(self),
+            ..Results::default()
+        })
     }
 }
 
@@ -113,7 +239,7 @@ impl Serialize for Panel {
 impl<'de> Deserialize<'de> for Panel {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let name = String::deserialize(d)?;
-        Panel::parse(&name).ok_or_else(|| serde::de::Error::custom(format!("no panel `{name}`")))
+        Panel::parse(&name).ok_or_else(|| serde::de::Error::custom(format!("no panel “{name}”")))
     }
 }
 
@@ -208,6 +334,13 @@ mod tests {
             assert!(!p.title().is_empty());
         }
         assert_eq!(Panel::parse("Table"), None);
+        // The shapes give every chart room: a plot is never shorter than
+        // its charts need.
+        for p in Panel::ALL {
+            let shape = p.shape();
+            assert!(shape.aspect_ratio > shape.phone_aspect_ratio, "{p:?}");
+            assert!(shape.min_height() >= 100.0, "{p:?}");
+        }
         assert_eq!(Panel::parse(""), None);
         assert_eq!(
             Panel::ALL.map(|x| x.name()),
@@ -217,6 +350,63 @@ mod tests {
         let mut titles = Panel::ALL.map(|x| x.title()).to_vec();
         titles.dedup();
         assert_eq!(titles.len(), Panel::ALL.len());
+    }
+
+    /// Every panel that applies to a configuration has a view in its stage's
+    /// results, and its whole contract works on it: drawn in every look,
+    /// summarised in words, hovered.
+    #[cfg(feature = "draw")]
+    #[test]
+    fn every_panel_is_walked_through_its_contract() {
+        use crate::testing::{bacc_letcc_vs_n, cfg, no_nan, round};
+        use crate::theme::Theme;
+        for text in [
+            r#"{"trials": 4, "n": 40, "adversaries": {"count": 3}}"#,
+            r#"{"function": "lenet5", "k": 4, "n": 12, "trials": 3}"#,
+        ] {
+            let c = cfg(text);
+            let r = round(&c, 1);
+            let problem = coded_core::Problem::new(&c).unwrap();
+            let rows = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
+                .into_iter()
+                .map(|scheme| crate::table::TableRow {
+                    summary: problem.monte_carlo(
+                        &problem.prepare(scheme, c.n),
+                        &c.stragglers,
+                        c.seed,
+                        c.trials,
+                    ),
+                    round_squared_error: None,
+                    round_failure: None,
+                })
+                .collect();
+            let table = TableView::assemble(&c, 1, rows);
+            let curves = bacc_letcc_vs_n(&cfg(r#"{"trials": 4}"#), &[0.2]);
+            let results = Results {
+                round: Some(&r),
+                table: Some(&table),
+                curves: Some(&curves),
+            };
+            let walked = crate::walk::walk(&results, &Theme::light(), (800, 600)).unwrap();
+            for p in Panel::ALL {
+                let seen = walked.iter().filter(|w| w.panel == p).count();
+                assert_eq!(seen > 0, p.applies(&c), "{p:?} in {text}");
+            }
+            for w in &walked {
+                assert!(w.svg.contains("<text"), "{:?} drew no text", w.panel);
+                no_nan(&w.summary);
+                assert!(!w.summary.is_empty());
+            }
+            // Hover reads the values of every plot that has charts.
+            for p in [Panel::Stragglers, Panel::Errors] {
+                assert!(
+                    walked.iter().any(|w| w.panel == p && !w.hovers.is_empty()),
+                    "{p:?}"
+                );
+            }
+            // A round holds only the views of the round panels shown.
+            assert!(r.views.len() == 2, "{:?}", r.views.len());
+        }
     }
 
     #[test]

@@ -8,10 +8,11 @@ use crate::encdec::EncDecView;
 use crate::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, lambda_grid, CurvesView, P_GRID,
 };
-use crate::round::{Detail, RoundResult};
+use crate::stragglers::StragglerView;
+use crate::{Panels, RoundResult};
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::sweep_over;
-use coded_core::{sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
+use coded_core::{sweep, Config, LambdaDec, Problem, Round, Scheme, SweepPlan};
 
 pub fn cfg(text: &str) -> Config {
     Config::from_json(text).unwrap()
@@ -24,25 +25,31 @@ pub fn no_nan(s: &str) {
     }
 }
 
-/// Round `trial` of `config`: the straggler view and the detail view.
+/// Round `trial` of `config`, decoded: the views of every round panel
+/// that applies.
 pub fn round(config: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(config).unwrap();
     let prepared = problem.prepare(config.scheme, config.n);
-    RoundResult::build(config, trial, Some((&problem, &prepared)))
+    let round = Round::compute(config, trial, Some((&problem, &prepared)));
+    RoundResult::of(&round, Panels::default())
+}
+
+pub fn straggler_view(config: &Config, trial: usize) -> StragglerView {
+    StragglerView::from_round(&Round::compute(config, trial, None))
 }
 
 pub fn encdec(config: &Config, trial: usize) -> EncDecView {
-    match round(config, trial).detail {
-        Some(Detail::Scalar(v)) => *v,
-        other => panic!("not a scalar function: {other:?}"),
-    }
+    let r = round(config, trial);
+    r.get::<crate::encdec::Encdec>()
+        .expect("a scalar function has an encode/decode view")
+        .clone()
 }
 
 pub fn digits(config: &Config, trial: usize) -> DigitsView {
-    match round(config, trial).detail {
-        Some(Detail::Digits(v)) => v,
-        other => panic!("not LeNet-5: {other:?}"),
-    }
+    let r = round(config, trial);
+    r.get::<crate::digits::Digits>()
+        .expect("LeNet-5 has a digits view")
+        .clone()
 }
 
 /// Error vs N over `ns` (each at least K) and, for independent stragglers,
@@ -54,7 +61,7 @@ pub fn error_vs_n(
     ps: &[f64],
     references: bool,
 ) -> CurvesView {
-    let iid = matches!(config.stragglers, coded_core::StragglerModel::Iid { .. });
+    let iid = config.stragglers.is_iid();
     let plan = SweepPlan::new(config, Some(ns), iid.then_some(ps), Some(schemes)).unwrap();
     let points = sweep(config, &plan).unwrap();
     error_vs_n_view(config, &points, iid, references, vec![])

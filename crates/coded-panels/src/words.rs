@@ -6,7 +6,7 @@ use coded_core::Scheme;
 
 /// Two significant digits (errors span many decades; more digits are in the
 /// results table), or words when there is no finite value.
-pub(crate) fn num(v: Option<f64>) -> String {
+pub(crate) fn two_digits(v: Option<f64>) -> String {
     match v {
         Some(x) if x.is_finite() => sig(x, 2),
         _ => "no value".into(),

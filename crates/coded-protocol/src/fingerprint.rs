@@ -8,8 +8,9 @@
 //! on" could disagree, and then the page would wait for a result that never
 //! comes, or call an old one current.
 
-use coded_core::{Config, Scheme, StragglerModel};
-use coded_panels::errors::CurveKind;
+use coded_core::checksum::fnv1a64;
+use coded_core::{Config, Scheme};
+use coded_panels::errors::Axis;
 use coded_panels::Stage;
 
 use crate::ui::UiState;
@@ -31,12 +32,10 @@ pub fn table_key(config: &Config, ui: &UiState) -> String {
 pub fn curves_key(config: &Config, ui: &UiState) -> String {
     let mut c = config.clone();
     c.scheme = Scheme::Bacc;
-    let mut ui_part = serde_json::json!([ui.schemes(config), ui.error_tab]);
-    match ui.error_tab {
-        CurveKind::N => {
-            if let StragglerModel::Iid { .. } = c.stragglers {
-                c.stragglers = StragglerModel::Iid { p: 0.0 };
-            }
+    let mut ui_part = serde_json::json!([ui.schemes(config), ui.axis]);
+    match ui.axis {
+        Axis::N => {
+            c.stragglers = c.stragglers.with_p(0.0);
             ui_part = serde_json::json!([ui_part, ui.sweep_ns, ui.sweep_ps, ui.references]);
         }
         _ => ui_part = serde_json::json!([ui_part, ui.axis_values()]),
@@ -67,12 +66,7 @@ impl Fingerprint {
 
     /// The fingerprint of a key.
     pub fn of_key(key: &str) -> Fingerprint {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in key.bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        Fingerprint(h)
+        Fingerprint(fnv1a64(key.as_bytes()))
     }
 }
 
@@ -106,6 +100,7 @@ impl Fingerprints {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use coded_core::StragglerModel;
     use coded_panels::{Panel, Panels};
 
     #[test]
@@ -135,7 +130,7 @@ mod tests {
             k,
             "the p list replaces the configured p"
         );
-        ui.error_tab = CurveKind::P;
+        ui.axis = Axis::P;
         assert_ne!(curves_key(&c2, &ui), curves_key(&c, &ui));
         // Along a setting: its values are part of the key.
         let k = curves_key(&c, &ui);

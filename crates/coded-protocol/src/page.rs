@@ -3,9 +3,9 @@
 
 use crate::UiState;
 use coded_core::Config;
-use coded_panels::errors::{CurveKind, CurvesView};
-use coded_panels::round::RoundResult;
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::table::TableView;
+use coded_panels::RoundResult;
 use serde::{Deserialize, Serialize};
 
 /// How far a sweep (or the table) has got.
@@ -64,7 +64,7 @@ pub enum ToWorker {
         id: u64,
         #[serde(with = "crate::config_text")]
         config: Config,
-        kind: CurveKind,
+        kind: Axis,
     },
 }
 

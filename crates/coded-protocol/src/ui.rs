@@ -5,7 +5,7 @@
 
 use coded_core::statistic::Statistic;
 use coded_core::{Config, Scheme};
-use coded_panels::errors::{Band, CurveKind, SlopeRange};
+use coded_panels::errors::{Axis, Band, SlopeRange};
 use coded_panels::Panels;
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +24,7 @@ pub struct UiState {
     pub panels: Panels,
     /// Which error plot panel 4 shows: error against which setting (the
     /// core's table of axes).
-    pub error_tab: CurveKind,
+    pub axis: Axis,
     /// The values of that setting, for every setting but N (whose lists
     /// are `sweep_ns` and `sweep_ps`); None: the setting's default values
     /// ([`UiState::axis_values`]).
@@ -63,7 +63,7 @@ impl Default for UiState {
             sweep_ps: vec![0.1, 0.3],
             trial: 0,
             panels: Panels::default(),
-            error_tab: CurveKind::N,
+            axis: Axis::N,
             sweep_values: None,
             references: true,
             band: Band::Mean95,
@@ -96,7 +96,7 @@ impl UiState {
     pub fn axis_values(&self) -> Vec<f64> {
         self.sweep_values
             .clone()
-            .unwrap_or_else(self.error_tab.entry().defaults)
+            .unwrap_or_else(self.axis.entry().defaults)
     }
 
     /// The trial shown, kept below the number of trials.

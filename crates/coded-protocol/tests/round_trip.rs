@@ -8,9 +8,9 @@
 //! without a sample here.
 
 use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
-use coded_panels::errors::{error_vs_n_view, CurveKind};
-use coded_panels::round::RoundResult;
+use coded_panels::errors::{error_vs_n_view, Axis};
 use coded_panels::table::{TableRow, TableView};
+use coded_panels::RoundResult;
 use coded_panels::{Panel, Panels, Stage};
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
 use std::collections::BTreeSet;
@@ -23,7 +23,8 @@ fn config(text: &str) -> Config {
 fn round(c: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(c).unwrap();
     let prepared = problem.prepare(c.scheme, c.n);
-    RoundResult::build(c, trial, Some((&problem, &prepared)))
+    let round = coded_core::Round::compute(c, trial, Some((&problem, &prepared)));
+    RoundResult::of(&round, coded_panels::Panels::default())
 }
 
 fn progress(done: usize) -> Progress {
@@ -72,7 +73,7 @@ fn to_worker_samples() -> Vec<ToWorker> {
         ToWorker::CheckStudy {
             id: 3,
             config: awkward(),
-            kind: CurveKind::LambdaDec,
+            kind: Axis::LambdaDec,
         },
     ]
 }

@@ -2,14 +2,18 @@
 //! as one `Path2D` each, texts through plotters-canvas, images as one
 //! `putImageData`; at once, or in parts (see `components::painting`).
 
-use plotters_backend::BackendCoord;
+use plotters_backend::{BackendCoord, DrawingBackend, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, Path2d};
 
 use super::shapes::{Paint, Shape};
-use super::Drawn;
 use crate::components::now;
+
+/// plotters-canvas' error (its type is not exported by name).
+pub type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+/// What a step of plotters' canvas backend gives.
+pub type Drawn = Result<(), DrawingErrorKind<CanvasError>>;
 
 /// Most shapes in one path: Chromium's painting of a path grows faster
 /// than its number of shapes (8 000 circles: 19 ms filled in one path,

@@ -86,14 +86,9 @@ impl Rng {
     }
 }
 
-/// FNV-1a 64-bit, the checksum `coded-core` verifies.
-fn fnv1a64(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+/// The checksum `coded-core` verifies, as its provenance records it.
+fn checksum(bytes: &[u8]) -> String {
+    format!("{:016x}", coded_core::checksum::fnv1a64(bytes))
 }
 
 /// A digit quantised to 8 bits: the model only ever sees `u8 / 255`.
@@ -450,7 +445,7 @@ fn main() -> Result<()> {
         "test_accuracy_f32_before_rounding": trained_acc,
         "parameters": PARAMETERS,
         "bytes": bin.len(),
-        "checksum_fnv1a64": fnv1a64(&bin),
+        "checksum_fnv1a64": checksum(&bin),
         "tensors": tensors,
         "created": created,
     });
@@ -488,7 +483,7 @@ fn main() -> Result<()> {
         "record": "1 label byte + 784 u8 pixels, row-major",
         "selection": format!("from the 2000 test digits of lenet5.json's split: per class 0..9 in turn, the class's 200 test digits shuffled by Fisher-Yates with one SplitMix64 stream, first {DIGITS_PER_CLASS} kept; records interleaved by class, record i has label i % 10"),
         "seed": DIGITS_SEED,
-        "checksum_fnv1a64": fnv1a64(&digits_bin),
+        "checksum_fnv1a64": checksum(&digits_bin),
         "lenet5_accuracy": digits_acc,
     });
     write(&assets.join("digits.json"), &pretty(&digits_meta));

@@ -7,8 +7,8 @@
 //! cuts a data segment at every long run of zeros: the records as they are
 //! became some 10 400 data segments and cost the worker about 108 kB of
 //! gzip -9. Packed they are one segment of 103 kB, 74 kB of gzip: the
-//! worker is 34 kB smaller (docs/performance.md, "Lowered by 34 kB"). The
-//! asset and its provenance stay as the training tool wrote them.
+//! worker is 34 kB smaller (docs/performance.md, "What is in the
+//! worker"). The asset and its provenance stay as the training tool wrote them.
 //!
 //! The layout: the number of digits and the length of the runs, each a
 //! little-endian u32; the labels; the runs of the concatenated pixels,

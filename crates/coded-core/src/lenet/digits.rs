@@ -1,7 +1,7 @@
 //! The 500 compiled-in held-out test digits.
 
+use super::assets::{verify, CLASSES, PIXELS};
 use super::digit_pack;
-use super::{verify, CLASSES, PIXELS};
 use std::sync::OnceLock;
 
 /// `assets/digits.bin`, packed by the build script (`digit_pack`).

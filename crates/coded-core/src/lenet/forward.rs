@@ -8,8 +8,9 @@
 //! multiply-add. Each output is the bias plus its products added in the
 //! order (kernel row, kernel column, input channel) for the convolutions and
 //! input order for the dense layers, on every path; so the logits are the
-//! same bits natively (AVX2 or not) and in wasm, and the same as the earlier
-//! one-image-at-a-time pass (pinned: tests/common/pinned.rs `LOGITS_HASH`).
+//! same bits natively (AVX2 or not) and in wasm, and the same as a
+//! one-image-at-a-time pass in that order (pinned: tests/common/pinned.rs
+//! `LOGITS_HASH`).
 //!
 //! Speed comes from the accumulators: each kernel keeps 8–12 output vectors
 //! in registers over all its taps (`unroll!` unrolls the kernel rows, and in
@@ -22,9 +23,9 @@
 //! last group with fewer images than lanes is computed in full with zero
 //! images in the spare lanes, whose logits are dropped.
 
+use super::assets::{CLASSES, PIXELS};
 use super::lanes::{Lanes, Scalar};
 use super::weights::LeNet5;
-use super::{CLASSES, PIXELS};
 
 // The network's forward methods live here, beside the kernels, so that the
 // weights' module does not depend on this one.

@@ -1,7 +1,7 @@
 //! The compiled-in LeNet-5 parameters, parsed and verified once, in the
 //! layouts the forward pass reads.
 
-use super::{verify, CLASSES};
+use super::assets::{verify, CLASSES};
 use half::f16;
 use std::sync::OnceLock;
 

@@ -2,11 +2,11 @@
 //! lines to the plotting area, so a line that leaves it would be drawn over
 //! the axes and the legend.
 
-use crate::geometry::Axis;
+use crate::geometry::DataRange;
 
 /// The pieces of a polyline inside the box `x` × `y` (clipped in the axes'
 /// own scale, so straight lines on a log axis stay straight).
-pub fn clip_polyline(points: &[(f64, f64)], x: Axis, y: Axis) -> Vec<Vec<(f64, f64)>> {
+pub fn clip_polyline(points: &[(f64, f64)], x: DataRange, y: DataRange) -> Vec<Vec<(f64, f64)>> {
     let to_f = |p: (f64, f64)| (x.fraction(p.0), y.fraction(p.1));
     let back = |q: (f64, f64)| (x.at(q.0), y.at(q.1));
     let mut pieces: Vec<Vec<(f64, f64)>> = vec![];
@@ -84,7 +84,7 @@ fn clip_segment(a: (f64, f64), b: (f64, f64)) -> Option<((f64, f64), (f64, f64))
 }
 
 /// Whether a data point lies inside the axes' box.
-pub fn inside(p: (f64, f64), x: Axis, y: Axis) -> bool {
+pub fn inside(p: (f64, f64), x: DataRange, y: DataRange) -> bool {
     let (fx, fy) = (x.fraction(p.0), y.fraction(p.1));
     p.0.is_finite()
         && p.1.is_finite()
@@ -100,8 +100,8 @@ mod tests {
 
     #[test]
     fn clipping_keeps_what_is_inside() {
-        let x = Axis::linear(0.0..1.0);
-        let y = Axis::linear(0.0..1.0);
+        let x = DataRange::linear(0.0..1.0);
+        let y = DataRange::linear(0.0..1.0);
         let pts = [(0.0, 0.5), (0.5, 0.5), (0.6, 5.0), (0.7, 0.5), (1.0, 0.5)];
         let pieces = clip_polyline(&pts, x, y);
         assert_eq!(pieces.len(), 2);

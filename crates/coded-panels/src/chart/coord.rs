@@ -8,14 +8,14 @@
 //! the one label "100"); [`log_ticks`] labels every decade, or 2× and 5×.
 
 use super::common::{log_ticks, text_width};
-use crate::geometry::Axis;
+use crate::geometry::DataRange;
 use crate::theme::Theme;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AxisCoord {
-    axis: Axis,
+    axis: DataRange,
     /// Labelled values; None: round numbers chosen from plotters' hint of
     /// how many labels fit (linear axes).
     labels: Option<Vec<f64>>,
@@ -25,7 +25,7 @@ pub struct AxisCoord {
 
 impl AxisCoord {
     /// A linear axis with round-number labels.
-    pub fn linear(axis: Axis) -> AxisCoord {
+    pub fn linear(axis: DataRange) -> AxisCoord {
         AxisCoord {
             axis,
             labels: None,
@@ -34,7 +34,7 @@ impl AxisCoord {
     }
 
     /// An axis with these labels and grid lines.
-    pub fn with_ticks(axis: Axis, labels: Vec<f64>, grid: Vec<f64>) -> AxisCoord {
+    pub fn with_ticks(axis: DataRange, labels: Vec<f64>, grid: Vec<f64>) -> AxisCoord {
         AxisCoord {
             axis,
             labels: Some(labels),
@@ -44,13 +44,13 @@ impl AxisCoord {
 
     /// A log axis `length` pixels long whose labels (in the theme's 11 px
     /// tick font) do not overlap; `vertical` for a y axis.
-    pub fn log(theme: &Theme, axis: Axis, length: f64, vertical: bool) -> AxisCoord {
+    pub fn log(theme: &Theme, axis: DataRange, length: f64, vertical: bool) -> AxisCoord {
         let (labels, grid) = fitted_log_ticks(theme, axis.lo, axis.hi, length, vertical);
         AxisCoord::with_ticks(axis, labels, grid)
     }
 
     /// A linear or log axis, as `axis` says.
-    pub fn of(theme: &Theme, axis: Axis, length: f64, vertical: bool) -> AxisCoord {
+    pub fn of(theme: &Theme, axis: DataRange, length: f64, vertical: bool) -> AxisCoord {
         if axis.log {
             AxisCoord::log(theme, axis, length, vertical)
         } else {
@@ -58,7 +58,7 @@ impl AxisCoord {
         }
     }
 
-    pub fn axis(&self) -> Axis {
+    pub fn axis(&self) -> DataRange {
         self.axis
     }
 }
@@ -159,12 +159,12 @@ mod tests {
 
     #[test]
     fn maps_like_the_geometry_and_never_overflows() {
-        let c = AxisCoord::linear(Axis::linear(0.0..10.0));
+        let c = AxisCoord::linear(DataRange::linear(0.0..10.0));
         assert_eq!(c.map(&5.0, (0, 100)), 50);
         assert_eq!(c.map(&5.0, (100, 0)), 50);
         assert_eq!(c.map(&f64::NAN, (0, 100)), -100);
         assert_eq!(c.map(&1e300, (0, 100)), 100_000_000);
-        let l = AxisCoord::with_ticks(Axis::log(1.0..100.0), vec![1.0, 10.0, 100.0], vec![]);
+        let l = AxisCoord::with_ticks(DataRange::log(1.0..100.0), vec![1.0, 10.0, 100.0], vec![]);
         assert_eq!(l.map(&10.0, (0, 200)), 100);
     }
 }

@@ -5,9 +5,8 @@
 use super::hover::{INPUT, SERVER};
 use super::view::DigitsView;
 use crate::chart::common::*;
-use crate::errors::view::scheme_label;
 use crate::format::percent;
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
 use crate::theme::Theme;
 use crate::words::plural;
 use crate::{Area, DrawResult, Frame};
@@ -17,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 const SIDE: usize = 28;
 
 pub fn headline(view: &DigitsView) -> String {
-    let name = scheme_label(view.scheme);
+    let name = view.scheme.label();
     match &view.failure {
         Some(f) => format!("LeNet-5, {name}: this round failed: {f}"),
         None => format!(
@@ -80,8 +79,8 @@ fn image<DB: DrawingBackend>(
     Ok(ChartGeometry::new(
         id,
         (x..x + s, y..y + s),
-        Axis::linear(0.0..SIDE as f64),
-        Axis::linear(SIDE as f64..0.0),
+        DataRange::linear(0.0..SIDE as f64),
+        DataRange::linear(SIDE as f64..0.0),
     ))
 }
 

@@ -3,7 +3,7 @@
 
 use super::view::DigitsView;
 use crate::format::percent;
-use crate::words::{num, plural, subject};
+use crate::words::{plural, subject, two_digits};
 
 /// Panel 3: how many of the digits shown were decoded to the right class.
 pub fn summary(v: &DigitsView) -> String {
@@ -46,22 +46,19 @@ pub fn summary(v: &DigitsView) -> String {
         plural(v.k, "input", "inputs"),
         share(v.relative_accuracy),
         share(v.accuracy),
-        num(v.squared_error)
+        two_digits(v.squared_error)
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::round::Detail;
-    use crate::testing::{cfg, no_nan, round};
+    use crate::testing::{cfg, no_nan};
     use coded_core::run_round;
     #[test]
     fn digits_sentence_counts_right_classes() {
         let c = cfg(r#"{"function": "lenet5", "scheme": "letcc", "k": 12, "n": 48, "trials": 3}"#);
-        let Some(Detail::Digits(v)) = round(&c, 1).detail else {
-            panic!("LeNet-5 has a digits view")
-        };
+        let v = crate::testing::digits(&c, 1);
         let r = run_round(&c, 1).unwrap();
         let s = summary(&v);
         let est = r.estimates.as_ref().unwrap();
@@ -89,9 +86,7 @@ mod tests {
         let c = cfg(
             r#"{"function": "lenet5", "k": 4, "n": 8, "stragglers": {"model": "iid", "p": 1}}"#,
         );
-        let Some(Detail::Digits(v)) = round(&c, 0).detail else {
-            panic!()
-        };
+        let v = crate::testing::digits(&c, 0);
         let s = summary(&v);
         assert!(
             s.starts_with("BACC could not decode this round (no server answered): none of 4 digits has a decoded class; 8 of the 8 servers shown straggled."),

@@ -1,6 +1,7 @@
 //! Panel 3's view: plot-ready data, built from the core's results.
 use coded_core::metrics::argmax;
-use coded_core::problem::{Prepared, Problem, RoundOutcome};
+use coded_core::round::Decoding;
+use coded_core::Round;
 use coded_core::Scheme;
 use serde::{Deserialize, Serialize};
 
@@ -66,15 +67,12 @@ fn row_f32(m: &nalgebra::DMatrix<f64>, r: usize) -> Vec<f32> {
 }
 
 impl DigitsView {
-    pub fn build(
-        problem: &Problem,
-        prepared: &Prepared,
-        straggled: &[bool],
-        trial: usize,
-        outcome: &RoundOutcome,
-    ) -> DigitsView {
+    /// A decoded round of LeNet-5.
+    pub fn from_round(round: &Round, decoding: &Decoding) -> DigitsView {
+        let (problem, prepared, outcome) = (decoding.problem, decoding.prepared, &decoding.outcome);
         // What the servers returned, noise included.
-        let answers = problem.answers(prepared, trial);
+        let answers = &decoding.answers;
+        let straggled = &round.draw.straggled;
         let k = problem.k();
         let n = prepared.coder.n();
         let inputs = (0..k.min(MAX_SHOWN))
@@ -116,8 +114,7 @@ impl DigitsView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::problem::draw_stragglers;
-    use coded_core::{run_round, Config, Problem};
+    use coded_core::{run_round, Config};
 
     #[test]
     fn spread_covers_the_ends() {
@@ -131,11 +128,7 @@ mod tests {
     fn predictions_match_coded_round() {
         let c = Config::from_json(r#"{"function": "lenet5", "k": 12, "n": 48, "scheme": "letcc"}"#)
             .unwrap();
-        let problem = Problem::new(&c).unwrap();
-        let prepared = problem.prepare(c.scheme, c.n);
-        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, 1);
-        let o = problem.evaluate(&prepared, &draw.straggled, 1);
-        let v = DigitsView::build(&problem, &prepared, &draw.straggled, 1, &o);
+        let v = crate::testing::digits(&c, 1);
         let r = run_round(&c, 1).unwrap();
         assert_eq!(v.inputs.len(), MAX_SHOWN);
         assert_eq!(v.servers.len(), MAX_SHOWN);

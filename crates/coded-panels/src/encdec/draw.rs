@@ -6,9 +6,9 @@ use super::hover::{DECODE, ENCODE, ERROR};
 use super::view::EncDecView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
-use crate::errors::view::{scheme_color, scheme_label};
 use crate::format::sig;
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
+use crate::series::scheme_series;
 use crate::theme::{okabe_ito, Theme};
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
@@ -17,7 +17,7 @@ const Z: std::ops::Range<f64> = -1.08..1.08;
 
 /// The headline above the charts.
 pub fn headline(view: &EncDecView) -> String {
-    let scheme = scheme_label(view.scheme);
+    let scheme = view.scheme.label();
     let name = match &view.formula_title {
         Some(title) => format!("{scheme} on {title}"),
         None => scheme.to_string(),
@@ -41,7 +41,7 @@ pub fn headline(view: &EncDecView) -> String {
 }
 
 pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)> {
-    let c = theme.series[scheme_color(view.scheme) % 7];
+    let c = theme.series[scheme_series(view.scheme) % 7];
     let fg = theme.foreground;
     let mut e = vec![(
         "data (α_k, x_k)".to_string(),
@@ -87,7 +87,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             filled: true,
         },
     ));
-    if !view.adversaries.is_empty() {
+    if !view.adversarial_servers.is_empty() {
         e.push((
             "corrupted answer (adversarial server)".into(),
             Swatch::Marker {
@@ -150,8 +150,8 @@ pub fn draw<DB: DrawingBackend>(
     let (_, rest_h) = rest.dim_in_pixel();
     let (enc_area, lower) = rest.split_vertically((rest_h as f64 * 0.38) as u32);
     let (dec_area, err_area) = lower.split_vertically((rest_h as f64 * 0.40) as u32);
-    let color = theme.series[scheme_color(view.scheme) % 7];
-    let x = Axis::linear(Z);
+    let color = theme.series[scheme_series(view.scheme) % 7];
+    let x = DataRange::linear(Z);
     let small = theme.px(3.0) as i32;
     let dense = view.n > 120;
     let r_server = if dense { theme.px(1.5) as i32 } else { small };
@@ -165,7 +165,7 @@ pub fn draw<DB: DrawingBackend>(
                 .chain(view.coded.iter().flatten().copied()),
             0.12,
         );
-        Axis::linear(lo..hi)
+        DataRange::linear(lo..hi)
     };
     let mut chart = chart_on(&enc_area, theme, x, y)?;
     if theme.draws(0) {
@@ -203,7 +203,7 @@ pub fn draw<DB: DrawingBackend>(
             .chain(view.answers.iter().flatten().copied())
             .chain(view.estimates.iter().flatten().copied());
         let (lo, hi) = linear_range(vals, 0.12);
-        Axis::linear(lo..hi)
+        DataRange::linear(lo..hi)
     };
     let mut chart = chart_on(&dec_area, theme, x, y)?;
     if theme.draws(1) {
@@ -220,7 +220,7 @@ pub fn draw<DB: DrawingBackend>(
             chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
         }
         let (mut back, mut lost, mut corrupted) = (vec![], vec![], vec![]);
-        let mut adversaries = view.adversaries.iter().peekable();
+        let mut adversaries = view.adversarial_servers.iter().peekable();
         for (i, ((b, v), s)) in view
             .betas
             .iter()
@@ -275,7 +275,7 @@ pub fn draw<DB: DrawingBackend>(
 
     // 3. Per-point error, log scale.
     let (lo, hi) = log_range(view.errors.iter().flatten().copied(), 3.0);
-    let y = Axis::log(lo..hi);
+    let y = DataRange::log(lo..hi);
     let height = err_area.dim_in_pixel().1.saturating_sub(theme.px(44.0)) as f64;
     let mut chart = ChartBuilder::on(&err_area)
         .margin_left(theme.px(8.0))
@@ -328,8 +328,8 @@ pub fn draw<DB: DrawingBackend>(
 fn chart_on<'a, DB: DrawingBackend>(
     area: &'a Area<DB>,
     theme: &Theme,
-    x: Axis,
-    y: Axis,
+    x: DataRange,
+    y: DataRange,
 ) -> Result<ChartContext<'a, DB, Cartesian2d<AxisCoord, AxisCoord>>, AreaError<DB>> {
     ChartBuilder::on(area)
         .margin_left(theme.px(8.0))
@@ -393,7 +393,7 @@ mod tests {
         let v = view(
             r#"{"k": 6, "n": 30, "adversaries": {"count": 4, "bound": 2, "placement": "block"}}"#,
         );
-        assert_eq!(v.adversaries.len(), 4);
+        assert_eq!(v.adversarial_servers.len(), 4);
         let entries = legend_entries(&Theme::light(), &v);
         let (_, swatch) = entries
             .iter()

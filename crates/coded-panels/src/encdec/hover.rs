@@ -38,7 +38,7 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
     let server = |n: usize| {
         let state = match (
             view.straggled[n],
-            view.adversaries.binary_search(&n).is_ok(),
+            view.adversarial_servers.binary_search(&n).is_ok(),
         ) {
             (true, false) => "straggled",
             (false, false) => "returned",
@@ -156,7 +156,7 @@ mod tests {
             super::super::draw::draw(a, &Theme::light(), &v)
         })
         .unwrap();
-        let n = v.adversaries[0];
+        let n = v.adversarial_servers[0];
         let (px, py) = f.charts[1].to_pixel(v.betas[n], v.answers[n].unwrap());
         let t = hover(&v, &f, px, py, 1.0).unwrap();
         assert!(

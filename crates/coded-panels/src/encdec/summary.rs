@@ -2,7 +2,7 @@
 //! draws, the canvas's text alternative (see the crate's docs on summaries).
 
 use super::view::EncDecView;
-use crate::words::{num, plural, subject};
+use crate::words::{plural, subject, two_digits};
 use coded_core::Scheme;
 
 /// Panel 2: what the decoder recovered from the answers of this round.
@@ -45,11 +45,11 @@ fn encdec_round(v: &EncDecView) -> String {
     };
     let mut s = format!(
         "{name} {verb} {values} from {answers}; largest error {}, mean squared error {}",
-        num(max_error),
-        num(v.squared_error)
+        two_digits(max_error),
+        two_digits(v.squared_error)
     );
     if let (Scheme::Letcc, Some(l)) = (v.scheme, v.lambda_dec_used) {
-        s.push_str(&format!(" (λ_dec = {})", num(Some(l))));
+        s.push_str(&format!(" (λ_dec = {})", two_digits(Some(l))));
     }
     s.push('.');
     s
@@ -58,11 +58,11 @@ fn encdec_round(v: &EncDecView) -> String {
 /// How many of the answers adversarial servers corrupted, and how they are
 /// marked (nothing without adversaries).
 fn corrupted(v: &EncDecView) -> String {
-    if v.adversaries.is_empty() {
+    if v.adversarial_servers.is_empty() {
         return String::new();
     }
     let sent = v.corrupted();
-    let silent = v.adversaries.len() - sent;
+    let silent = v.adversarial_servers.len() - sent;
     let straggled = if silent > 0 {
         format!(
             "; {} more adversarial {} straggled",
@@ -79,15 +79,12 @@ fn corrupted(v: &EncDecView) -> String {
 mod tests {
     use super::*;
     use crate::format::sig;
-    use crate::round::Detail;
-    use crate::testing::{cfg, no_nan, round};
+    use crate::testing::{cfg, no_nan};
     use coded_core::run_round;
     #[test]
     fn encdec_sentence_reports_decoding_and_failures() {
         let c = cfg(r#"{"scheme": "letcc", "k": 10, "n": 40}"#);
-        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
-            panic!("a scalar function has an encode/decode view")
-        };
+        let v = crate::testing::encdec(&c, 0);
         let r = run_round(&c, 0).unwrap();
         let s = summary(&v);
         let answered = r.survivors.len();
@@ -108,9 +105,7 @@ mod tests {
         no_nan(&s);
         // A formula is named first.
         let c = cfg(r#"{"function": {"expr": "x^2 + 1"}, "k": 5, "n": 20}"#);
-        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
-            panic!()
-        };
+        let v = crate::testing::encdec(&c, 0);
         assert!(
             summary(&v).starts_with("f(x) = x^2 + 1: BACC decoded K = 5 values"),
             "{}",
@@ -118,9 +113,7 @@ mod tests {
         );
         // Every server straggles: the core's reason, in words.
         let c = cfg(r#"{"stragglers": {"model": "iid", "p": 1}}"#);
-        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
-            panic!()
-        };
+        let v = crate::testing::encdec(&c, 0);
         assert_eq!(
             summary(&v),
             "BACC could not decode this round with 0 of 40 answers: no server answered."
@@ -129,9 +122,7 @@ mod tests {
         let c = cfg(
             r#"{"scheme": "uncoded", "k": 10, "n": 20, "stragglers": {"model": "iid", "p": 0.6}}"#,
         );
-        let Some(Detail::Scalar(v)) = round(&c, 1).detail else {
-            panic!()
-        };
+        let v = crate::testing::encdec(&c, 1);
         let lost = v.estimates.iter().filter(|e| e.is_none()).count();
         let s = summary(&v);
         assert!(s.starts_with("Replication (uncoded) recovered"), "{s}");
@@ -146,9 +137,7 @@ mod tests {
         let c = cfg(
             r#"{"n": 40, "stragglers": {"model": "fixed", "s": 12}, "adversaries": {"count": 7}}"#,
         );
-        let Some(Detail::Scalar(v)) = round(&c, 2).detail else {
-            panic!()
-        };
+        let v = crate::testing::encdec(&c, 2);
         let sent = v.corrupted();
         let silent = 7 - sent;
         assert!(sent > 0 && silent > 0, "both kinds in this round: {sent}");
@@ -163,9 +152,7 @@ mod tests {
         let c = cfg(
             r#"{"n": 40, "stragglers": {"model": "fixed", "s": 0}, "adversaries": {"count": 3}}"#,
         );
-        let Some(Detail::Scalar(v)) = round(&c, 0).detail else {
-            panic!()
-        };
+        let v = crate::testing::encdec(&c, 0);
         assert!(
             summary(&v).starts_with("BACC decoded K = 10 values from 40 of 40 answers (3 of them corrupted by adversarial servers: the purple diamonds); "),
             "{}",

@@ -1,6 +1,7 @@
 //! Panel 2's view: plot-ready data, built from the core's results.
 use crate::format::finite;
-use coded_core::problem::{Prepared, Problem, RoundOutcome};
+use coded_core::round::{Decoding, RoundCurves};
+use coded_core::Round;
 use coded_core::Scheme;
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +35,7 @@ pub struct EncDecView {
     /// adversaries): their `answers` are the corrupted ones they sent, or
     /// would have sent had they not straggled.
     #[serde(default)]
-    pub adversaries: Vec<usize>,
+    pub adversarial_servers: Vec<usize>,
     /// u_dec(z) fitted to the survivors (empty when replication or failed).
     pub decoder: Vec<(f64, f64)>,
     /// u_dec(α_k): None when the round failed or replication lost output k.
@@ -55,56 +56,26 @@ pub fn grid() -> Vec<f64> {
         .collect()
 }
 
-fn finite_pairs(xs: &[f64], ys: impl Iterator<Item = f64>) -> Vec<(f64, f64)> {
-    xs.iter()
-        .zip(ys)
-        .filter(|(_, y)| y.is_finite())
-        .map(|(x, y)| (*x, y))
-        .collect()
-}
-
 impl EncDecView {
     /// The corrupted answers the decoder saw: the adversaries that did not
     /// straggle.
     pub fn corrupted(&self) -> usize {
-        self.adversaries
+        self.adversarial_servers
             .iter()
             .filter(|&&i| !self.straggled[i])
             .count()
     }
 
-    /// Trial `trial` of a scalar function; `outcome` is
-    /// `problem.evaluate(prepared, straggled, trial)`.
-    pub fn build(
-        problem: &Problem,
-        prepared: &Prepared,
-        straggled: &[bool],
-        trial: usize,
-        outcome: &RoundOutcome,
-    ) -> EncDecView {
+    /// A decoded round of a scalar function.
+    pub fn from_round(round: &Round, decoding: &Decoding) -> EncDecView {
+        let (problem, prepared, outcome) = (decoding.problem, decoding.prepared, &decoding.outcome);
         let coder = &prepared.coder;
-        let z = grid();
         let col = |m: &nalgebra::DMatrix<f64>| m.column(0).iter().copied().collect::<Vec<f64>>();
-        let (encoder, composed) = match coder.encoder_curve(&problem.inputs, &z) {
-            Some(u) => {
-                let fu = problem.func.eval_batch(&u);
-                (
-                    finite_pairs(&z, u.column(0).iter().copied()),
-                    finite_pairs(&z, fu.column(0).iter().copied()),
-                )
-            }
-            None => (vec![], vec![]),
-        };
-        let surv = &outcome.survivors;
-        // What the servers returned, noise included: the decoder saw these.
-        let all_answers = problem.answers(prepared, trial);
-        let answers = all_answers.select_rows(surv.iter());
-        let decoder = match coder.decoder_curve(surv, &answers, &z) {
-            Some(Ok((d, _))) if outcome.decoded.is_ok() => {
-                finite_pairs(&z, d.column(0).iter().copied())
-            }
-            _ => vec![],
-        };
+        let RoundCurves {
+            encoder,
+            composed,
+            decoder,
+        } = decoding.curves(&grid());
         let exact: Vec<Option<f64>> = col(&problem.exact).into_iter().map(finite).collect();
         let estimates: Vec<Option<f64>> = match &outcome.decoded {
             Ok(d) => (0..problem.k())
@@ -135,9 +106,14 @@ impl EncDecView {
                 .iter()
                 .map(|v| finite(*v))
                 .collect(),
-            answers: all_answers.column(0).iter().map(|v| finite(*v)).collect(),
-            straggled: straggled.to_vec(),
-            adversaries: problem.adversaries(prepared, trial),
+            answers: decoding
+                .answers
+                .column(0)
+                .iter()
+                .map(|v| finite(*v))
+                .collect(),
+            straggled: round.draw.straggled.clone(),
+            adversarial_servers: round.adversarial_servers.clone(),
             decoder,
             estimates,
             errors,
@@ -152,17 +128,12 @@ impl EncDecView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::problem::draw_stragglers;
-    use coded_core::{run_round, Config, Problem};
+    use coded_core::{run_round, Config};
 
     fn view(text: &str, trial: usize) -> (EncDecView, coded_core::RoundReport) {
         let c = Config::from_json(text).unwrap();
-        let problem = Problem::new(&c).unwrap();
-        let prepared = problem.prepare(c.scheme, c.n);
-        let draw = draw_stragglers(&c.stragglers, c.seed, c.n, trial);
-        let o = problem.evaluate(&prepared, &draw.straggled, trial);
         (
-            EncDecView::build(&problem, &prepared, &draw.straggled, trial, &o),
+            crate::testing::encdec(&c, trial),
             run_round(&c, trial).unwrap(),
         )
     }
@@ -195,16 +166,20 @@ mod tests {
         let text = r#"{"scheme": "letcc", "k": 6, "n": 30, "stragglers": {"model": "fixed", "s": 6},
             "adversaries": {"count": 5, "bound": 3, "attack": "edge", "placement": "block"}}"#;
         let (v, r) = view(text, 1);
-        assert_eq!(v.adversaries, r.adversaries);
-        assert_eq!(v.adversaries.len(), 5);
-        for &i in &v.adversaries {
+        assert_eq!(v.adversarial_servers, r.adversarial_servers);
+        assert_eq!(v.adversarial_servers.len(), 5);
+        for &i in &v.adversarial_servers {
             assert_eq!(v.answers[i], Some(3.0), "server {i} sends the box's edge");
         }
-        let answered = v.adversaries.iter().filter(|&&i| !r.straggled[i]).count();
+        let answered = v
+            .adversarial_servers
+            .iter()
+            .filter(|&&i| !r.straggled[i])
+            .count();
         assert_eq!(v.corrupted(), answered);
         assert_eq!(v.squared_error, r.squared_error);
         let (plain, _) = view(r#"{"k": 6, "n": 30}"#, 1);
-        assert!(plain.adversaries.is_empty() && plain.corrupted() == 0);
+        assert!(plain.adversarial_servers.is_empty() && plain.corrupted() == 0);
     }
 
     #[test]

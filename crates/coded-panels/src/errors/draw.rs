@@ -11,10 +11,10 @@
 use super::hover::{CHART, FAILED_CHART};
 use super::look::Band;
 use super::look::{legend_entries, CurvesLook, SAVED_DASH};
-use super::view::{CurveKind, CurvePoint, CurvesView};
+use super::view::{Axis, CurvePoint, CurvesView};
 use crate::chart::common::*;
 use crate::chart::coord::{fitted_log_ticks, AxisCoord};
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
 use crate::theme::Theme;
 use crate::{Area, DrawResult, Frame};
 use plotters::prelude::*;
@@ -37,8 +37,8 @@ pub fn is_exact(view: &CurvesView, p: &CurvePoint, band: Band) -> bool {
 /// lies on it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scale {
-    pub x: Axis,
-    pub y: Axis,
+    pub x: DataRange,
+    pub y: DataRange,
     pub floor: Option<f64>,
 }
 
@@ -57,17 +57,17 @@ pub fn scale(view: &CurvesView, band: Band) -> Scale {
         .chain(view.marker.iter().map(|m| m.x));
     let x = match view.kind {
         // A probability: from 0, as the axis always was.
-        CurveKind::P => {
+        Axis::P => {
             let (_, hi) = linear_range(xs.chain([0.0, 0.9]), 0.0);
-            Axis::linear(-0.03..hi + 0.03)
+            DataRange::linear(-0.03..hi + 0.03)
         }
         kind if kind.entry().log => {
             let (lo, hi) = log_range(xs, 1.25);
-            Axis::log(lo..hi)
+            DataRange::log(lo..hi)
         }
         _ => {
             let (lo, hi) = linear_range(xs, 0.05);
-            Axis::linear(lo..hi)
+            DataRange::linear(lo..hi)
         }
     };
     let mut ys: Vec<f64> = vec![];
@@ -106,7 +106,7 @@ pub fn scale(view: &CurvesView, band: Band) -> Scale {
     let (lo, hi) = log_range(ys.into_iter().chain(floor), 3.0);
     Scale {
         x,
-        y: Axis::log(lo..hi),
+        y: DataRange::log(lo..hi),
         floor,
     }
 }
@@ -236,7 +236,7 @@ fn chart<DB: DrawingBackend>(
 /// The y axis's labelled values and grid lines for an axis `length` pixels
 /// long; the floor, if any, is labelled "exact" and no decade at or below
 /// it is.
-fn log_keys(theme: &Theme, a: Axis, length: f64, floor: Option<f64>) -> (Vec<f64>, Vec<f64>) {
+fn log_keys(theme: &Theme, a: DataRange, length: f64, floor: Option<f64>) -> (Vec<f64>, Vec<f64>) {
     // Labels start one label's height above the floor, so "exact" keeps
     // its own room.
     let room = theme.font(11.0) * 1.3 + theme.px(8.0) as f64;
@@ -381,12 +381,12 @@ fn failed_strip<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
     view: &CurvesView,
-    x: Axis,
+    x: DataRange,
 ) -> Result<ChartGeometry, AreaError<DB>> {
     let (w, _) = area.dim_in_pixel();
     let label_y = theme.px(LABEL_Y);
     let mut builder = builder(area, theme, 2.0, theme.px(44.0));
-    let y = Axis::linear(0.0..1.05);
+    let y = DataRange::linear(0.0..1.05);
     let y_text = |v: &f64| format!("{:.0}{}%", v * 100.0, crate::format::NBSP);
     let x_text = |v: &f64| tick(*v);
     let width = w.saturating_sub(label_y + theme.px(28.0)) as f64;

@@ -4,7 +4,8 @@
 
 use super::failed::AllFailed;
 use super::setting_view::{formula_in_title, unfitted_curve};
-use super::view::{model_words, points_of, scheme_color, CurveKind, CurvesView, Marker, Reference};
+use super::view::{model_words, points_of, Axis, CurvesView, Marker, Reference};
+use crate::series::scheme_series;
 use crate::words::plural;
 use coded_core::{Config, LambdaDec, Scheme, SweepPoint};
 
@@ -61,7 +62,7 @@ pub fn error_vs_lambda_view(
             "level-gcv",
             "LeTCC, λ_dec by GCV",
             gcv,
-            scheme_color(Scheme::Letcc),
+            scheme_series(Scheme::Letcc),
             &mut notes,
         );
     }
@@ -71,7 +72,7 @@ pub fn error_vs_lambda_view(
                 "level-bacc",
                 "BACC",
                 b,
-                scheme_color(Scheme::Bacc),
+                scheme_series(Scheme::Bacc),
                 &mut notes,
             );
         }
@@ -91,7 +92,7 @@ pub fn error_vs_lambda_view(
     };
     notes.extend(all_failed.notes(&config.function));
     CurvesView {
-        kind: CurveKind::LambdaDec,
+        kind: Axis::LambdaDec,
         title: format!(
             "LeTCC: mean squared error vs λ_dec (N = {}, {}, {}{})",
             config.n,

@@ -1,7 +1,9 @@
 //! Panel 4's look: what the page chooses that changes the drawing, the
 //! summary and the hover text but never the numbers (the line and band, the
 //! hidden series), the legend built from it, and what a curve or a dashed
-//! line shows in each mode of the line and band.
+//! line shows in each mode of the line and band. Every description of the
+//! line and band is here ([`Band`]): the legend's, the page's menu and
+//! explanation, the link setting's rule.
 //!
 //! Separate from the views, which the worker builds: the look is the
 //! page's, applied to a view as it is drawn.
@@ -40,6 +42,32 @@ impl Band {
         match self {
             Band::Mean95 => "line: mean; band: 95\u{a0}% bootstrap interval of the mean",
             Band::Quantiles => "line: median; band: 10–90\u{a0}% of the rounds",
+        }
+    }
+
+    /// Its entry in the page's “Line and band” menu.
+    pub fn choice_text(self) -> &'static str {
+        match self {
+            Band::Mean95 => "mean, 95\u{a0}% interval",
+            Band::Quantiles => "median, 10–90\u{a0}% of rounds",
+        }
+    }
+
+    /// What its name in a link stands for (the setting's rule).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Band::Mean95 => "the mean and its 95 % bootstrap interval",
+            Band::Quantiles => "the median and 10–90 % of the rounds",
+        }
+    }
+
+    /// How the line and the band are made, with what the plot does with
+    /// failed rounds and exact answers: the error plot's explanation, after
+    /// the sentence before it (so it starts with a space).
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Band::Mean95 => " The line is the mean over the rounds that decoded, and the shaded band its 95 % bootstrap interval: the rounds are drawn again at random, with repeats, 1000 times, and the band holds the middle 95 % of those means. It never reaches 0, and it is as lopsided as the errors are (a few rounds much worse than the rest stretch it upwards). Failed rounds are left out of the mean and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
+            Band::Quantiles => " The line is the median over the rounds that decoded, and the shaded band holds the middle 80 % of them (from the 10 % to the 90 % quantile): where the mean is pulled up by a few bad rounds, the median shows the typical round. Failed rounds are left out and counted: their share is drawn in the strip below the plot, and a point with failed rounds has a hollow marker. Errors at rounding level (below 10⁻¹⁴ of the outputs' mean squared size: an exact decoder, such as LCC with enough answers) are drawn on the floor marked “exact”.",
         }
     }
 }
@@ -224,5 +252,18 @@ impl Reference {
             Some((_, y)) if self.level => format!("{}: {}", self.label, crate::format::sig(*y, 4)),
             _ => self.label.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_text_says_how_the_interval_is_made() {
+        let text = Band::Mean95.explanation();
+        let count = coded_core::metrics::BOOTSTRAP_RESAMPLES.to_string();
+        assert!(text.contains(&format!("{count} times")), "{text}");
+        assert!(text.contains("bootstrap") && !text.contains("1.96"));
     }
 }

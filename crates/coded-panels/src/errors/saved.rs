@@ -47,7 +47,7 @@ pub fn with_saved(current: &CurvesView, saved: &CurvesView) -> CurvesView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::errors::view::CurveKind;
+    use crate::errors::view::Axis;
     use crate::testing::{cfg, error_vs_n, error_vs_p};
     use coded_core::Scheme;
 
@@ -80,7 +80,7 @@ mod tests {
         assert_eq!(both.references, now.references, "the current run's only");
         assert!(both.notes.last().unwrap().starts_with("Dashed, “saved: …”"));
         // The same axes: the scale covers the saved N = 80 too.
-        assert_eq!(both.kind, CurveKind::N);
+        assert_eq!(both.kind, Axis::N);
         assert!(both
             .curves
             .iter()
@@ -106,13 +106,13 @@ mod tests {
     #[cfg(feature = "draw")]
     #[test]
     fn saved_curves_are_drawn_dashed_without_a_band() {
-        use crate::errors::{draw, Band};
+        use crate::errors::Band;
         use crate::theme::Theme;
         let c = cfg(r#"{"trials": 6}"#);
         let now = error_vs_n(&c, &[Scheme::Bacc], &[20, 40, 80], &[0.1], false);
         let svg = |v: &CurvesView| {
             crate::to_svg(640, 480, |a| {
-                draw(a, &Theme::light(), v, &Band::Mean95.into())
+                super::super::draw::draw(a, &Theme::light(), v, &Band::Mean95.into())
             })
             .unwrap()
             .0

@@ -4,10 +4,8 @@
 //! setting's entry, so a new entry of the table needs nothing here.
 
 use super::failed::AllFailed;
-use super::view::{
-    curve_key, model_words, points_of, scheme_color, scheme_label, Curve, CurvePoint, CurvesView,
-    Marker,
-};
+use super::view::{curve_key, model_words, points_of, Curve, CurvePoint, CurvesView, Marker};
+use crate::series::scheme_series;
 use crate::words::plural;
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::AxisPoint;
@@ -36,7 +34,7 @@ pub(super) fn unfitted_curve(
         label,
         scheme,
         p,
-        color: scheme_color(scheme),
+        color: scheme_series(scheme),
         shape: 0,
         points,
         failed,
@@ -62,7 +60,7 @@ pub fn error_vs_setting_view(
     let mut all_failed = AllFailed::default();
     for chunk in points.chunk_by(|a, b| a.point.scheme == b.point.scheme) {
         let scheme = chunk[0].point.scheme;
-        let name = scheme_label(scheme).to_string();
+        let name = scheme.label().to_string();
         let xs: Vec<f64> = chunk.iter().map(|p| p.value).collect();
         let sums = chunk.iter().map(|p| &p.point);
         let (pts, failed) = points_of(&name, &xs, sums, e.symbol, &mut notes, &mut all_failed);

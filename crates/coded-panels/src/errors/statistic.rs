@@ -9,9 +9,9 @@
 //! [`shown`] fits the slopes and their intervals over any range.
 
 use super::point_stats::PointStatistics;
-use super::view::{slope_text, CurveKind, CurvePoint, CurvesView};
-use crate::claimed_rates::loglog_slope;
+use super::view::{slope_text, Axis, CurvePoint, CurvesView};
 use coded_core::limits::short_number;
+use coded_core::metrics::loglog_slope;
 use coded_core::statistic::{fit_slope, FitPoint, Statistic};
 use serde::{Deserialize, Serialize};
 
@@ -164,7 +164,7 @@ pub fn shown(view: &CurvesView, statistic: Statistic, range: SlopeRange) -> Curv
             ));
         }
     }
-    if v.kind != CurveKind::N {
+    if v.kind != Axis::N {
         return v;
     }
     for c in &mut v.curves {

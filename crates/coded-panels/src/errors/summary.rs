@@ -3,12 +3,12 @@
 
 use super::look::Band;
 use super::look::CurvesLook;
-use super::view::{Curve, CurveKind, CurvesView};
-use crate::words::{interval_ends, num, plural, slope};
+use super::view::{Axis, Curve, CurvesView};
+use crate::words::{interval_ends, plural, slope, two_digits};
 
 /// An x value as the axis shows it (whole numbers whole, a linear axis's
 /// as given, a log axis's in scientific notation outside 0.001 … 10⁴).
-pub fn x_text(kind: CurveKind, x: f64) -> String {
+pub fn x_text(kind: Axis, x: f64) -> String {
     let e = kind.entry();
     if e.whole {
         format!("{x:.0}")
@@ -19,14 +19,14 @@ pub fn x_text(kind: CurveKind, x: f64) -> String {
     }
 }
 
-fn x_name(kind: CurveKind) -> &'static str {
+fn x_name(kind: Axis) -> &'static str {
     kind.entry().symbol
 }
 
 /// One curve, in the statistic its line shows (the mean or the median):
 /// where it starts and ends, its slope, its lowest point when that lies in
 /// between, and the failed rounds it leaves out.
-fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
+fn curve(kind: Axis, c: &Curve, band: Band) -> String {
     // The slope is said below, of the same statistic.
     let name = c.name();
     let at = |x: f64| format!("{} = {}", x_name(kind), x_text(kind, x));
@@ -37,7 +37,7 @@ fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
                 "{name}: no point to show (every round failed, or the error is exactly 0)"
             )
         }
-        [p] => format!("{name}: {} at {}", num(Some(y(p))), at(p.x)),
+        [p] => format!("{name}: {} at {}", two_digits(Some(y(p))), at(p.x)),
         [first, .., last] => {
             let (first_y, last_y) = (y(first), y(last));
             let verb = if last_y < first_y {
@@ -49,9 +49,9 @@ fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
             };
             let mut s = format!(
                 "{name} {verb} from {} at {} to {} at {}",
-                num(Some(first_y)),
+                two_digits(Some(first_y)),
                 at(first.x),
-                num(Some(last_y)),
+                two_digits(Some(last_y)),
                 at(last.x)
             );
             let low = c
@@ -60,9 +60,13 @@ fn curve(kind: CurveKind, c: &Curve, band: Band) -> String {
                 .min_by(|a, b| y(a).total_cmp(&y(b)))
                 .expect("two points or more");
             // Only when it reads differently from both ends at this precision.
-            let ends = [first_y, last_y].map(|m| num(Some(m)));
-            if y(low) < first_y.min(last_y) && !ends.contains(&num(Some(y(low)))) {
-                s.push_str(&format!(", lowest {} at {}", num(Some(y(low))), at(low.x)));
+            let ends = [first_y, last_y].map(|m| two_digits(Some(m)));
+            if y(low) < first_y.min(last_y) && !ends.contains(&two_digits(Some(y(low)))) {
+                s.push_str(&format!(
+                    ", lowest {} at {}",
+                    two_digits(Some(y(low))),
+                    at(low.x)
+                ));
             }
             s
         }
@@ -98,7 +102,7 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
         s.push_str(&parts.join("; "));
     }
     match v.kind {
-        CurveKind::N if !v.references.is_empty() => {
+        Axis::N if !v.references.is_empty() => {
             let slopes: Vec<String> = v
                 .references
                 .iter()
@@ -116,7 +120,7 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
                 s.push_str(&format!(" (slopes {})", slopes.join(", ")));
             }
         }
-        CurveKind::LambdaDec if !v.references.is_empty() => {
+        Axis::LambdaDec if !v.references.is_empty() => {
             let levels: Vec<String> = v.references.iter().map(|r| r.legend(band)).collect();
             let what = match band {
                 Band::Mean95 => "levels",
@@ -131,7 +135,7 @@ pub fn summary(all: &CurvesView, look: &CurvesLook) -> String {
         let what = if m.label.contains('=') {
             m.label.clone()
         } else {
-            format!("the {} = {}", m.label, num(Some(m.x)))
+            format!("the {} = {}", m.label, two_digits(Some(m.x)))
         };
         s.push_str(&format!("; the vertical line marks {what}"));
     }
@@ -261,13 +265,14 @@ mod tests {
                     let (first, last) = (&curve.points[0], curve.points.last().unwrap());
                     let ends = format!(
                         "from {} at {} = {} to {} at",
-                        num(Some(first.centre(band))),
+                        two_digits(Some(first.centre(band))),
                         x_name(v.kind),
                         x_text(v.kind, first.x),
-                        num(Some(last.centre(band)))
+                        two_digits(Some(last.centre(band)))
                     );
                     assert!(s.contains(&ends), "{band:?}: {ends} in {s}");
-                    differ += usize::from(num(Some(first.mean)) != num(Some(first.median)));
+                    differ +=
+                        usize::from(two_digits(Some(first.mean)) != two_digits(Some(first.median)));
                     if let Some(k) = curve.slope_of(band) {
                         assert!(s.contains(&format!("(fitted slope {})", slope(k))), "{s}");
                     }
@@ -278,7 +283,10 @@ mod tests {
                         .map(|p| p.centre(band))
                         .fold(f64::INFINITY, f64::min);
                     if s.contains(&format!("{}, lowest", curve.name())) {
-                        assert!(s.contains(&format!("lowest {}", num(Some(low)))), "{s}");
+                        assert!(
+                            s.contains(&format!("lowest {}", two_digits(Some(low)))),
+                            "{s}"
+                        );
                     }
                 }
                 for r in v.references.iter().filter(|r| r.level) {

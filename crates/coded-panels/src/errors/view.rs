@@ -1,17 +1,18 @@
 //! Panel 4's views: plot-ready data, built from the core's results.
 use super::failed::AllFailed;
 use super::point_stats::PointStatistics;
-use crate::claimed_rates::{loglog_slope, Rate};
+use crate::claimed_rates::Rate;
+use crate::series::scheme_series;
 use crate::words::plural;
-use coded_core::metrics::{curves as core_curves, fitted_slope};
+use coded_core::metrics::{curves as core_curves, fitted_slope, loglog_slope};
 use coded_core::{Config, Scheme, StragglerModel, SweepPoint};
 use serde::{Deserialize, Serialize};
 
 /// The default values of the p and λ_dec axes (the core's table holds them).
 pub use coded_core::axis::{lambda_grid, P_GRID};
 /// Which error plot: the setting along its x axis (the core's table of
-/// axes; its serde names are the ones this enum had before it was the table).
-pub use coded_core::Axis as CurveKind;
+/// axes; its serde names are what saved studies hold).
+pub use coded_core::Axis;
 
 /// One measured point: mean squared error over the trials that decoded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -98,7 +99,7 @@ pub struct Marker {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CurvesView {
-    pub kind: CurveKind,
+    pub kind: Axis,
     pub title: String,
     pub x_label: String,
     pub y_label: String,
@@ -111,17 +112,6 @@ pub struct CurvesView {
     pub exact_below: f64,
     /// What could not be shown, and why (failed rounds, N < K, ...).
     pub notes: Vec<String>,
-}
-
-/// The series colour of a scheme: fixed, so a scheme keeps its colour in
-/// every panel.
-pub fn scheme_color(s: Scheme) -> usize {
-    Scheme::ALL.iter().position(|x| *x == s).unwrap_or(0)
-}
-
-/// The scheme's short name: the core's ([`Scheme::about`]).
-pub fn scheme_label(s: Scheme) -> &'static str {
-    s.label()
 }
 
 pub(crate) fn slope_text(s: Option<f64>) -> String {
@@ -177,7 +167,7 @@ pub(super) fn points_of<'a>(
 }
 
 pub(super) fn model_words(m: &StragglerModel) -> String {
-    crate::stragglers::view::describe_model(m)
+    m.about().caption
 }
 
 /// A series' key in a link: its scheme, and its p where curves differ by p.
@@ -284,7 +274,7 @@ fn claimed_lines(
             },
             label,
             dash: refs.len(),
-            color: scheme_color(rate.scheme()),
+            color: scheme_series(rate.scheme()),
             points,
             median_points,
             slope,
@@ -318,9 +308,9 @@ pub fn error_vs_n_view(
         let shape = ps.iter().position(|q| *q == p).unwrap_or(0);
         let slope = fitted_slope(&chunk);
         let name = if iid {
-            format!("{}, p = {p}", scheme_label(scheme))
+            format!("{}, p = {p}", scheme.label())
         } else {
-            scheme_label(scheme).to_string()
+            scheme.label().to_string()
         };
         let xs: Vec<f64> = chunk.iter().map(|q| q.n as f64).collect();
         let (pts, failed) = points_of(
@@ -336,7 +326,7 @@ pub fn error_vs_n_view(
             label: format!("{name} ({})", slope_text(slope)),
             scheme,
             p,
-            color: scheme_color(scheme),
+            color: scheme_series(scheme),
             shape,
             median_slope: median_slope(&pts),
             points: pts,
@@ -355,7 +345,7 @@ pub fn error_vs_n_view(
     }
     notes.extend(all_failed.notes(&config.function));
     CurvesView {
-        kind: CurveKind::N,
+        kind: Axis::N,
         title: format!(
             "Mean squared error vs N ({}, K = {}, {})",
             config.function.title(),

@@ -3,11 +3,11 @@
 //! servers in which each straggler is a mark.
 
 use super::hover::{RASTER, ROUND};
-use super::view::StragglerView;
+use super::view::{Look, StragglerView};
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
-use crate::geometry::{Axis, ChartGeometry};
+use crate::geometry::{ChartGeometry, DataRange};
 use crate::packed_bits::Bits;
 use crate::theme::{okabe_ito, Theme};
 use crate::words::plural;
@@ -112,7 +112,7 @@ fn draw_adversaries<DB: DrawingBackend>(
     let purple = okabe_ito::REDDISH_PURPLE;
     let size = theme.px(if view.n > 200 { 3.0 } else { 5.0 }) as i32;
     let marks = view
-        .adversaries
+        .adversarial_servers
         .iter()
         .filter(|&&i| i < view.n)
         .map(|&i| {
@@ -127,22 +127,16 @@ fn draw_adversaries<DB: DrawingBackend>(
     draw_markers(chart, 1, size, marks)
 }
 
+/// The round's strip over the raster; with a frame around server
+/// `look.focus` in the strip (the keyboard's cursor when the panel picks
+/// servers).
 pub fn draw<DB: DrawingBackend>(
     area: &Area<DB>,
     theme: &Theme,
     view: &StragglerView,
+    look: &Look,
 ) -> DrawResult<DB> {
-    draw_focused(area, theme, view, None)
-}
-
-/// [`draw`], with a frame around server `focus` in the round's strip: the
-/// keyboard's cursor when the panel picks servers.
-pub fn draw_focused<DB: DrawingBackend>(
-    area: &Area<DB>,
-    theme: &Theme,
-    view: &StragglerView,
-    focus: Option<usize>,
-) -> DrawResult<DB> {
+    let focus = look.focus;
     // In two parts, a chart each (see `Theme::part`): at N = 8192 the
     // round is 8 192 marks, the raster a million cells.
     if theme.draws(0) {
@@ -151,7 +145,7 @@ pub fn draw_focused<DB: DrawingBackend>(
     let (_, h) = area.dim_in_pixel();
     let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
     let n = view.n as f64;
-    let x = Axis::linear(0.0..n);
+    let x = DataRange::linear(0.0..n);
     let alert = theme.alert;
     let good = theme.good;
 
@@ -163,10 +157,10 @@ pub fn draw_focused<DB: DrawingBackend>(
         view.n,
         view.longest_run
     );
-    if !view.adversaries.is_empty() {
+    if !view.adversarial_servers.is_empty() {
         caption.push_str(&format!(
             " · {} adversarial (purple triangles)",
-            view.adversaries.len()
+            view.adversarial_servers.len()
         ));
     }
     let top = titled_in(0, &top, theme, &caption, 14.0)?;
@@ -179,7 +173,7 @@ pub fn draw_focused<DB: DrawingBackend>(
     let round_geometry = match (&view.finish_times, view.deadline) {
         (Some(times), Some(deadline)) => {
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
-            let y = Axis::linear(lo.min(deadline)..hi);
+            let y = DataRange::linear(lo.min(deadline)..hi);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             if theme.draws(0) {
                 style_mesh(&mut chart, theme, "server (β order)", "finish time", 10)?;
@@ -210,7 +204,7 @@ pub fn draw_focused<DB: DrawingBackend>(
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
         }
         _ => {
-            let y = Axis::linear(0.0..1.0);
+            let y = DataRange::linear(0.0..1.0);
             let mut chart = cb.build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
             if theme.draws(0) {
                 chart
@@ -268,7 +262,7 @@ pub fn draw_focused<DB: DrawingBackend>(
     // The raster: trials (rows, top first) × servers.
     let rows = view.raster.len();
     let first = view.raster_first as f64;
-    let y = Axis::linear(first + rows as f64..first);
+    let y = DataRange::linear(first + rows as f64..first);
     // Wrapped, not plotters' one-line caption: it must fit a phone.
     let caption = format!(
         "{} × {}: a mark is a straggler ({})",
@@ -372,8 +366,11 @@ mod tests {
 
     fn svg(text: &str, trial: usize) -> (String, Frame, StragglerView) {
         let c = Config::from_json(text).unwrap();
-        let v = StragglerView::build(&c, trial);
-        let (s, f) = crate::to_svg(800, 500, |a| draw(a, &Theme::dark(), &v)).unwrap();
+        let v = crate::testing::straggler_view(&c, trial);
+        let (s, f) = crate::to_svg(800, 500, |a| {
+            draw(a, &Theme::dark(), &v, &Default::default())
+        })
+        .unwrap();
         (s, f, v)
     }
 
@@ -496,7 +493,13 @@ mod tests {
             px: px.clone(),
             images: images.clone(),
         };
-        draw(&backend.into_drawing_area(), theme, view).unwrap();
+        draw(
+            &backend.into_drawing_area(),
+            theme,
+            view,
+            &Default::default(),
+        )
+        .unwrap();
         let out = px.borrow().clone();
         (out, images.get())
     }
@@ -514,7 +517,7 @@ mod tests {
                 (1100, 900),
             ),
         ] {
-            let view = StragglerView::build(&Config::from_json(text).unwrap(), 2);
+            let view = crate::testing::straggler_view(&Config::from_json(text).unwrap(), 2);
             for theme in [Theme::light(), Theme::dark().with_scale(2.0)] {
                 let (shapes, none) = raster_pixels(&view, &theme, size);
                 let (image, one) = raster_pixels(&view, &theme.clone().with_images(), size);
@@ -599,10 +602,10 @@ mod tests {
                 Some(3),
             ),
         ] {
-            let v = StragglerView::build(&Config::from_json(text).unwrap(), 4);
+            let v = crate::testing::straggler_view(&Config::from_json(text).unwrap(), 4);
             for theme in [Theme::light(), Theme::dark().with_images()] {
                 let [parts, whole] = crate::testing::in_parts_and_at_once(&theme, |a, t| {
-                    draw_focused(a, t, &v, focus)
+                    draw(a, t, &v, &Look { focus })
                 });
                 assert_eq!(whole.1.parts, 2);
                 assert_eq!(parts, whole, "{text}");

@@ -75,9 +75,9 @@ mod tests {
     #[test]
     fn straggler_hover_names_server_and_trial() {
         let c = Config::from_json(r#"{"n": 20, "trials": 10}"#).unwrap();
-        let v = StragglerView::build(&c, 2);
+        let v = crate::testing::straggler_view(&c, 2);
         let (_, f) = crate::to_svg(800, 500, |a| {
-            super::super::draw::draw(a, &Theme::light(), &v)
+            super::super::draw::draw(a, &Theme::light(), &v, &Default::default())
         })
         .unwrap();
         let g = f.charts[1];

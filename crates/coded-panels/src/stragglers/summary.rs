@@ -6,9 +6,9 @@ use crate::format::percent;
 use crate::packed_bits::Bits;
 use crate::words::plural;
 
-/// Panel 1. `trials` is the configuration's number of trials (the view
-/// holds the round shown and a raster of at most `MAX_RASTER_ROWS` of them).
-pub fn summary(v: &StragglerView, trials: usize) -> String {
+/// Panel 1: the round shown, and the raster of the rounds up to it.
+pub fn summary(v: &StragglerView) -> String {
+    let trials = v.trials;
     let straggled = v.straggled.iter().filter(|s| **s).count();
     let verb = if straggled == 1 {
         "straggles"
@@ -52,11 +52,15 @@ pub fn summary(v: &StragglerView, trials: usize) -> String {
 /// The adversaries of the round, apart from the stragglers: how many, how
 /// they are marked, and how many of them straggled (sent nothing).
 fn adversaries(v: &StragglerView) -> String {
-    let count = v.adversaries.len();
+    let count = v.adversarial_servers.len();
     if count == 0 {
         return String::new();
     }
-    let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
+    let silent = v
+        .adversarial_servers
+        .iter()
+        .filter(|&&i| v.straggled[i])
+        .count();
     let are = if count == 1 { "is" } else { "are" };
     format!(
         "; {} {are} adversarial (purple triangles in the round's strip; hollow if it straggled: {silent} sent nothing, {} sent a corrupted answer)",
@@ -68,14 +72,14 @@ fn adversaries(v: &StragglerView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{cfg, no_nan, round};
+    use crate::testing::{cfg, no_nan, straggler_view};
     use coded_core::run_round;
     #[test]
     fn straggler_sentence_counts_what_the_round_drew() {
         let c = cfg(r#"{"trials": 40, "n": 100, "stragglers": {"model": "iid", "p": 0.1}}"#);
-        let v = round(&c, 2).stragglers;
+        let v = straggler_view(&c, 2);
         let r = run_round(&c, 2).unwrap();
-        let s = summary(&v, c.trials);
+        let s = summary(&v);
         let straggled = r.straggled.iter().filter(|x| **x).count();
         assert!(
             s.starts_with(&format!(
@@ -105,7 +109,7 @@ mod tests {
         no_nan(&s);
         // More trials than the raster holds: the sentence names its rounds.
         let c = cfg(r#"{"trials": 500, "stragglers": {"model": "block", "s": 1}}"#);
-        let s = summary(&round(&c, 199).stragglers, c.trials);
+        let s = summary(&straggler_view(&c, 199));
         assert!(s.contains("1 of 40 servers straggles"), "{s}");
         assert!(s.contains("over rounds 81 to 200 (the raster)"), "{s}");
         no_nan(&s);
@@ -116,9 +120,13 @@ mod tests {
         let c = cfg(
             r#"{"n": 50, "stragglers": {"model": "fixed", "s": 20}, "adversaries": {"count": 6}}"#,
         );
-        let v = round(&c, 1).stragglers;
-        let silent = v.adversaries.iter().filter(|&&i| v.straggled[i]).count();
-        let s = summary(&v, c.trials);
+        let v = straggler_view(&c, 1);
+        let silent = v
+            .adversarial_servers
+            .iter()
+            .filter(|&&i| v.straggled[i])
+            .count();
+        let s = summary(&v);
         assert!(
             s.ends_with(&format!(
                 "; 6 servers are adversarial (purple triangles in the round's strip; hollow if it straggled: {silent} sent nothing, {} sent a corrupted answer).",
@@ -127,6 +135,6 @@ mod tests {
             "{s}"
         );
         let plain = cfg(r#"{"n": 50}"#);
-        assert!(!summary(&round(&plain, 1).stragglers, 100).contains("adversarial"));
+        assert!(!summary(&straggler_view(&plain, 1)).contains("adversarial"));
     }
 }

@@ -3,156 +3,79 @@
 //! configuration) and the current round (what `coded round` prints).
 //!
 //! The rows are computed by the worker's engine (`coded-engine`); this is
-//! their plain, serialisable form.
+//! their plain, serialisable form, and the words of each cell ([`cells`]):
+//! the page's HTML table, the drawn table and the sentence use the same.
 
-use coded_core::{Config, Failure, SweepPoint};
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "draw")]
+pub mod draw;
+pub mod view;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableRow {
-    /// The Monte-Carlo statistics, exactly the core's (and `coded sweep`'s).
-    pub summary: SweepPoint,
-    /// The current round's squared error (`coded round`'s `squared_error`).
-    pub round_squared_error: Option<f64>,
-    pub round_failure: Option<String>,
-}
+pub use view::{cells, headings, TableRow, TableView};
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TableView {
-    /// The configuration the numbers belong to, as JSON (so anyone can
-    /// re-run them with the CLI).
-    pub config_json: String,
-    pub trial: usize,
-    /// LeNet-5: accuracy columns apply.
-    pub classifier: bool,
-    pub rows: Vec<TableRow>,
-    /// The table's caption: what the rows are (trials, N, the straggler
-    /// model in words, the round shown).
-    pub caption: String,
-    /// Why rounds failed: one sentence per reason, naming the schemes and
-    /// how many of their rounds it failed.
-    pub failure_notes: Vec<String>,
-}
+use crate::contract::{Contract, Cursor, Shape, Words};
+use crate::format::mean_std;
+use crate::geometry::Frame;
+use crate::words::plural;
 
-impl TableView {
-    /// The table of `rows` (one per scheme, in order) for `config`'s round
-    /// `trial`.
-    pub fn assemble(config: &Config, trial: usize, rows: Vec<TableRow>) -> TableView {
-        // The model as configured: a row's `p` is the effective fraction
-        // (S/N for a fixed S), which would misname it.
-        let caption = format!(
-            "Results per scheme over {} at the configured N = {}, stragglers {}; last column: round {}.",
-            crate::words::plural(config.trials, "trial", "trials"),
-            config.n,
-            crate::stragglers::view::describe_model(&config.stragglers),
-            trial + 1
-        );
-        TableView {
-            config_json: serde_json::to_string(config).expect("a Config serialises"),
-            trial,
-            classifier: config.function.is_classifier(),
-            failure_notes: failure_notes(config, &rows),
-            rows,
-            caption,
-        }
-    }
-}
+/// Panel 5's contract.
+pub struct Table;
 
-/// "Rounds failed because no server answered: BACC 3 of 50, LeTCC 2 of 50."
-fn failure_notes(config: &Config, rows: &[TableRow]) -> Vec<String> {
-    let mut by_reason: Vec<(Failure, Vec<String>)> = vec![];
-    for r in rows {
-        let s = &r.summary;
-        for (reason, count) in &s.failed_because {
-            let entry = format!("{} {count} of {}", s.scheme.label(), s.trials);
-            match by_reason.iter_mut().find(|(x, _)| x == reason) {
-                Some((_, schemes)) => schemes.push(entry),
-                None => by_reason.push((*reason, vec![entry])),
-            }
-        }
-    }
-    by_reason
-        .into_iter()
-        .map(|(reason, schemes)| {
-            format!(
-                "Rounds failed because {}: {}.",
-                reason.words(&config.function),
-                schemes.join(", ")
-            )
-        })
-        .collect()
-}
+impl Contract for Table {
+    const NAME: &'static str = "table";
+    const TITLE: &'static str = "Results table";
+    const SHAPE: Shape = Shape {
+        aspect_ratio: 2.4,
+        phone_aspect_ratio: 0.9,
+        charts: 1,
+        min_chart_height: 120.0,
+    };
+    const WORDS: Words = Words {
+        label: "Results table: the mean squared error, its square root and the failed rounds of each scheme",
+        explain: EXPLAIN,
+        not_shown: "",
+    };
+    type View = TableView;
+    type Look = ();
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_carries_its_configuration() {
-        for text in [
-            r#"{"trials": 5}"#,
-            r#"{"function": "lenet5", "k": 3, "n": 9}"#,
-        ] {
-            let c = Config::from_json(text).unwrap();
-            let t = TableView::assemble(&c, 2, vec![]);
-            assert_eq!(Config::from_json(&t.config_json).unwrap(), c);
-            assert_eq!(t.classifier, c.function.is_classifier());
-            assert_eq!(t.trial, 2);
-        }
-    }
-
-    #[test]
-    fn failed_rounds_are_explained_once_per_reason() {
-        let c =
-            Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#).unwrap();
-        let problem = coded_core::Problem::new(&c).unwrap();
-        let rows: Vec<TableRow> = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
-            .into_iter()
-            .map(|scheme| TableRow {
-                summary: problem.monte_carlo(
-                    &problem.prepare(scheme, c.n),
-                    &c.stragglers,
-                    c.seed,
-                    c.trials,
-                ),
-                round_squared_error: None,
-                round_failure: None,
+    /// Each scheme's mean squared error over the trials and its failed
+    /// rounds, after the caption.
+    fn summary(view: &TableView, _: &()) -> String {
+        let rows: Vec<String> = view
+            .rows
+            .iter()
+            .map(|r| {
+                let s = &r.summary;
+                let mse = s.mse.map_or_else(
+                    || "no mean squared error (every round failed)".to_string(),
+                    |m| format!("mean squared error {}", mean_std(m.mean, m.std)),
+                );
+                format!(
+                    "{} {mse}, {} failed",
+                    s.scheme.label(),
+                    plural(s.failures, "round", "rounds")
+                )
             })
             .collect();
-        let t = TableView::assemble(&c, 0, rows);
-        assert_eq!(t.failure_notes.len(), 1, "{:?}", t.failure_notes);
-        let note = &t.failure_notes[0];
-        assert!(
-            note.starts_with("Rounds failed because f(x) = ln(x) is not a finite number at x = "),
-            "{note}"
-        );
-        assert!(note.ends_with(": BACC 3 of 3, LeTCC 3 of 3."), "{note}");
-        assert!(TableView::assemble(&Config::default(), 0, vec![])
-            .failure_notes
-            .is_empty());
+        if rows.is_empty() {
+            return format!("{} No scheme is compared.", view.caption);
+        }
+        format!("{} {}.", view.caption, rows.join("; "))
     }
 
-    #[test]
-    fn the_caption_names_the_model_as_configured() {
-        let c = Config::from_json(
-            r#"{"trials": 7, "n": 40, "stragglers": {"model": "fixed", "s": 5}}"#,
-        )
-        .unwrap();
-        let t = TableView::assemble(&c, 0, vec![]);
-        assert_eq!(
-            t.caption,
-            "Results per scheme over 7 trials at the configured N = 40, stragglers exactly S = 5 at random; last column: round 1."
-        );
-        // One trial is "1 trial", in the caption as in the plot's title.
-        let one = Config::from_json(r#"{"trials": 1}"#).unwrap();
-        assert!(TableView::assemble(&one, 0, vec![])
-            .caption
-            .starts_with("Results per scheme over 1 trial at"));
-        let title = crate::errors::error_vs_n_view(&one, &[], false, false, vec![]).title;
-        assert!(title.ends_with(", 1 trial)"), "{title}");
-        let t = TableView::assemble(&Config::default(), 3, vec![]);
-        assert!(t
-            .caption
-            .contains("stragglers independent, p = 0.2; last column: round 4."));
+    fn hover(_: &TableView, _: &(), _: &Frame, _: Cursor) -> Option<String> {
+        None
+    }
+
+    #[cfg(feature = "draw")]
+    fn draw<DB: plotters::prelude::DrawingBackend>(
+        area: &crate::Area<DB>,
+        theme: &crate::Theme,
+        view: &TableView,
+        _: &(),
+    ) -> crate::DrawResult<DB> {
+        draw::draw(area, theme, view)
     }
 }
+
+/// What the table's numbers are (see [`Words::explain`]).
+const EXPLAIN: &str = "MSE is the mean over trials of the round's squared error, RMSE the mean of its square root (the LeTCC paper reports RMSE as mean ± std). Failed rounds (too few answers for the decoder, or an answer that is not a number) are counted, not averaged; the lines under the table say why they failed. “Outputs lost” is the mean fraction of the K outputs a round did not recover: replication loses those whose copies all straggled, and a failed round (of any scheme, LCC's below its threshold for one) loses all K. The same numbers come from <code>coded sweep --config s.json --n N --p p --schemes …</code> and, for the last column, <code>coded round --config s.json --trial t</code> (t counted from 0), with the study that Export's “Study (JSON)” saves as s.json (without the options, the sweep reruns the error-vs-N curves).";

@@ -9,9 +9,10 @@ use coded_core::{Config, Scheme, Study};
 use coded_panels::errors::point_stats::StatPoint;
 use coded_panels::errors::statistic::slope_with_interval;
 use coded_panels::errors::{
-    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, scheme_color, scheme_label,
-    Curve, CurveKind, CurvePoint, CurvesView,
+    error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, Curve, CurvePoint,
+    CurvesView,
 };
+use coded_panels::series::scheme_series;
 use serde::Deserialize;
 use serde_json::{Error, Value};
 
@@ -43,7 +44,7 @@ pub(super) fn read(
 /// without points ([`empty_view`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
-    pub kind: CurveKind,
+    pub kind: Axis,
     pub xs: Vec<f64>,
     pub schemes: Vec<Scheme>,
     pub ps: Option<Vec<f64>>,
@@ -54,7 +55,7 @@ impl Plot {
     pub fn of(study: &Study) -> Result<Plot, String> {
         let kind = match &study.over {
             Some(o) => o.axis().map_err(|e| e.message)?,
-            None => CurveKind::N,
+            None => Axis::N,
         };
         let values = || {
             study
@@ -64,7 +65,7 @@ impl Plot {
                 .unwrap_or_default()
         };
         Ok(match kind {
-            CurveKind::N => {
+            Axis::N => {
                 // As the page plans it: the N from K on, the p list under
                 // independent stragglers (`Study::as_run`).
                 let run = Study {
@@ -87,7 +88,7 @@ impl Plot {
                     ps: run.p,
                 }
             }
-            CurveKind::LambdaDec => Plot {
+            Axis::LambdaDec => Plot {
                 kind,
                 xs: values(),
                 schemes: vec![Scheme::Letcc],
@@ -111,11 +112,11 @@ impl Plot {
     /// views of `coded_panels::errors` write them; the engine's test of
     /// study files reads back a saved plot of every kind).
     fn name_and_key(&self, c: &Curve) -> (String, String) {
-        let label = scheme_label(c.scheme);
+        let label = c.scheme.label();
         let name = c.scheme.name();
         match (self.kind, &self.ps) {
-            (CurveKind::N, Some(_)) => (format!("{label}, p = {}", c.p), format!("{name}-{}", c.p)),
-            (CurveKind::LambdaDec, _) => ("LeTCC, fixed λ_dec".into(), name.into()),
+            (Axis::N, Some(_)) => (format!("{label}, p = {}", c.p), format!("{name}-{}", c.p)),
+            (Axis::LambdaDec, _) => ("LeTCC, fixed λ_dec".into(), name.into()),
             _ => (label.into(), name.into()),
         }
     }
@@ -124,7 +125,7 @@ impl Plot {
     /// on error vs N.
     fn label(&self, name: &str, c: &Curve) -> String {
         match self.kind {
-            CurveKind::N => format!(
+            Axis::N => format!(
                 "{name} ({})",
                 slope_with_interval(c.slope, c.slope_interval)
             ),
@@ -141,10 +142,10 @@ impl Plot {
 /// The view `config` gives for a plot of `kind` without points: its
 /// title, axes and rounding level, which a saved plot of it must have (the
 /// worker's: the page holds no view builder).
-pub fn empty_view(config: &Config, kind: CurveKind) -> CurvesView {
+pub fn empty_view(config: &Config, kind: Axis) -> CurvesView {
     match kind {
-        CurveKind::N => error_vs_n_view(config, &[], false, false, vec![]),
-        CurveKind::LambdaDec => error_vs_lambda_view(config, &[], &[], &[], vec![]),
+        Axis::N => error_vs_n_view(config, &[], false, false, vec![]),
+        Axis::LambdaDec => error_vs_lambda_view(config, &[], &[], &[], vec![]),
         axis => error_vs_setting_view(config, axis, &[], vec![]),
     }
 }
@@ -174,7 +175,7 @@ pub(super) fn counts(plot: &Plot, v: &Value) -> Result<(), String> {
 /// settings give: its curves, and each curve's points and failed shares.
 fn counts_fit(e: &Plot, v: &Value) -> Result<(), String> {
     // Another plot first: its lists are another setting's.
-    if let Some(kind) = v.get("kind").and_then(|k| CurveKind::deserialize(k).ok()) {
+    if let Some(kind) = v.get("kind").and_then(|k| Axis::deserialize(k).ok()) {
         check_kind(e, kind)?;
     }
     let len = |v: &Value, key: &str| v.get(key).and_then(Value::as_array).map_or(0, Vec::len);
@@ -203,7 +204,7 @@ fn counts_fit(e: &Plot, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
-fn check_kind(e: &Plot, kind: CurveKind) -> Result<(), String> {
+fn check_kind(e: &Plot, kind: Axis) -> Result<(), String> {
     if kind == e.kind {
         return Ok(());
     }
@@ -250,8 +251,8 @@ fn check_curves(study: &Study, e: &Plot, empty: &CurvesView, v: &CurvesView) -> 
         keys.push(&c.key);
     }
     let lines = match e.kind {
-        CurveKind::N => v.curves.len(),
-        CurveKind::LambdaDec => 2,
+        Axis::N => v.curves.len(),
+        Axis::LambdaDec => 2,
         _ => 0,
     };
     // The saved curves are drawn without their dashed lines: only their
@@ -270,7 +271,7 @@ fn check_curve(study: &Study, e: &Plot, c: &Curve) -> Result<(), String> {
     if !e.schemes.contains(&c.scheme) {
         return Err(format!(
             "is of {}, which its settings do not compare",
-            scheme_label(c.scheme)
+            c.scheme.label()
         ));
     }
     if !(0.0..=1.0).contains(&c.p) || e.ps.as_ref().is_some_and(|ps| !ps.contains(&c.p)) {
@@ -285,7 +286,7 @@ fn check_curve(study: &Study, e: &Plot, c: &Curve) -> Result<(), String> {
         ));
     }
     let shapes = e.ps.as_ref().map_or(1, Vec::len);
-    if c.color != scheme_color(c.scheme) || c.shape >= shapes || c.saved {
+    if c.color != scheme_series(c.scheme) || c.shape >= shapes || c.saved {
         return Err("has a colour, marker or dash the page does not give it".into());
     }
     let mut last = f64::NEG_INFINITY;

@@ -1,11 +1,8 @@
 //! proptest strategies of valid configurations, shared by the core's
-//! pipeline fuzzing (`tests/fuzz_pipeline.rs`) and the app's data-path
-//! fuzzing (`crates/coded-panels/tests/fuzz_views.rs`, which includes this
-//! file by path) and the URL codec's (`src/url.rs`): one definition of "a
-//! random configuration" for all.
-
-// Each includer uses some of these.
-#![allow(dead_code)]
+//! parser and pipeline fuzzing (`crates/coded-core/tests/fuzz_config.rs`,
+//! `fuzz_pipeline.rs`), the engine's data-path fuzzing
+//! (`crates/coded-engine/tests/fuzz_views.rs`) and the URL codec's
+//! (`src/url.rs`): one definition of "a random configuration" for all.
 
 use coded_core::adversaries::AdversaryCount;
 use coded_core::{

@@ -1,0 +1,12 @@
+//! What the tests of several crates share, in one place rather than a file
+//! each test includes by path: [`strategies`], one definition of "a random
+//! valid configuration" for the core's, the engine's and the page's
+//! property tests, and [`pinned`], the values the core must compute on every
+//! platform (natively and in Chromium).
+//!
+//! A dev-dependency only (`publish = false`): no program links it.
+
+pub mod pinned;
+// proptest is native only, as the property tests.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod strategies;
