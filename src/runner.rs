@@ -130,9 +130,10 @@ struct Remote {
     ready: bool,
     /// It could not start, or it stopped: nothing will be computed.
     broken: bool,
-    /// The last request, and the one held until `Ready`.
+    /// The last request, and the messages held until `Ready` (the newest
+    /// request, and a study file's check).
     id: u64,
-    unsent: Option<ToWorker>,
+    unsent: Vec<ToWorker>,
     /// The function of the last request, and of the last one the worker
     /// computed to the end: what the page goes back to when the worker
     /// refuses a formula (it has no formula reader of its own).
@@ -186,7 +187,7 @@ pub fn start(state: AppState) {
         ready: false,
         broken: false,
         id: 0,
-        unsent: None,
+        unsent: Vec::new(),
         function: None,
         computed: None,
         sent: Vec::new(),
@@ -270,6 +271,15 @@ pub fn start(state: AppState) {
         pending.set_value(set_timeout_with_handle(run, DEBOUNCE).ok());
     });
 
+    // "Open study…": what the page cannot check of a file alone.
+    Effect::new(move |_| {
+        state.study_request.track();
+        let taken = state.study_request.try_update_untracked(Option::take);
+        if let Some(Some((id, config, kind))) = taken {
+            post(remote, ToWorker::CheckStudy { id, config, kind });
+        }
+    });
+
     // The Cancel buttons.
     Effect::new(move |prev: Option<u64>| {
         let n = state.cancel.get();
@@ -287,9 +297,12 @@ fn post(remote: StoredValue<Remote, LocalStorage>, msg: ToWorker) {
     match backend {
         Some(b) => b.post(&msg),
         None => remote.update_value(|r| {
-            // A Cancel before the first request has nothing to stop.
-            if matches!(msg, ToWorker::Run { .. }) {
-                r.unsent = Some(msg)
+            // A Cancel before the first request has nothing to stop; a
+            // request or a file replaces the one of its kind held before.
+            if !matches!(msg, ToWorker::Cancel { .. }) {
+                let kind = std::mem::discriminant(&msg);
+                r.unsent.retain(|m| std::mem::discriminant(m) != kind);
+                r.unsent.push(msg);
             }
         }),
     }
@@ -316,7 +329,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
             remote.update_value(|r| {
                 r.ready = false;
                 r.broken = true;
-                r.unsent = None;
+                r.unsent.clear();
             });
             let message = if loaded {
                 format!("The computation worker stopped: {what}")
@@ -335,9 +348,9 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         FromWorker::Ready => {
             let unsent = remote.try_update_value(|r| {
                 r.ready = true;
-                r.unsent.take()
+                std::mem::take(&mut r.unsent)
             });
-            if let Some(Some(m)) = unsent {
+            for m in unsent.into_iter().flatten() {
                 post(remote, m);
             }
         }
@@ -419,6 +432,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
                 state.formula_refused(&text, &message, computed);
             }
         }
+        FromWorker::StudyChecked { id, result } => state.study_checked.set(Some((id, result))),
         FromWorker::WorkerLost { message, .. } => {
             state.status.update(|s| s.worker_lost = Some(message));
         }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use coded_core::{Config, FunctionKind};
-use coded_panels::errors::CurvesView;
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::table::TableView;
 use coded_panels::RoundResult;
 use coded_protocol::Progress;
@@ -59,6 +59,13 @@ pub struct AppState {
     /// The error curves of a study file opened (its saved results), drawn
     /// beside the current ones until removed.
     pub saved_curves: RwSignal<Option<Arc<CurvesView>>>,
+    /// What "Open study…" asks of the worker about a study file (its
+    /// formula, the view of its plot without points): the reading's id,
+    /// the file's configuration and its plot's tab; taken by the runner as
+    /// it posts them.
+    pub study_request: RwSignal<Option<(u64, Config, Axis)>>,
+    /// The worker's answer, taken by "Open study…".
+    pub study_checked: RwSignal<Option<(u64, Result<CurvesView, String>)>>,
     pub status: RwSignal<Status>,
     /// Incremented by the Cancel button: stops the running sweep.
     pub cancel: RwSignal<u64>,
@@ -95,6 +102,8 @@ impl AppState {
             table: RwSignal::new(None),
             curves: RwSignal::new(None),
             saved_curves: RwSignal::new(None),
+            study_request: RwSignal::new(None),
+            study_checked: RwSignal::new(None),
             status: RwSignal::new(Status::default()),
             cancel: RwSignal::new(0),
             rerun: RwSignal::new(0),

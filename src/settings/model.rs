@@ -24,13 +24,9 @@ pub struct LinkState {
     pub preset: Option<&'static str>,
 }
 
-/// Most N values (and p values) in an error-vs-N sweep: each is a full
-/// Monte-Carlo run per scheme compared.
-pub const MAX_SWEEP_NS: usize = 12;
-pub const MAX_SWEEP_PS: usize = 6;
-/// Most values of another setting in its error plot (λ_dec's default list
-/// has 14).
-pub const MAX_SWEEP_VALUES: usize = 16;
+/// The lengths of the error plot's lists (the core's limits: a study file's
+/// results are bounded by them too).
+pub use coded_core::limits::{MAX_SWEEP_NS, MAX_SWEEP_PS, MAX_SWEEP_VALUES};
 
 /// The fieldset a control sits in, in page order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::time::Duration;
 use coded_core::csv::study_line;
 use coded_core::study::Over;
 use coded_core::{Config, Study};
-use coded_panels::errors::CurvesView;
+use coded_panels::errors::{Band, CurvesView, SlopeRange};
 use coded_panels::table::TableView;
 use coded_protocol::UiState;
 use leptos::prelude::set_timeout;
@@ -116,7 +116,8 @@ pub fn page_study(config: &Config, ui: &UiState) -> Study {
 
 /// The study of the results table: its schemes at the configuration's own
 /// N and straggler model, which is what `coded sweep --config <config>
-/// --schemes <the table's>` runs (so the CLI writes the same first line).
+/// --schemes <the table's>` runs: the core's study of that run, which the
+/// CLI writes as its first line too.
 pub fn table_study(config: &Config, t: &TableView) -> Study {
     let mut schemes = vec![];
     for r in &t.rows {
@@ -124,10 +125,12 @@ pub fn table_study(config: &Config, t: &TableView) -> Study {
             schemes.push(r.summary.scheme);
         }
     }
-    Study {
+    let plan = coded_core::SweepPlan {
+        ns: vec![config.n],
+        models: vec![config.stragglers.clone()],
         schemes,
-        ..Study::of_config(config.clone())
-    }
+    };
+    Study::of_plan(config.clone(), &plan, None)
 }
 
 /// The results table in `coded sweep`'s CSV format (the core's own writer),
@@ -144,30 +147,52 @@ fn number_cell(v: Option<f64>) -> String {
         .unwrap_or_default()
 }
 
+/// The statistic a slope is fitted to, as the Curves CSV names it.
+fn slope_statistic(band: Band) -> &'static str {
+    match band {
+        Band::Mean95 => "mean",
+        Band::Quantiles => "median",
+    }
+}
+
 /// Every plotted series of the error panel, after the study's line: curves,
-/// then reference rates, each row with its fitted log-log slope (empty
-/// where the series has none) and each curve point with its own p. Last,
-/// the 95 % interval of a curve's slope and the statistic the values are
-/// of (the y axis's words): appended, so the earlier columns keep their
+/// then reference rates, each row with the fitted log-log slope the legend
+/// shows (that of the line drawn, the means' or the medians' by `band`;
+/// empty where the series has none) and each curve point with its own p.
+/// Then the 95 % interval of that slope (the means' only), the statistic
+/// the values are of (the y axis's words), and for a fitted slope what it
+/// is fitted to (`mean` or `median`) and the range of N it is fitted over
+/// (empty ends: every point): appended, so the earlier columns keep their
 /// places.
-pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
+pub fn curves_csv(study: &Study, v: &CurvesView, band: Band, range: SlopeRange) -> String {
     let mut out = study_line(study);
     out.push_str(&format!(
         "series,label,scheme,p,{},mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,\
-         slope_lo,slope_hi,statistic\n",
+         slope_lo,slope_hi,statistic,slope_of,slope_n_from,slope_n_to\n",
         cell(&v.x_label)
     ));
     let statistic = cell(&v.y_label);
     for c in &v.curves {
+        let fitted = c.slope_of(band).filter(|k| k.is_finite());
+        let interval = c.slope_interval_of(band);
         let slope = format!(
             "{},{},{}",
-            number_cell(c.slope),
-            number_cell(c.slope_interval.map(|i| i.0)),
-            number_cell(c.slope_interval.map(|i| i.1))
+            number_cell(fitted),
+            number_cell(interval.map(|i| i.0)),
+            number_cell(interval.map(|i| i.1))
         );
+        let fit = match fitted {
+            Some(_) => format!(
+                "{},{},{}",
+                slope_statistic(band),
+                number_cell(range.from),
+                number_cell(range.to)
+            ),
+            None => ",,".into(),
+        };
         for p in &c.points {
             out.push_str(&format!(
-                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{},{slope},{statistic}\n",
+                "curve,{},{},{},{},{},{},{},{},{},{},{},{},{},{slope},{statistic},{fit}\n",
                 cell(&c.label),
                 c.scheme.name(),
                 p.p,
@@ -188,7 +213,7 @@ pub fn curves_csv(study: &Study, v: &CurvesView) -> String {
         let slope = number_cell(r.slope);
         for (x, y) in &r.points {
             out.push_str(&format!(
-                "reference,{},,,{x},{y},,,,,,,,,{slope},,,{statistic}\n",
+                "reference,{},,,{x},{y},,,,,,,,,{slope},,,{statistic},,,\n",
                 cell(&r.label)
             ));
         }
@@ -323,7 +348,7 @@ mod tests {
             notes: vec![],
         };
         let study = page_study(&Config::default(), &UiState::default());
-        let csv = curves_csv(&study, &view);
+        let csv = curves_csv(&study, &view, Band::Mean95, SlopeRange::default());
         let (first, rest) = csv.split_once('\n').unwrap();
         assert_eq!(
             Study::from_json(first.strip_prefix("# ").unwrap()).unwrap(),
@@ -331,9 +356,51 @@ mod tests {
         );
         assert_eq!(
             rest,
-            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,slope_lo,slope_hi,statistic\n\
-             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5,-1.75,-1.25,mean squared error\n\
-             reference,N^-1,,,20,0.05,,,,,,,,,,,,mean squared error\n"
+            "series,label,scheme,p,\"N, servers\",mean,std,ci_lo,ci_hi,median,q10,q90,trials,failures,slope,slope_lo,slope_hi,statistic,slope_of,slope_n_from,slope_n_to\n\
+             curve,\"BACC, p = 0.1\",bacc,0.1,20,0.5,0.25,0.3,0.8,0.4,0.1,0.9,10,1,-1.5,-1.75,-1.25,mean squared error,mean,,\n\
+             reference,N^-1,,,20,0.05,,,,,,,,,,,,mean squared error,,,\n"
+        );
+        // With the median's line: the median's slope, as the legend shows
+        // it (no interval: the means' is not the medians'), and the range
+        // it is fitted over.
+        let mut median = view.clone();
+        median.curves[0].median_slope = Some(-1.25);
+        let range = SlopeRange {
+            from: Some(20.0),
+            to: Some(320.0),
+        };
+        let csv = curves_csv(&study, &median, Band::Quantiles, range);
+        let row = csv.lines().nth(2).unwrap();
+        assert!(
+            row.ends_with(",10,1,-1.25,,,mean squared error,median,20,320"),
+            "{row}"
+        );
+        median.curves[0].label = "BACC, p = 0.1 (slope −1.50)".into();
+        assert_eq!(
+            median.curves[0].legend(Band::Quantiles),
+            "BACC, p = 0.1 (median's slope −1.25)"
+        );
+    }
+
+    #[test]
+    fn the_tables_study_line_is_the_clis_for_the_same_run() {
+        let iid = Config::from_json(r#"{"trials": 3, "stragglers": {"model": "iid", "p": 0.05}}"#)
+            .unwrap();
+        let ui = UiState::default();
+        let t = coded_engine::table(&mut coded_engine::Session::new(), &iid, &ui).unwrap();
+        let csv = table_csv(&iid, &t);
+        let first = csv.lines().next().unwrap();
+        // `coded sweep --config` of the configuration writes this line (the
+        // CLI's own test pins its end): the p it ran, not null.
+        assert!(first.ends_with(r#""n":[40],"p":[0.05]}"#), "{first}");
+        let schemes = ui.schemes(&iid);
+        let plan = coded_core::SweepPlan::new(&iid, None, None, Some(&schemes)).unwrap();
+        assert_eq!(
+            first,
+            format!(
+                "# {}",
+                Study::of_plan(iid.clone(), &plan, None).to_json_line()
+            )
         );
     }
 
@@ -349,12 +416,20 @@ mod tests {
         };
         let study = page_study(&config, &ui);
         let rows = |v: &CurvesView| -> Vec<Vec<String>> {
-            let csv = curves_csv(&study, v);
+            let csv = curves_csv(&study, v, Band::Mean95, SlopeRange::default());
             let mut lines = csv.lines().skip(1);
             let head: Vec<&str> = lines.next().unwrap().split(',').collect();
             assert_eq!(
-                head[head.len() - 4..],
-                ["slope", "slope_lo", "slope_hi", "statistic"]
+                head[head.len() - 7..],
+                [
+                    "slope",
+                    "slope_lo",
+                    "slope_hi",
+                    "statistic",
+                    "slope_of",
+                    "slope_n_from",
+                    "slope_n_to"
+                ]
             );
             lines
                 .filter(|l| l.starts_with("curve,"))
@@ -397,12 +472,12 @@ mod tests {
             // A fixed S: p = S/N at each N.
             let n: f64 = row[2].parse().unwrap();
             assert_eq!(row[1], (2.0 / n).to_string(), "{row:?}");
-            let slope: f64 = row[row.len() - 4].parse().unwrap();
+            let slope: f64 = row[row.len() - 7].parse().unwrap();
             assert!(slope < 0.0, "{row:?}");
         }
         assert_eq!(
             by_n.curves[0].slope.unwrap().to_string(),
-            rows_n[0][rows_n[0].len() - 4]
+            rows_n[0][rows_n[0].len() - 7]
         );
     }
 }

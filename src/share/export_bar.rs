@@ -7,11 +7,11 @@ use leptos::prelude::*;
 
 use super::export::{curves_csv, download_text, download_url, page_study, table_csv, Export};
 use super::open_study::OpenStudy;
-use super::study_file::{with_results, SavedResults};
 use crate::freshness::{export_refusal, StageState};
 use crate::settings::differences_from_default;
 use crate::state::AppState;
 use coded_panels::Panel;
+use coded_protocol::saved::{with_results, SavedResults};
 
 /// The "with results" checkbox's element id.
 pub const WITH_RESULTS_ID: &str = "export-with-results";
@@ -88,7 +88,12 @@ fn run(export: Export, state: AppState, with_results_too: bool) -> Option<String
             Some(Ok(v)) => {
                 let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
                 let shown = crate::panels::series_legend::as_chosen(v, &ui);
-                one(&curves_csv(&page_study(&config, &ui), &shown));
+                one(&curves_csv(
+                    &page_study(&config, &ui),
+                    &shown,
+                    ui.band,
+                    ui.slope_range,
+                ));
             }
             Some(Err(e)) => {
                 return Some(format!(

@@ -1,109 +1,65 @@
-//! A study file with its results: what the Study export writes with "with
-//! results" ticked, and what "Open study…" reads back.
+//! A study file, as "Open study…" reads it, all or nothing: its size
+//! against the largest study the page writes, its JSON and settings (as a
+//! link's, by the link's own rules), its formula and the view its plot has
+//! without points (the worker's: `coded_engine::study_file`), then its
+//! saved results against its own settings (`coded_protocol::saved`), and
+//! only then the state it loads; or one refusal, in the page's words.
 //!
-//! The results are the page's views, under the study's `results` key:
-//!
-//! ```text
-//! "results": {"curves": <the error plot's view>, "table": <the results table's view>}
-//! ```
-//!
-//! (either may be null: a panel hidden, or not computed). The core keeps
-//! them as JSON it does not read (`coded_core::Study::results`), so the CLI
-//! reruns such a file and ignores them.
-//!
-//! Why pure functions of text: the file is whatever a person picks, so its
-//! reading (and every refusal's words) is tested natively, and a bad file
-//! changes nothing in the page.
+//! Why pure functions: the file is whatever a person picks, so every
+//! refusal's words are tested natively, and a refused file changes
+//! nothing in the page.
 
-use coded_core::{ConfigError, Study};
+use coded_core::Study;
 use coded_panels::errors::CurvesView;
-use coded_panels::table::TableView;
-use serde::{Deserialize, Deserializer, Serialize};
+use coded_protocol::saved::{self, too_large, Plot};
 
 use crate::settings::{Home, LinkState, SETTINGS};
 
-/// The results a study file holds.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedResults {
-    /// The error plot as it was drawn (its tab's curves and reference lines).
-    #[serde(default)]
-    pub curves: Option<CurvesView>,
-    /// The results table. Read leniently: a statistic that was not a finite
-    /// number is null in JSON, which the table's numbers cannot hold, so such
-    /// a table is left out rather than the whole file refused.
-    #[serde(default, deserialize_with = "table_if_readable")]
-    pub table: Option<TableView>,
+/// A study file whose text and settings read: what is left to check needs
+/// the worker (its formula, and the view of its plot without points).
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub study: Study,
+    /// The plot the study's settings draw: sent to the worker.
+    pub plot: Plot,
+    /// The state it loads once every check passed.
+    pub state: LinkState,
 }
 
-fn table_if_readable<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TableView>, D::Error> {
-    let value = serde_json::Value::deserialize(d)?;
-    Ok(serde_json::from_value(value).ok())
-}
-
-/// The study with `results` under its `results` key.
-pub fn with_results(study: Study, results: &SavedResults) -> Study {
-    Study {
-        results: Some(serde_json::to_value(results).expect("views serialise")),
-        ..study
-    }
-}
-
-/// A study file, read: the state it loads (as a link would) and its results.
+/// A study file, opened: the state it loads and its saved error curves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Opened {
     pub state: LinkState,
-    pub results: SavedResults,
+    pub curves: Option<CurvesView>,
 }
 
-/// Backticks (serde's quotes) as the page's quotation marks.
-fn plain(message: &str) -> String {
-    let mut out = String::new();
-    let mut open = true;
-    for c in message.chars() {
-        if c == '`' {
-            out.push(if open { '“' } else { '”' });
-            open = !open;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A refusal of the core's reader, in the page's words: the setting's
-/// label for a field of the configuration.
-fn refusal(e: &ConfigError) -> String {
+/// A refusal of the core's reader (or of the worker, for `function`), in
+/// the page's words: the setting's label for a field of the configuration.
+fn refusal(field: &str, message: &str) -> String {
     let setting = SETTINGS
         .iter()
-        .find(|st| matches!(st.home, Home::Config(f) if f == e.field));
-    match (e.field.as_str(), setting) {
-        ("(json)", _) => format!("This file is not a study: {}.", plain(&e.message)),
-        (_, Some(st)) => format!(
-            "The file's {} cannot be used: {}.",
-            st.label,
-            plain(&e.message)
-        ),
-        (key, None) => format!("The file's “{key}” cannot be used: {}.", plain(&e.message)),
+        .find(|st| matches!(st.home, Home::Config(f) if f == field));
+    match (field, setting) {
+        ("(json)", _) => format!("This file is not a study: {message}."),
+        (_, Some(st)) => format!("The file's {} cannot be used: {message}.", st.label),
+        (key, None) => format!("The file's “{key}” cannot be used: {message}."),
     }
 }
 
 /// Reads a study file (a study, with or without results, or a plain
-/// configuration) into the state it shows: its configuration, schemes and
-/// N and p lists, the view of `current` otherwise (the error plot on the
-/// saved curves' tab, the first round). Every refusal is one message in
-/// plain words.
-pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
-    let study = Study::from_json(text).map_err(|e| refusal(&e))?;
-    let results: SavedResults = match &study.results {
-        Some(v) => serde_json::from_value(v.clone()).map_err(|e| {
-            format!(
-                "The file's results cannot be read: {}.",
-                plain(&e.to_string())
-            )
-        })?,
-        None => SavedResults::default(),
-    };
+/// configuration) as far as the page can alone: the state it shows (its
+/// configuration, schemes and N and p lists, the view of `current`
+/// otherwise: the error plot on the study's tab, the first round), refused
+/// when the file is larger than any study or its settings break a rule a
+/// link's would.
+pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
+    if let Some(why) = too_large(text.len()) {
+        return Err(why);
+    }
+    let study = Study::from_json(text).map_err(|e| refusal(&e.field, &e.message))?;
+    let plot = Plot::of(&study)
+        .map_err(|why| format!("The file's settings cannot all be used: {why}."))?;
+    saved::counts(&study, &plot)?;
     let mut ui = current.ui.clone();
     ui.compare = study.schemes.clone();
     ui.sweep_ns = study.n.clone();
@@ -111,20 +67,17 @@ pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
         ui.sweep_ps = ps.clone();
     }
     ui.trial = 0;
-    if let Some(c) = &results.curves {
-        ui.axis = c.kind;
+    // The plot of the study's saved curves, or of the setting it runs
+    // along (with its values); a plain configuration keeps the tab shown.
+    let curves = study.results.as_ref().and_then(|r| r.get("curves"));
+    if study.over.is_some() || curves.is_some_and(|c| !c.is_null()) {
+        ui.axis = plot.kind;
     }
-    // Error against another setting: its tab and values.
-    if let Some(axis) = study
-        .over
-        .as_ref()
-        .and_then(|o| o.axis().ok().map(|a| (a, o)))
-    {
-        ui.axis = axis.0;
-        ui.sweep_values = Some(axis.1.values.clone());
+    if let Some(over) = &study.over {
+        ui.sweep_values = Some(over.values.clone());
     }
     let wanted = LinkState {
-        config: study.config,
+        config: study.config.clone(),
         ui,
         ..current.clone()
     };
@@ -136,7 +89,19 @@ pub fn read(text: &str, current: &LinkState) -> Result<Opened, String> {
         let why = first.split("; using “").next().unwrap_or(first);
         return Err(format!("The file's settings cannot all be used: {why}."));
     }
-    Ok(Opened { state, results })
+    Ok(Reading { study, plot, state })
+}
+
+/// The rest of the reading, with the worker's answer (`checked`: the view
+/// of the study's plot without points, or why its formula does not read):
+/// its saved results against its own settings.
+pub fn finish(reading: Reading, checked: Result<CurvesView, String>) -> Result<Opened, String> {
+    let empty = checked.map_err(|why| refusal("function", &why))?;
+    let curves = saved::read(&reading.study, &reading.plot, &empty)?;
+    Ok(Opened {
+        state: reading.state,
+        curves,
+    })
 }
 
 #[cfg(test)]
@@ -145,10 +110,19 @@ mod tests {
     use crate::share::export::page_study;
     use coded_core::Config;
     use coded_panels::errors::Axis;
+    use coded_protocol::saved::{with_results, SavedResults};
     use coded_protocol::UiState;
 
     fn curves(config: &Config, ui: &UiState) -> CurvesView {
         coded_engine::curves(&mut coded_engine::Session::new(), config, ui).unwrap()
+    }
+
+    /// "Open study…" of `text`: the page's reading, the worker's check,
+    /// the rest of the page's reading.
+    fn open(text: &str, current: &LinkState) -> Result<Opened, String> {
+        let reading = read(text, current)?;
+        let checked = coded_engine::study_file::check(&reading.study.config, reading.plot.kind);
+        finish(reading, checked)
     }
 
     #[test]
@@ -159,47 +133,22 @@ mod tests {
             axis: Axis::N,
             ..UiState::default()
         };
-        let points = coded_core::sweep(
-            &config,
-            &coded_core::SweepPlan::new(&config, None, None, Some(&[coded_core::Scheme::Bacc]))
-                .unwrap(),
-        )
-        .unwrap();
-        let rows = points
-            .into_iter()
-            .map(|summary| coded_panels::table::TableRow {
-                summary,
-                round_squared_error: Some(0.25),
-                round_failure: None,
-            })
-            .collect();
+        let mut session = coded_engine::Session::new();
         let saved = SavedResults {
-            curves: Some(curves(&config, &ui)),
-            table: Some(TableView::assemble(&config, 0, rows)),
+            curves: Some(coded_engine::curves(&mut session, &config, &ui).unwrap()),
+            table: Some(coded_engine::table(&mut session, &config, &ui).unwrap()),
         };
         let study = with_results(page_study(&config, &ui), &saved);
         let text = study.to_json();
         assert!(text.contains("\"results\""));
         // The core reads it back (the CLI reruns such a file).
         assert_eq!(Study::from_json(&text).unwrap(), study);
-        // The page reads the state and the results back.
-        let opened = read(&text, &LinkState::default()).unwrap();
-        assert_eq!(opened.results, saved);
+        // The page reads the state and the curves back.
+        let opened = open(&text, &LinkState::default()).unwrap();
+        assert_eq!(opened.curves, saved.curves);
         assert_eq!(opened.state.config, config);
         assert_eq!(opened.state.ui.sweep_ns, [8, 16]);
         assert_eq!(opened.state.ui.schemes(&config), study.schemes);
-    }
-
-    #[test]
-    fn a_table_with_numbers_json_cannot_hold_is_left_out() {
-        let text = r#"{"config": {}, "results": {"curves": null,
-            "table": {"config_json": "{}", "trial": 0, "classifier": false, "rows": [{"summary":
-            {"scheme": "bacc", "n": 40, "p": 0.2, "trials": 1, "failures": 0,
-             "mse": {"mean": null, "std": null}, "mse_spread": null, "rmse": null,
-             "rel_acc": null, "acc": null, "lost_mean": 0.0},
-            "round_squared_error": null, "round_failure": null}], "caption": ""}}}"#;
-        let opened = read(text, &LinkState::default()).unwrap();
-        assert_eq!(opened.results, SavedResults::default());
     }
 
     #[test]
@@ -216,7 +165,7 @@ mod tests {
             table: None,
         };
         let text = with_results(page_study(&config, &ui), &saved).to_json();
-        let opened = read(&text, &LinkState::default()).unwrap();
+        let opened = open(&text, &LinkState::default()).unwrap();
         assert_eq!(opened.state.ui.axis, Axis::P);
         // Error vs σ: the study records the setting and its values, and
         // opening it comes back to them (no saved curves needed).
@@ -229,15 +178,15 @@ mod tests {
         assert!(study
             .to_json_line()
             .contains(r#""over":{"setting":"noise","values":[0.01,0.1]}"#));
-        let opened = read(&study.to_json(), &LinkState::default()).unwrap();
+        let opened = open(&study.to_json(), &LinkState::default()).unwrap();
         assert_eq!(opened.state.ui.axis, Axis::Noise);
         assert_eq!(opened.state.ui.sweep_values, Some(vec![0.01, 0.1]));
         assert!(!page_study(&config, &UiState::default())
             .to_json_line()
             .contains("over"));
-        let plain = read(r#"{"k": 4, "trials": 9}"#, &LinkState::default()).unwrap();
+        let plain = open(r#"{"k": 4, "trials": 9}"#, &LinkState::default()).unwrap();
         assert_eq!((plain.state.config.k, plain.state.config.trials), (4, 9));
-        assert_eq!(plain.results, SavedResults::default());
+        assert_eq!(plain.curves, None);
     }
 
     #[test]
@@ -245,7 +194,7 @@ mod tests {
         let current = LinkState::default();
         let mut messages = vec![];
         for (text, want) in [
-            ("not json", "This file is not a study: not valid JSON"),
+            ("not json", "This file is not a study: not valid JSON: unexpected text (at line 1, column 2)."),
             ("[1, 2]", "This file is not a study: expected a JSON object."),
             (
                 r#"{"config": {"k": 50, "n": 40}}"#,
@@ -253,7 +202,23 @@ mod tests {
             ),
             (
                 r#"{"config": {"scheme": "magic"}}"#,
-                "The file's Scheme shown cannot be used: unknown variant “magic”",
+                "The file's Scheme shown cannot be used: got the text “magic”; expected one of \"bacc\"",
+            ),
+            (
+                r#"{"config": {"k": -0.0}}"#,
+                "The file's K (inputs) cannot be used: got -0.0; expected a whole number",
+            ),
+            (
+                r#"{"config": {"noise": "NaN"}}"#,
+                "The file's Noise σ cannot be used: got the text “NaN”; expected a number in [0, 1e3].",
+            ),
+            (
+                r#"{"config": {}, "config": {"k": 4}}"#,
+                "This file is not a study: the key “config” appears twice in the outermost object",
+            ),
+            (
+                r#"{"config": {"function": {"expr": "sin(3*x"}}}"#,
+                "The file's Function f cannot be used: the formula is not valid at the end",
             ),
             (
                 r#"{"config": {}, "extra": 1}"#,
@@ -261,14 +226,14 @@ mod tests {
             ),
             (
                 r#"{"config": {}, "results": {"curves": 3}}"#,
-                "The file's results cannot be read: invalid type",
+                "The file's saved curves are not an error plot the page wrote: a value is not of the kind the page writes there.",
             ),
             (
                 r#"{"config": {}, "n": [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130]}"#,
                 "The file's settings cannot all be used: ns = ",
             ),
         ] {
-            let message = read(text, &current).unwrap_err();
+            let message = open(text, &current).unwrap_err();
             assert!(message.starts_with(want), "{text}: {message}");
             assert!(!message.contains('`'), "{message}");
             messages.push(message);

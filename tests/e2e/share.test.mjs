@@ -287,7 +287,7 @@ test('the exported study through the CLI gives the exported table and curves; PN
     const curvesText = await readFile(await save('#export-curves-csv', 'curves.csv'), 'utf8');
     assert.deepEqual(JSON.parse(curvesText.split('\n')[0].replace(/^# /, '')), study,
       'the first line is the exported study');
-    assert.match(curvesText.split('\n')[1], /^series,label,scheme,p,.*,slope,slope_lo,slope_hi,statistic$/);
+    assert.match(curvesText.split('\n')[1], /^series,label,scheme,p,.*,slope,slope_lo,slope_hi,statistic,slope_of,slope_n_from,slope_n_to$/);
     const curveRows = curvesText.trim().split('\n').filter((l) => l.startsWith('curve,')).map(csvCells);
     assert.equal(curveRows.length, 6, 'three schemes at two N (a fixed number of stragglers: one curve each)');
     assert.equal(rerun.length, curveRows.length);

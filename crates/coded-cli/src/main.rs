@@ -87,11 +87,10 @@ enum Loaded {
 
 fn load_study(path: &str) -> Result<Loaded, String> {
     let text = read_input(path)?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        coded_core::ConfigError::new("(json)", format!("not valid JSON: {e}")).to_string()
-    })?;
+    let value = coded_core::json::parse(&text)
+        .map_err(|m| coded_core::ConfigError::new("(json)", m).to_string())?;
     let loaded = if Study::is_study(&value) {
-        Loaded::Study(Study::from_value(&value).map_err(|e| e.to_string())?)
+        Loaded::Study(Study::from_value(value).map_err(|e| e.to_string())?)
     } else {
         Loaded::Config(Config::from_value(&value).map_err(|e| e.to_string())?)
     };
@@ -206,13 +205,7 @@ fn sweep_command(a: SweepArgs) -> Result<(), String> {
             }
             let plan = SweepPlan::new(&config, ns.as_deref(), ps.as_deref(), schemes.as_deref())
                 .map_err(|e| e.to_string())?;
-            let study = Study {
-                schemes: plan.schemes.clone(),
-                n: plan.ns.clone(),
-                p: ps,
-                ..Study::of_config(config)
-            };
-            (study, plan)
+            (Study::of_plan(config, &plan, ps), plan)
         }
     };
     let config = &study.config;

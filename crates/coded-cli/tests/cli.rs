@@ -466,3 +466,61 @@ fn a_study_reruns_its_lists_and_plain_configs_still_work() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("`n`"));
 }
+
+#[test]
+fn refusals_are_words_and_a_key_given_twice_is_named() {
+    for (config, want) in [
+        (
+            r#"{"k": -0.0}"#,
+            "coded: invalid `k`: got -0.0; expected a whole number from 1 to min(n, 1024)",
+        ),
+        (
+            r#"{"noise": "NaN"}"#,
+            "coded: invalid `noise`: got the text “NaN”; expected a number in [0, 1e3]",
+        ),
+        (
+            r#"{"k": 4, "k": 40}"#,
+            "coded: invalid `(json)`: the key “k” appears twice in the outermost object (at line 1, column 12)",
+        ),
+        (
+            r#"{"config": {"stragglers": {"model": "iid", "p": 0.1, "p": 0.3}}}"#,
+            "coded: invalid `(json)`: the key “p” appears twice in “config.stragglers” (at line 1, column 56)",
+        ),
+        (
+            &format!("{}{}", "[".repeat(10_000), "]".repeat(10_000)),
+            "coded: invalid `(json)`: not valid JSON: its brackets nest more than 128 deep (at line 1, column 128)",
+        ),
+    ] {
+        for command in ["round", "sweep"] {
+            let o = coded(&[command, "--config", "-"], Some(config));
+            assert_eq!(o.status.code(), Some(2), "{config}");
+            let err = String::from_utf8(o.stderr).unwrap();
+            assert_eq!(err.trim_end(), want, "{command} {config}");
+        }
+    }
+}
+
+#[test]
+fn the_study_line_lists_the_p_it_ran_under_independent_stragglers_only() {
+    let iid = r#"{"trials": 3, "stragglers": {"model": "iid", "p": 0.05}}"#;
+    let o = coded(&["sweep", "--config", "-", "--schemes", "bacc"], Some(iid));
+    let text = stdout(&o);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.ends_with(r#""schemes":["bacc"],"n":[40],"p":[0.05]}"#),
+        "{first}"
+    );
+    // The line reruns to the same bytes.
+    let again = coded(
+        &["sweep", "--config", "-"],
+        Some(first.strip_prefix("# ").unwrap()),
+    );
+    assert_eq!(stdout(&again), text);
+    let fixed = r#"{"trials": 3, "stragglers": {"model": "fixed", "s": 2}}"#;
+    let o = coded(&["sweep", "--config", "-"], Some(fixed));
+    assert!(stdout(&o)
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(r#""n":[40],"p":null}"#));
+}

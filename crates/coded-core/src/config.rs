@@ -249,8 +249,7 @@ impl Config {
     /// Parses JSON text: missing fields take their defaults, unknown fields and
     /// invalid values are errors naming the field.
     pub fn from_json(text: &str) -> Result<Config, ConfigError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ConfigError::new("(json)", format!("not valid JSON: {e}")))?;
+        let value = crate::json::parse(text).map_err(|m| ConfigError::new("(json)", m))?;
         Self::from_value(&value)
     }
 
@@ -357,10 +356,19 @@ fn manual_servers_exist(m: &StragglerModel, n: usize) -> Result<(), ConfigError>
 // [`allowed`] so that a message cannot disagree with what is checked.
 
 /// The reader of most fields: serde's, with the allowed values after its
-/// message.
+/// message when that is one of ours (a type's own check), and after what
+/// was found in words when it is serde's own (which names Rust's types:
+/// "invalid type: floating point `-0.0`, expected u64").
 fn by_serde<T: DeserializeOwned>(name: &str, value: &Value) -> Result<T, ConfigError> {
-    serde_json::from_value(value.clone())
-        .map_err(|e| ConfigError::new(name, format!("{e}; expected {}", allowed(name))))
+    T::deserialize(value).map_err(|e| {
+        let e = e.to_string();
+        let said = if crate::json::is_serdes_own(&e) {
+            format!("got {}", crate::json::describe(value))
+        } else {
+            e
+        };
+        ConfigError::new(name, format!("{said}; expected {}", allowed(name)))
+    })
 }
 
 fn in_range(name: &str, v: u64, range: IntRange) -> Result<(), ConfigError> {
@@ -517,6 +525,46 @@ mod tests {
             Some(StragglerModel::default())
         );
         assert_eq!(Scheme::parse("BACC"), None);
+    }
+
+    #[test]
+    fn refusals_say_what_was_found_in_words() {
+        for (text, want) in [
+            (
+                r#"{"k": -0.0}"#,
+                "got -0.0; expected a whole number from 1 to min(n, 1024)",
+            ),
+            (
+                r#"{"noise": "NaN"}"#,
+                "got the text “NaN”; expected a number in [0, 1e3]",
+            ),
+            (
+                r#"{"scheme": "magic"}"#,
+                "got the text “magic”; expected one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\"",
+            ),
+            (
+                r#"{"trials": [1]}"#,
+                "got a list; expected a whole number from 1 to 10000",
+            ),
+            (
+                r#"{"function": 3}"#,
+                "got 3; expected one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0 to 64 if it is a polynomial)",
+            ),
+            (
+                r#"{"function": {"expr": 3}}"#,
+                "\"expr\" must be a string (the formula in x)",
+            ),
+            (
+                r#"{"function": {"expr": "x", "degree": -1}}"#,
+                "\"degree\" is not a whole number; expected a whole number from 0 to 64 (or no \"degree\": not a polynomial)",
+            ),
+            (
+                r#"{"k": 4, "k": 40}"#,
+                "the key “k” appears twice in the outermost object (at line 1, column 12)",
+            ),
+        ] {
+            assert_eq!(Config::from_json(text).unwrap_err().message, want, "{text}");
+        }
     }
 
     #[test]

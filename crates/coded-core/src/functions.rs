@@ -176,7 +176,17 @@ impl FunctionKind {
     /// Reads the JSON form; the error says what is wrong in words (the
     /// caller names the field). The same reading as serde's (its visitor).
     pub fn from_json(v: &Value) -> Result<FunctionKind, String> {
-        FunctionKind::deserialize(v).map_err(|e| e.to_string())
+        match v {
+            Value::String(_) | Value::Object(_) => {
+                FunctionKind::deserialize(v).map_err(|e| e.to_string())
+            }
+            // serde's words for these name its types.
+            other => Err(format!(
+                "got {}; expected {}",
+                crate::json::describe(other),
+                FunctionKind::allowed()
+            )),
+        }
     }
 }
 
@@ -237,8 +247,8 @@ impl<'de> serde::de::Visitor<'de> for FunctionVisitor {
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "expr" => {
-                    text = Some(map.next_value().map_err(|e| {
-                        A::Error::custom(format!("\"expr\" must be a string (the formula): {e}"))
+                    text = Some(map.next_value().map_err(|_| {
+                        A::Error::custom("\"expr\" must be a string (the formula in x)")
                     })?)
                 }
                 "degree" => {
@@ -247,7 +257,9 @@ impl<'de> serde::de::Visitor<'de> for FunctionVisitor {
                             "\"degree\" is {d}; expected a whole number from {DEGREE_RANGE} (or no \"degree\": not a polynomial)"
                         ))
                     };
-                    degree = map.next_value::<Option<u64>>().map_err(|e| bad(&e))?;
+                    degree = map
+                        .next_value::<Option<u64>>()
+                        .map_err(|_| bad(&"not a whole number"))?;
                     if let Some(d) = degree.filter(|d| !DEGREE_RANGE.contains(*d)) {
                         return Err(bad(&d));
                     }

@@ -6,7 +6,7 @@
 //! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
-//! `limits`, `wire`, `checksum`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
+//! `limits`, `wire`, `json`, `checksum`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
@@ -24,6 +24,7 @@ pub mod failure;
 pub mod formula;
 pub mod functions;
 pub mod gcv;
+pub mod json;
 pub mod knots;
 pub mod lenet;
 pub mod limits;

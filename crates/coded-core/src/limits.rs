@@ -38,6 +38,14 @@ pub const MAX_DEGREE: usize = 64;
 /// values (|x·sin x| ≤ 3 on the inputs' range) already drowns every answer;
 /// beyond that only the squared errors' overflow would change.
 pub const MAX_NOISE: f64 = 1e3;
+/// Most N values (and p values) in the page's error-vs-N sweep: each is a
+/// full Monte-Carlo run per scheme compared. (A study file's saved results
+/// can hold no more curves and points than these lists give.)
+pub const MAX_SWEEP_NS: usize = 12;
+pub const MAX_SWEEP_PS: usize = 6;
+/// Most values of another setting in its error plot (λ_dec's default list
+/// has 14).
+pub const MAX_SWEEP_VALUES: usize = 16;
 /// Noise-free servers unless the configuration says otherwise.
 pub const DEFAULT_NOISE: f64 = 0.0;
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::axis::Axis;
 use crate::config::MAX_N;
-use crate::{Config, ConfigError, Scheme, SweepPlan};
+use crate::{Config, ConfigError, Scheme, StragglerModel, SweepPlan};
 
 /// What one error-vs-N figure computes. (Read by [`Study::from_json`],
 /// which also takes a plain `Config`.)
@@ -104,20 +104,45 @@ impl Study {
         }
     }
 
+    /// The study a sweep of `config` by `plan` ran (`ps`: the p list it
+    /// was given): its schemes and N, and its p list, which under
+    /// independent stragglers is the configured p when none was given (the
+    /// one p it ran), and null under another model, which no p list
+    /// changes. `coded sweep` of a configuration and the page's results
+    /// table write it as their CSV's first line: one study for one run.
+    pub fn of_plan(config: Config, plan: &SweepPlan, ps: Option<Vec<f64>>) -> Study {
+        let p = match (&config.stragglers, ps) {
+            (_, Some(ps)) => Some(ps),
+            (StragglerModel::Iid { p }, None) => Some(vec![*p]),
+            (_, None) => None,
+        };
+        Study {
+            schemes: plan.schemes.clone(),
+            n: plan.ns.clone(),
+            p,
+            ..Study::of_config(config)
+        }
+    }
+
+    /// [`planned_ns`] of the study's N list.
     fn planned_ns(&self) -> (Vec<usize>, Vec<usize>) {
         planned_ns(&self.n, self.config.k)
     }
 
     /// The study as a run uses it: the N its plan keeps, no p list where
-    /// the model does not use one (any model but independent stragglers),
-    /// no results. Two studies that plan the same points are then equal,
+    /// the model does not use one (any model but independent stragglers)
+    /// and the configured p where it does and the study lists none, no
+    /// results. Two studies that plan the same points are then equal,
     /// whichever file they came from (so the page's table and `coded sweep`
     /// write the same first line of CSV).
     pub fn as_run(self) -> Study {
-        let iid = self.config.stragglers.is_iid();
+        let p = match &self.config.stragglers {
+            StragglerModel::Iid { p } => Some(self.p.clone().unwrap_or_else(|| vec![*p])),
+            _ => None,
+        };
         Study {
             n: self.planned_ns().0,
-            p: self.p.filter(|_| iid),
+            p,
             results: None,
             ..self
         }
@@ -158,10 +183,9 @@ impl Study {
     /// A study, or a plain [`Config`] (an object without a `config` key),
     /// read as [`Study::of_config`].
     pub fn from_json(text: &str) -> Result<Study, ConfigError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ConfigError::new("(json)", format!("not valid JSON: {e}")))?;
+        let value = crate::json::parse(text).map_err(|m| ConfigError::new("(json)", m))?;
         if Study::is_study(&value) {
-            Study::from_value(&value)
+            Study::from_value(value)
         } else {
             Config::from_value(&value).map(Study::of_config)
         }
@@ -174,20 +198,26 @@ impl Study {
     }
 
     /// A study written as one; lists it leaves out are the config's own.
-    pub fn from_value(value: &Value) -> Result<Study, ConfigError> {
-        let (Some(obj), Some(config)) = (value.as_object(), value.get("config")) else {
+    /// (Taken whole: its results, megabytes of a page's views, are kept as
+    /// they are, not copied.)
+    pub fn from_value(value: Value) -> Result<Study, ConfigError> {
+        let config = match &value {
+            Value::Object(obj) => obj.get("config").map(Config::from_value),
+            _ => None,
+        };
+        let (Value::Object(obj), Some(config)) = (value, config) else {
             return Err(ConfigError::new(
                 "(json)",
                 "expected a study: an object with a config",
             ));
         };
-        let mut study = Study::of_config(Config::from_value(config)?);
+        let mut study = Study::of_config(config?);
         for (key, v) in obj {
-            let bad = |what: &str| ConfigError::new(key, format!("expected {what}"));
+            let bad = |what: &str| ConfigError::new(&key, format!("expected {what}"));
             match key.as_str() {
                 "config" => {}
                 "schemes" => {
-                    study.schemes = serde_json::from_value(v.clone()).map_err(|_| {
+                    study.schemes = serde_json::from_value(v).map_err(|_| {
                         bad(&format!(
                             "a list of {}",
                             Scheme::ALL.map(|s| format!("\"{}\"", s.name())).join(", ")
@@ -195,22 +225,22 @@ impl Study {
                     })?
                 }
                 "n" => {
-                    study.n = serde_json::from_value(v.clone())
-                        .map_err(|_| bad("a list of whole numbers"))?
+                    study.n =
+                        serde_json::from_value(v).map_err(|_| bad("a list of whole numbers"))?
                 }
                 "p" => {
-                    study.p = serde_json::from_value(v.clone())
+                    study.p = serde_json::from_value(v)
                         .map_err(|_| bad("a list of numbers from 0 to 1, or null"))?
                 }
                 "over" => {
-                    let over: Over = serde_json::from_value(v.clone()).map_err(|_| {
+                    let over: Over = serde_json::from_value(v).map_err(|_| {
                         bad("{\"setting\": a setting's name, \"values\": a list of numbers}")
                     })?;
                     over.axis()?;
                     study.over = Some(over);
                 }
                 // Read by whoever wrote them (the page); kept as they are.
-                "results" => study.results = Some(v.clone()),
+                "results" => study.results = Some(v),
                 other => {
                     return Err(ConfigError::new(
                         other,
@@ -293,6 +323,26 @@ mod tests {
     }
 
     #[test]
+    fn a_runs_p_list_is_null_only_under_another_model_than_independent_stragglers() {
+        let iid = Config::from_json(r#"{"stragglers": {"model": "iid", "p": 0.05}}"#).unwrap();
+        let plan = SweepPlan::new(&iid, None, None, Some(&[Scheme::Bacc])).unwrap();
+        let run = Study::of_plan(iid.clone(), &plan, None);
+        assert_eq!(run.p, Some(vec![0.05]));
+        assert_eq!(run.schemes, [Scheme::Bacc]);
+        assert_eq!(run.n, [40]);
+        assert_eq!(Study::of_config(iid.clone()).as_run().p, Some(vec![0.05]));
+        assert!(run.to_json_line().ends_with(r#""n":[40],"p":[0.05]}"#));
+        // Rerunning its line plans the same points.
+        let again = study(&run.to_json_line()).plan().unwrap().plan;
+        assert_eq!((&again.ns, &again.models), (&plan.ns, &plan.models));
+        let given = Study::of_plan(iid, &plan, Some(vec![0.1, 0.3]));
+        assert_eq!(given.p, Some(vec![0.1, 0.3]));
+        let fixed = Config::from_json(r#"{"stragglers": {"model": "fixed", "s": 2}}"#).unwrap();
+        let plan = SweepPlan::new(&fixed, None, None, None).unwrap();
+        assert_eq!(Study::of_plan(fixed, &plan, None).p, None);
+    }
+
+    #[test]
     fn a_plain_config_is_a_study_of_itself() {
         let s = study(r#"{"k": 4, "n": 9, "scheme": "letcc"}"#);
         assert_eq!(s.schemes, [Scheme::Letcc]);
@@ -339,5 +389,21 @@ mod tests {
         }
         assert!(Study::from_json("[1]").is_err());
         assert!(Study::from_json("{").is_err());
+        // A key given twice, at any depth, is named (serde_json would keep
+        // the last without a word).
+        for (json, want) in [
+            (
+                r#"{"config": {}, "n": [10], "n": [20]}"#,
+                "the key “n” appears twice in the outermost object",
+            ),
+            (
+                r#"{"config": {"k": 4, "k": 5}}"#,
+                "the key “k” appears twice in “config”",
+            ),
+        ] {
+            let e = Study::from_json(json).unwrap_err();
+            assert_eq!(e.field, "(json)");
+            assert!(e.message.starts_with(want), "{json}: {}", e.message);
+        }
     }
 }

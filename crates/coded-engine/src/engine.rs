@@ -91,6 +91,10 @@ impl Engine {
                     out.push(message);
                 }
             }
+            ToWorker::CheckStudy { id, config, kind } => out.push(FromWorker::StudyChecked {
+                id,
+                result: crate::study_file::check(&config, kind),
+            }),
         }
         self.waiting = false;
         self.dispatch();

@@ -11,7 +11,9 @@
 //!   Monte-Carlo trials cut into ranges, who runs which range, and the
 //!   helper workers that run them;
 //! - [`engine`]: the jobs and the pool behind one interface, driven by the
-//!   page's and the helpers' messages (`coded-protocol`).
+//!   page's and the helpers' messages (`coded-protocol`);
+//! - [`study_file`]: what the page needs of the worker to check a study
+//!   file (its formula, the view of its plot without points).
 //!
 //! Why a crate of its own, without a web dependency: the page's wasm must not
 //! carry the core's computations (nor LeNet-5's weights), and everything here
@@ -30,6 +32,7 @@ pub mod pool;
 mod pool_tests;
 pub mod session;
 pub mod stages;
+pub mod study_file;
 pub mod table_run;
 pub mod trial_ranges;
 

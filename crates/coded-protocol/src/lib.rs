@@ -1,7 +1,8 @@
 //! The playground's worker contract: every message between the page and its
 //! leading worker ([`page`]), between the leading worker and the pool's
-//! helpers ([`pool`]), the user's choices they carry ([`ui`]), and the one
-//! encoding all of them use ([`Message::encode`], [`Message::decode`]).
+//! helpers ([`pool`]), the user's choices they carry ([`ui`]), a study
+//! file's saved results and their check ([`saved`]), and the one encoding
+//! all of them use ([`Message::encode`], [`Message::decode`]).
 //!
 //! # One encoding
 //!
@@ -25,6 +26,7 @@ pub mod config_text;
 pub mod fingerprint;
 pub mod page;
 pub mod pool;
+pub mod saved;
 pub mod ui;
 
 pub use fingerprint::{Fingerprint, Fingerprints};

@@ -3,7 +3,7 @@
 
 use crate::UiState;
 use coded_core::Config;
-use coded_panels::errors::CurvesView;
+use coded_panels::errors::{Axis, CurvesView};
 use coded_panels::table::TableView;
 use coded_panels::RoundResult;
 use serde::{Deserialize, Serialize};
@@ -55,6 +55,17 @@ pub enum ToWorker {
     },
     /// Stop the running job (the curves keep the points computed so far).
     Cancel { id: u64 },
+    /// What a study file the page was given ("Open study…") needs of the
+    /// worker before the page uses any of it: whether its formula reads,
+    /// and the view its settings give for its plot without points (the
+    /// title, axes and rounding level its saved curves must have). The
+    /// running job carries on.
+    CheckStudy {
+        id: u64,
+        #[serde(with = "crate::config_text")]
+        config: Config,
+        kind: Axis,
+    },
 }
 
 /// A message to the page.
@@ -99,6 +110,12 @@ pub enum FromWorker {
         id: u64,
         text: String,
         message: String,
+    },
+    /// The answer to `CheckStudy` `id`: the view without points, or why
+    /// the formula does not read.
+    StudyChecked {
+        id: u64,
+        result: Result<CurvesView, String>,
     },
 }
 

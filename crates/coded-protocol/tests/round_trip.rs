@@ -8,7 +8,7 @@
 //! without a sample here.
 
 use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
-use coded_panels::errors::error_vs_n_view;
+use coded_panels::errors::{error_vs_n_view, Axis};
 use coded_panels::table::{TableRow, TableView};
 use coded_panels::RoundResult;
 use coded_panels::{Panel, Panels, Stage};
@@ -70,6 +70,11 @@ fn to_worker_samples() -> Vec<ToWorker> {
             ui: UiState::default(),
         },
         ToWorker::Cancel { id: u64::MAX },
+        ToWorker::CheckStudy {
+            id: 3,
+            config: awkward(),
+            kind: Axis::LambdaDec,
+        },
     ]
 }
 
@@ -85,6 +90,7 @@ fn from_worker_samples() -> Vec<FromWorker> {
     );
     let points = sweep(&scalar, &plan.unwrap()).unwrap();
     let curves = error_vs_n_view(&scalar, &points, true, true, vec!["a note".into()]);
+    let saved_curves = curves.clone();
     let rows = points
         .iter()
         .take(2)
@@ -154,6 +160,14 @@ fn from_worker_samples() -> Vec<FromWorker> {
             id: 10,
             text: "sin(3*x".into(),
             message: "“sin(” is not closed".into(),
+        },
+        FromWorker::StudyChecked {
+            id: 11,
+            result: Ok(saved_curves),
+        },
+        FromWorker::StudyChecked {
+            id: 12,
+            result: Err("the formula is not valid at the end".into()),
         },
     ]
 }
@@ -232,8 +246,9 @@ fn every_page_message_survives_its_encoding() {
         |m| match m {
             ToWorker::Run { .. } => "Run",
             ToWorker::Cancel { .. } => "Cancel",
+            ToWorker::CheckStudy { .. } => "CheckStudy",
         },
-        &["Run", "Cancel"],
+        &["Run", "Cancel", "CheckStudy"],
     );
     let from = from_worker_samples();
     survives(&from);
@@ -250,6 +265,7 @@ fn every_page_message_survives_its_encoding() {
             FromWorker::Cancelled { .. } => "Cancelled",
             FromWorker::WorkerLost { .. } => "WorkerLost",
             FromWorker::FormulaRefused { .. } => "FormulaRefused",
+            FromWorker::StudyChecked { .. } => "StudyChecked",
         },
         &[
             "Ready",
@@ -262,6 +278,7 @@ fn every_page_message_survives_its_encoding() {
             "Cancelled",
             "WorkerLost",
             "FormulaRefused",
+            "StudyChecked",
         ],
     );
 }

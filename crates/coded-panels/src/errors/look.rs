@@ -214,6 +214,15 @@ impl Curve {
         }
     }
 
+    /// The 95 % interval of that slope, where it has one (the means'
+    /// slope; the medians' has none).
+    pub fn slope_interval_of(&self, band: Band) -> Option<(f64, f64)> {
+        match band {
+            Band::Mean95 => self.slope_interval,
+            Band::Quantiles => None,
+        }
+    }
+
     /// The legend's text: with the slope of the statistic the line shows,
     /// where the curve has slopes (error vs N).
     pub fn legend(&self, band: Band) -> String {

@@ -122,15 +122,11 @@ impl SlopeRange {
 pub fn slope_with_interval(slope: Option<f64>, interval: Option<(f64, f64)>) -> String {
     match (slope, interval) {
         (Some(_), Some((lo, hi))) => {
-            format!("{} [{}, {}]", slope_text(slope), signed(lo), signed(hi))
+            let (lo, hi) = crate::words::interval_ends(lo, hi, 2);
+            format!("{} [{lo}, {hi}]", slope_text(slope))
         }
         _ => slope_text(slope),
     }
-}
-
-/// A number to two decimals with a proper minus sign.
-fn signed(v: f64) -> String {
-    format!("{v:.2}").replace('-', "−")
 }
 
 /// `text` with "mean squared error" (either case) in the statistic's words.

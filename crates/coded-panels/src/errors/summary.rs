@@ -4,7 +4,7 @@
 use super::look::Band;
 use super::look::CurvesLook;
 use super::view::{Axis, Curve, CurvesView};
-use crate::words::{plural, slope, two_digits};
+use crate::words::{interval_ends, plural, slope, two_digits};
 
 /// An x value as the axis shows it (whole numbers whole, a linear axis's
 /// as given, a log axis's in scientific notation outside 0.001 … 10⁴).
@@ -73,8 +73,9 @@ fn curve(kind: Axis, c: &Curve, band: Band) -> String {
     };
     if let Some(k) = c.slope_of(band).filter(|k| k.is_finite()) {
         s.push_str(&format!(" (fitted slope {}", slope(k)));
-        if let (Band::Mean95, Some((lo, hi))) = (band, c.slope_interval) {
-            s.push_str(&format!(", 95 % interval {} to {}", slope(lo), slope(hi)));
+        if let Some((lo, hi)) = c.slope_interval_of(band) {
+            let (lo, hi) = interval_ends(lo, hi, 1);
+            s.push_str(&format!(", 95 % interval {lo} to {hi}"));
         }
         s.push(')');
     }
