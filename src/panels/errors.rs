@@ -356,7 +356,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         })
                     }
                 >
-                    <SeriesLegend state=state />
+                    <SeriesLegend state=state drawn=drawn />
                 </PlotCanvas>
                 <p class="note" id="errors-uses">
                     {move || state.config.with(|c| state.sweep_ui.with(|u| uses_sentence(c, u)))}
