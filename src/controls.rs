@@ -108,7 +108,7 @@ fn control(
                 mode
             };
             view! {
-                <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
+                <Field id=st.id label=st.label help=st.help_text() range=range invalid=state.invalid>
                     <div class="row">
                         <TypedInput
                             id=st.id
@@ -124,14 +124,10 @@ fn control(
             }
             .into_any()
         }
-        Kind::NumberOrAuto {
-            auto,
-            auto_label,
-            offer,
-        } => number_or_auto(state, st, draft, range, auto, auto_label, offer).into_any(),
+        Kind::NumberOrAuto { .. } => number_or_auto(state, st, draft, range).into_any(),
         // A select offers only allowed values: no line of them.
         Kind::Choice(choices) => view! {
-            <Field id=st.id label=st.label help=st.help range=Signal::stored(String::new()) invalid=state.invalid>
+            <Field id=st.id label=st.label help=st.help_text() range=Signal::stored(String::new()) invalid=state.invalid>
                 <select
                     id=st.id
                     aria-describedby=format!("{}-help {}-error", st.id, st.id)
@@ -161,7 +157,7 @@ fn text_field(
     range: Signal<String>,
 ) -> impl IntoView {
     view! {
-        <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
+        <Field id=st.id label=st.label help=st.help_text() range=range invalid=state.invalid>
             <div class="row wide">
                 <TypedInput
                     id=st.id
@@ -205,25 +201,36 @@ fn reroll(state: AppState, draft: Draft) -> impl IntoView {
     }
 }
 
-/// λ_dec: a checkbox for the automatic choice, and the number otherwise.
+/// A number or automatic (λ_dec, the degree, the box M): a checkbox for
+/// the automatic choice, and the number otherwise.
 fn number_or_auto(
     state: AppState,
     st: &'static Setting,
     draft: Draft,
     range: Signal<String>,
-    auto: &'static str,
-    auto_label: &'static str,
-    offer: &'static str,
 ) -> impl IntoView {
+    let Kind::NumberOrAuto {
+        auto,
+        auto_label,
+        offer,
+        now,
+    } = st.kind
+    else {
+        return ().into_any();
+    };
     let is_auto = move || draft.text.with(|t| t.trim() == auto);
-    // The number the field shows while the checkbox is on, and starts from
-    // when it is cleared: the last number typed, or `offer`.
+    // What automatic now stands for, from the round the worker computed.
+    let in_use = Memo::new(move |_| {
+        state
+            .round
+            .with(|r| r.as_deref().and_then(|r| r.as_ref().ok()).and_then(now))
+    });
+    // The last number given (typed, or from a link or a preset).
+    let given = StoredValue::new(None::<String>);
+    // The field: while the checkbox is on, what automatic uses (empty when
+    // that is not known); otherwise the number.
     let number = Draft {
-        text: RwSignal::new(if is_auto() {
-            offer.to_string()
-        } else {
-            draft.text.get_untracked()
-        }),
+        text: RwSignal::new(String::new()),
         reset: RwSignal::new(0),
     };
     // A preset or a link replaces the draft: follow it.
@@ -231,17 +238,25 @@ fn number_or_auto(
         draft.reset.track();
         let t = draft.text.get_untracked();
         if t.trim() != auto {
+            given.set_value(Some(t.clone()));
             number.replace(t);
         }
     });
+    Effect::new(move |_| {
+        if is_auto() {
+            number.replace(in_use.get().unwrap_or_default());
+        }
+    });
     let commit = move || {
-        draft.text.set(number.text.get_untracked());
+        let t = number.text.get_untracked();
+        given.set_value(Some(t.clone()));
+        draft.text.set(t);
         state.apply();
     };
     let auto_id = format!("{}-auto", st.id);
     let auto_for = auto_id.clone();
     view! {
-        <Field id=st.id label=st.label help=st.help range=range invalid=state.invalid>
+        <Field id=st.id label=st.label help=st.help_text() range=range invalid=state.invalid>
             <label class="check" for=auto_for>
                 <input
                     type="checkbox"
@@ -251,7 +266,12 @@ fn number_or_auto(
                         let text = if event_target_checked(&ev) {
                             auto.to_string()
                         } else {
-                            number.text.get_untracked()
+                            let text = given
+                                .get_value()
+                                .or_else(|| in_use.get_untracked())
+                                .unwrap_or_else(|| offer.to_string());
+                            number.replace(text.clone());
+                            text
                         };
                         draft.text.set(text);
                         state.apply();
@@ -269,6 +289,7 @@ fn number_or_auto(
             />
         </Field>
     }
+    .into_any()
 }
 
 /// A set of checkboxes (compared schemes, panels shown).
@@ -318,7 +339,7 @@ fn checks(
                     })
                     .collect_view()}
             </div>
-            <p class="help">{st.help}</p>
+            <p class="help">{st.help_text()}</p>
         </div>
     }
 }

@@ -137,7 +137,8 @@ fn setting_texts(s: &LinkState) -> Vec<String> {
         .map(|g| g.legend().to_string())
         .collect();
     for st in SETTINGS {
-        out.extend([st.label, st.name, st.help].map(String::from));
+        out.extend([st.label, st.name].map(String::from));
+        out.push(st.help_text());
         out.push((st.rule)(s));
         out.push(st.message(s));
         if let Err(why) = (st.applies)(s) {

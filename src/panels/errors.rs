@@ -356,7 +356,7 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                         })
                     }
                 >
-                    <SeriesLegend state=state />
+                    <SeriesLegend state=state drawn=drawn />
                 </PlotCanvas>
             </div>
             <div class="panel-about" tabindex="-1">

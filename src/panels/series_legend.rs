@@ -6,17 +6,19 @@
 //! (`aria-pressed`), and wraps its label on a phone where the canvas would
 //! cut it. The canvas then draws no legend (exported images still do: see
 //! `Theme::exported`). The entries come from the same function as the
-//! canvas's legend, `coded_panels::errors::legend_entries`.
+//! canvas's legend, `coded_panels::errors::legend_entries`, of the view the
+//! canvas draws (a study file's saved curves too).
 //!
 //! For tests and the e2e suite: the list is `ul#errors-legend`; each series
 //! is a `button.series-toggle` with `data-series="<key>"` (the key a link's
 //! `hide=` lists) and `aria-pressed="true"` while the series is shown.
 
-use coded_panels::chart::common::DASHES;
+use coded_panels::chart::common::Stroke;
 use coded_panels::errors::{legend_entries, shown, CurvesLook, CurvesView, LegendEntry};
 use coded_panels::Theme;
 use coded_protocol::UiState;
 use leptos::prelude::*;
+use std::sync::Arc;
 
 use crate::state::AppState;
 use crate::theme::use_theme;
@@ -57,16 +59,14 @@ fn swatch_colour(theme: &Theme, e: &LegendEntry) -> String {
     css_colour(e.color.map_or(theme.muted, |c| theme.series[c % 7]))
 }
 
-/// An SVG dash pattern (CSS pixels) for a dash of `DASHES`, or none.
-fn dash_array(dash: Option<usize>) -> Option<String> {
-    dash.map(|i| {
-        let (d, g) = DASHES[i % DASHES.len()];
-        format!("{d} {g}")
-    })
+/// An SVG dash pattern (CSS pixels) for a stroke, or none (solid).
+fn dash_array(stroke: Stroke) -> Option<String> {
+    let pattern: Vec<String> = stroke.pattern().iter().map(f64::to_string).collect();
+    (!pattern.is_empty()).then(|| pattern.join(" "))
 }
 
-/// The swatch: a shaded box for the band, a line (dashed for a reference)
-/// with the curve's marker shape.
+/// The swatch: a shaded box for the band, a line (dashed for a reference,
+/// dash-dotted for a saved curve) with the curve's marker shape.
 fn swatch(e: LegendEntry) -> impl IntoView {
     let theme = use_theme();
     let band = e.key.is_none();
@@ -101,7 +101,7 @@ fn swatch(e: LegendEntry) -> impl IntoView {
                 y2="7"
                 stroke=colour.clone()
                 stroke-width="2"
-                stroke-dasharray=dash_array(e.dash)
+                stroke-dasharray=dash_array(e.stroke)
             ></line>
         }
         .into_any()
@@ -150,15 +150,19 @@ fn entry(state: AppState, e: LegendEntry) -> impl IntoView {
     }
 }
 
-/// The legend of the error plot shown, as toggle buttons. The entries are
-/// rebuilt when the view or the band changes, not when a series is toggled
-/// (so the button pressed keeps the focus).
+/// The legend of the error plot shown (`drawn`: the view the canvas draws),
+/// as toggle buttons. The entries are rebuilt when the view or the band
+/// changes, not when a series is toggled (so the button pressed keeps the
+/// focus).
 #[component]
-pub fn SeriesLegend(state: AppState) -> impl IntoView {
+pub fn SeriesLegend(
+    state: AppState,
+    #[prop(into)] drawn: Signal<Option<Arc<Result<CurvesView, String>>>>,
+) -> impl IntoView {
     let entries = Memo::new(move |_| {
         let band = state.sweep_ui.with(|u| u.band);
-        match state.curves.get().as_deref() {
-            Some(Ok(v)) => legend_entries(&state.sweep_ui.with(|u| as_chosen(v, u)), &band.into())
+        match drawn.get().as_deref() {
+            Some(Ok(v)) => legend_entries(v, &band.into())
                 .into_iter()
                 .map(|e| LegendEntry { hidden: false, ..e })
                 .collect(),
@@ -173,7 +177,7 @@ pub fn SeriesLegend(state: AppState) -> impl IntoView {
         >
             <For
                 each=move || entries.get()
-                key=|e: &LegendEntry| (e.key.clone(), e.label.clone(), e.color, e.dash, e.shape)
+                key=|e: &LegendEntry| (e.key.clone(), e.label.clone(), e.color, e.stroke, e.shape)
                 children=move |e| entry(state, e)
             />
         </ul>
@@ -202,13 +206,14 @@ mod tests {
             key: Some("bacc".into()),
             label: "BACC".into(),
             color: Some(1),
-            dash: Some(1),
+            stroke: Stroke::Dashed(1),
             shape: None,
             hidden: false,
         };
         assert_eq!(swatch_colour(&theme, &e), css_colour(theme.series[1]));
-        assert_eq!(dash_array(e.dash).as_deref(), Some("2 3"));
-        assert_eq!(dash_array(None), None);
+        assert_eq!(dash_array(e.stroke).as_deref(), Some("2 3"));
+        assert_eq!(dash_array(Stroke::DashDot).as_deref(), Some("6 2.5 2 2.5"));
+        assert_eq!(dash_array(Stroke::Solid), None);
         let band = LegendEntry {
             key: None,
             color: None,

@@ -74,14 +74,21 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
         state.load(&s);
     };
     let servers = move || state.config.with(|c| c.n);
-    // The keyboard's server while the plot has focus (None: no frame drawn).
-    let cursor = RwSignal::new(None::<usize>);
+    // The server the person is on, one for every way of moving it: a tap,
+    // a click, the arrow keys and the picked-server bar's arrows all set it,
+    // and the plot's frame, the slider's value and both texts read it, so
+    // they always name the same server. None: no frame drawn.
+    let on = RwSignal::new(None::<usize>);
+    // Whether a finger's tap opened the picked-server bar below the plot.
+    let bar = RwSignal::new(false);
+    // `on` within the servers there are (N may have shrunk since).
+    let at = move || on.get().map(|at| at.min(servers().saturating_sub(1)));
     let on_key = move |ev: web_sys::KeyboardEvent| {
         let n = servers();
         if n == 0 {
             return;
         }
-        let at = cursor.get_untracked().unwrap_or(0).min(n - 1);
+        let at = on.get_untracked().unwrap_or(0).min(n - 1);
         let page = (n / 10).max(1);
         let next = match ev.key().as_str() {
             "ArrowRight" | "ArrowUp" => (at + 1).min(n - 1),
@@ -93,22 +100,16 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
             "Enter" | " " => {
                 ev.prevent_default();
                 toggle(at);
-                cursor.set(Some(at));
+                on.set(Some(at));
                 return;
             }
             _ => return,
         };
         ev.prevent_default();
-        cursor.set(Some(next));
+        on.set(Some(next));
     };
-    // The server a finger's tap picked (see the plot's click).
-    let picked = RwSignal::new(None::<usize>);
-    let picked_down = move || {
-        picked
-            .get()
-            .and_then(|at| shown().and_then(|p| p.get(at).copied()))
-    };
-    let picked_text = move || match (picked.get(), picked_down()) {
+    let down_at = move || at().and_then(|at| shown().and_then(|p| p.get(at).copied()));
+    let picked_text = move || match (at(), down_at()) {
         (Some(at), Some(true)) => format!(
             "Server {at} (of 0 to {}) straggles.",
             servers().saturating_sub(1)
@@ -121,14 +122,14 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
     };
     let step_pick = move |d: i64| {
         let n = servers() as i64;
-        picked.update(|p| {
+        on.update(|p| {
             if let Some(at) = p {
                 *at = (*at as i64 + d).clamp(0, (n - 1).max(0)) as usize;
             }
         })
     };
     let cursor_text = move || {
-        let at = cursor.get().unwrap_or(0);
+        let at = at().unwrap_or(0);
         let down = shown().and_then(|p| p.get(at).copied());
         match down {
             Some(true) => format!("server {at}: straggles; Enter or Space makes it answer"),
@@ -192,7 +193,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 aria-label=picks.then_some("Servers in β order: the arrow keys choose one, Enter or Space makes it straggle or answer")
                 aria-valuemin=picks.then_some("0")
                 aria-valuemax=move || picks.then(|| servers().saturating_sub(1).to_string())
-                aria-valuenow=move || picks.then(|| cursor.get().unwrap_or(0).to_string())
+                aria-valuenow=move || picks.then(|| at().unwrap_or(0).to_string())
                 aria-valuetext=move || picks.then(cursor_text)
                 aria-keyshortcuts=picks.then_some("Enter Space")
                 on:keydown=move |ev| {
@@ -200,8 +201,10 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                         on_key(ev)
                     }
                 }
-                on:focus=move |_| cursor.update(|c| *c = Some(c.unwrap_or(0)))
-                on:blur=move |_| cursor.set(None)
+                on:focus=move |_| on.update(|c| *c = Some(c.unwrap_or(0)))
+                // The frame leaves with the keyboard, but stays while the
+                // bar (whose buttons take the focus) is on a server.
+                on:blur=move |_| if !bar.get_untracked() { on.set(None) }
             >
             <PlotCanvas
                 id="stragglers-plot"
@@ -215,7 +218,7 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 })
                 quiet=Signal::derive(move || state.playing.get())
                 draw=move |area, theme| {
-                    let look = Look { focus: cursor.get() };
+                    let look = Look { focus: at() };
                     with_shown::<Stragglers, _>(&state, true, |s| {
                         s.pending(|| state.pending_text(PANEL.stage()))
                             .draw(area, theme, |v| Stragglers::draw(area, theme, v, &look))
@@ -236,9 +239,12 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                         // A finger covers several servers at large N: the
                         // tap picks one and says which; the bar below
                         // moves it and toggles it.
-                        Some(server) if touch => picked.set(Some(server)),
+                        Some(server) if touch => {
+                            on.set(Some(server));
+                            bar.set(true);
+                        }
                         Some(server) => {
-                            cursor.set(Some(server));
+                            on.set(Some(server));
                             toggle(server);
                         }
                         None => {}
@@ -246,16 +252,19 @@ pub fn StragglersPanel(state: AppState) -> impl IntoView {
                 }))
             />
             </div>
-            <div class="server-pick" id="server-pick" role="group" aria-label="Picked server" hidden=move || picked.get().is_none()>
+            <div class="server-pick" id="server-pick" role="group" aria-label="Picked server" hidden=move || !bar.get() || at().is_none()>
                 <span id="server-pick-text" role="status">{picked_text}</span>
                 <button type="button" id="server-pick-left" aria-label="The server before" on:click=move |_| step_pick(-1)>"◀"</button>
                 <button type="button" id="server-pick-right" aria-label="The server after" on:click=move |_| step_pick(1)>"▶"</button>
                 <button type="button" id="server-pick-toggle" on:click=move |_| {
-                    if let Some(at) = picked.get_untracked() {
+                    if let Some(at) = untrack(at) {
                         toggle(at);
                     }
-                }>{move || if picked_down() == Some(true) { "Make it answer" } else { "Make it straggle" }}</button>
-                <button type="button" id="server-pick-close" on:click=move |_| picked.set(None)>"Done"</button>
+                }>{move || if down_at() == Some(true) { "Make it answer" } else { "Make it straggle" }}</button>
+                <button type="button" id="server-pick-close" on:click=move |_| {
+                    bar.set(false);
+                    on.set(None);
+                }>"Done"</button>
             </div>
             <div class="panel-about" tabindex="-1">
                 <p class="explain" inner_html=Stragglers::WORDS.explain></p>

@@ -8,6 +8,8 @@
 
 use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
 use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END};
+use coded_panels::format::f4;
+use coded_panels::RoundResult;
 
 use super::choices::{attack_choices, placement_choices};
 use super::experiment::{number_words, whole_words};
@@ -112,13 +114,15 @@ pub const BOUND: Setting = Setting {
     id: "adversaries-bound",
     label: "Box M",
     name: "The adversaries' bound M",
-    help: "Adversaries answer inside [−M, M]; automatic: the largest |f(x_k)|.",
+    help: "Adversaries answer inside [−M, M]; automatic: the largest |f(x_k)| over the data \
+           points x_k, or 1 if every f(x_k) is 0.",
     group: Group::Stragglers,
     home: Home::Config("adversaries"),
     kind: Kind::NumberOrAuto {
         auto: "auto",
         auto_label: "automatic (largest |f(x_k)|)",
         offer: "3",
+        now: automatic_bound,
     },
     text: |s| match s.config.adversaries.as_ref().and_then(|a| a.bound) {
         Some(m) => short_number(m),
@@ -143,6 +147,12 @@ pub const BOUND: Setting = Setting {
     applies: with_adversaries,
     ..BASE
 };
+
+/// The box M automatic stands for, as the worker's round computed it from
+/// the data (the core's rule, never the page's).
+fn automatic_bound(r: &RoundResult) -> Option<String> {
+    r.automatic_adversary_bound.map(f4)
+}
 
 pub const ATTACK: Setting = Setting {
     key: "attack",

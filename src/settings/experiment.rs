@@ -7,12 +7,12 @@ use coded_core::limits::{
     NOISE_RANGE, N_RANGE, SEED_RANGE, TRIALS_RANGE,
 };
 use coded_core::scheme::AutoLambda;
-use coded_core::{Config, Formula, FunctionKind, LambdaDec};
+use coded_core::{Config, Formula, FunctionKind, LambdaDec, LambdaRule};
 
 use crate::refused_formulas;
 
 use super::choices::{function_choices, lambda_rule_choices, point_choices, scheme_choices};
-use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
+use super::model::{no_one_value, Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{number_in, one_of, short_number, whole_in, wire, wire_name};
 
 /// A range of the core in words.
@@ -141,6 +141,7 @@ pub const DEGREE: Setting = Setting {
         auto: "none",
         auto_label: "not a polynomial",
         offer: "3",
+        now: no_one_value,
     },
     text: |s| {
         formula_of(s)
@@ -280,6 +281,7 @@ pub const LAMBDA_DEC: Setting = Setting {
         auto: "gcv",
         auto_label: "automatic (GCV, per round)",
         offer: "1e-6",
+        now: no_one_value,
     },
     text: |s| match s.config.lambda_dec {
         LambdaDec::Value(v) => short_number(v),
@@ -303,7 +305,8 @@ pub const LAMBDA_RULE: Setting = Setting {
     id: "lambda-rule",
     label: "λ_dec rule",
     name: "The λ_dec rule",
-    help: "In sweeps: keep λ_dec, or shrink it like (N₀/N)⁴.",
+    help: "How λ_dec changes with N and the adversaries.",
+    details: Some(lambda_rule_details),
     group: Group::Smoothing,
     home: Home::Config("lambda_rule"),
     kind: Kind::Choice(lambda_rule_choices),
@@ -312,6 +315,15 @@ pub const LAMBDA_RULE: Setting = Setting {
     rule: |_| one_of(lambda_rule_choices),
     ..BASE
 };
+
+/// Every rule of λ_dec, by its label, with what it does (the core's words).
+fn lambda_rule_details() -> String {
+    LambdaRule::ALL
+        .iter()
+        .map(|r| format!("{}: {}.", r.label(), r.about()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 pub const TRIALS: Setting = Setting {
     key: "tr",

@@ -309,6 +309,73 @@ mod tests {
         }
     }
 
+    /// The round the worker would send for `text`'s configuration, decoded.
+    fn decoded_round(text: &str) -> coded_panels::RoundResult {
+        let c = coded_core::Config::from_json(text).unwrap();
+        let problem = coded_core::Problem::new(&c).unwrap();
+        let prepared = problem.prepare(c.scheme, c.n);
+        let round = coded_core::Round::compute(&c, 0, Some((&problem, &prepared)));
+        coded_panels::RoundResult::of(&round, coded_panels::Panels::default())
+    }
+
+    #[test]
+    fn an_automatic_box_m_shows_the_m_the_adversaries_answer_with() {
+        let Kind::NumberOrAuto { now, auto, .. } = adversaries::BOUND.kind else {
+            panic!("M is a number or automatic");
+        };
+        // At the box's edge every adversary that answers sends +M: the value
+        // the field shows is the one the answers were corrupted with.
+        let text = r#"{"adversaries": {"count": 3, "attack": "edge"}}"#;
+        let round = decoded_round(text);
+        let encdec = round.get::<coded_panels::encdec::Encdec>().unwrap();
+        let m = encdec.answers[encdec.adversarial_servers[0]].unwrap();
+        let shown = now(&round).unwrap();
+        assert_eq!(shown, coded_panels::format::f4(m));
+        // The default data's largest |f(x_k)|, as people met it.
+        assert_eq!(shown, "1.654");
+        let s = LinkState {
+            config: coded_core::Config::from_json(text).unwrap(),
+            ..LinkState::default()
+        };
+        assert_eq!((adversaries::BOUND.text)(&s), auto);
+        // Another function, another M; none without adversaries, or when the
+        // round was not decoded (no data to take it from).
+        let abs = decoded_round(r#"{"function": "abs", "adversaries": {"count": 3}}"#);
+        assert_ne!(now(&abs), Some(shown));
+        assert_eq!(now(&decoded_round("{}")), None);
+        let c = coded_core::Config::from_json(text).unwrap();
+        let undecoded = coded_core::Round::compute(&c, 0, None);
+        let undecoded = coded_panels::RoundResult::of(&undecoded, coded_panels::Panels::default());
+        assert_eq!(now(&undecoded), None);
+        // The other automatic values are no one number: nothing shown.
+        for st in [&experiment::LAMBDA_DEC, &experiment::DEGREE] {
+            let Kind::NumberOrAuto { now, .. } = st.kind else {
+                panic!("{} is a number or automatic", st.key);
+            };
+            assert_eq!(now(&round), None, "{}", st.key);
+        }
+    }
+
+    #[test]
+    fn the_lambda_rule_help_describes_every_rule() {
+        let help = experiment::LAMBDA_RULE.help_text();
+        assert!(help.starts_with(experiment::LAMBDA_RULE.help), "{help}");
+        for rule in coded_core::LambdaRule::ALL {
+            let said = format!("{}: {}.", rule.label(), rule.about());
+            assert!(help.contains(&said), "{said:?} is not in {help:?}");
+        }
+        // The numbers of the adversarial rule are the core's.
+        assert!(help.contains(&format!(
+            "c·(γ/N)^{}",
+            coded_core::limits::short_number(coded_core::scheme::ADVERSARIAL_EXPONENT)
+        )));
+        assert!(help.contains(&coded_core::limits::short_number(
+            coded_core::scheme::ADVERSARIAL_SCALE
+        )));
+        // A setting without details says its one line.
+        assert_eq!(experiment::TRIALS.help_text(), experiment::TRIALS.help);
+    }
+
     #[test]
     fn whole_numbers_and_numbers_as_people_type_them() {
         assert_eq!(whole(" 40 "), Some(40));

@@ -2,7 +2,7 @@
 //! read, write and explain its value; and the state they work on.
 
 use coded_core::Config;
-use coded_panels::Panel;
+use coded_panels::{Panel, RoundResult};
 use coded_protocol::UiState;
 
 use super::choices::Choice;
@@ -89,12 +89,16 @@ pub enum Kind {
     Seed,
     /// A text field for a number (decimals and exponents).
     Number,
-    /// A number, or `auto` (a checkbox beside the field); `offer` is the
-    /// number the field starts from when the checkbox is cleared.
+    /// A number, or `auto` (a checkbox beside the field). While the box is
+    /// checked the field shows `now`: the value automatic stands for, as
+    /// the round computed it (None: not known, or no one value), and never
+    /// a number that is not in use. When it is cleared the field starts
+    /// from the last number given, else from `now`, else from `offer`.
     NumberOrAuto {
         auto: &'static str,
         auto_label: &'static str,
         offer: &'static str,
+        now: fn(&RoundResult) -> Option<String>,
     },
     /// A select.
     Choice(fn() -> Vec<Choice>),
@@ -146,6 +150,10 @@ pub struct Setting {
     pub name: &'static str,
     /// One line: what it does.
     pub help: &'static str,
+    /// Said after `help` when it is built from the core's lists (each
+    /// choice of a rule described), so a new choice is described the day
+    /// it exists; see [`Setting::help_text`].
+    pub details: Option<fn() -> String>,
     pub group: Group,
     pub home: Home,
     pub kind: Kind,
@@ -185,6 +193,12 @@ pub fn none_locked(_: &LinkState) -> Option<&'static str> {
     None
 }
 
+/// The `now` of an automatic value that is no one number (GCV's λ_dec,
+/// chosen per round; a formula that is not a polynomial).
+pub fn no_one_value(_: &RoundResult) -> Option<String> {
+    None
+}
+
 fn not_applicable(s: &LinkState) -> String {
     let _ = s;
     String::new()
@@ -201,6 +215,7 @@ pub const BASE: Setting = Setting {
     label: "",
     name: "",
     help: "",
+    details: None,
     group: Group::Elsewhere,
     home: Home::Link,
     kind: Kind::Elsewhere,
@@ -215,6 +230,14 @@ pub const BASE: Setting = Setting {
 };
 
 impl Setting {
+    /// What the control says under it: `help`, then its `details`.
+    pub fn help_text(&self) -> String {
+        match self.details {
+            Some(details) => format!("{} {}", self.help, details()),
+            None => self.help.to_string(),
+        }
+    }
+
     /// The state whose value of this setting is its default: the defaults,
     /// except that a view setting is judged against the current `Config`
     /// (the compared schemes always include the shown one).

@@ -49,7 +49,7 @@ fn apply(
             let shown = curves.is_some();
             state.saved_curves.set(curves);
             if shown {
-                format!("Opened {name}: its settings, and its saved error curves (dashed, “saved: …”) beside the curves computed now.")
+                format!("Opened {name}: its settings, and its saved error curves (dash-dotted, “saved: …”) beside the curves computed now.")
             } else {
                 format!("Opened {name}: its settings (it holds no saved error curves).")
             }

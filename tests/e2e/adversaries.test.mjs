@@ -22,7 +22,9 @@ import {
   openControls,
   canvasHasPixels,
   noNaN,
+  SCREENSHOTS,
 } from './harness.mjs';
+import { join } from 'node:path';
 
 const server = serveDuringTests();
 const T = { timeout: 300_000 };
@@ -191,9 +193,16 @@ test('the adversaries typed key by key: the panels follow; impossible values are
     await refused('adversaries', ['41'], 'adv', /^The number of adversaries must be .*at most N \(now 40\)/);
     await typeKeys(page, 'adversaries', ['3']);
     await page.waitForFunction(() => document.querySelector('#adversaries-error').textContent === '', null, { timeout: 10_000 });
+    // Automatic, the box's field shows the M in use, computed by the worker
+    // from the data (the default data's largest |f(x_k)|), never a number
+    // it does not use; cleared, it starts from that M.
+    const bound = page.locator('#adversaries-bound');
+    await page.waitForFunction(() => document.querySelector('#adversaries-bound').value === '1.654', null, { timeout: 10_000 });
+    assert.ok(await bound.isDisabled());
+    await page.locator('[data-setting="adversaries-bound"]').screenshot({ path: join(SCREENSHOTS, 'adversaries-bound-automatic.png') });
     // A box of 0: the automatic bound cleared, then 0 typed.
     await page.click('#adversaries-bound-auto');
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('adv_bound') !== null, null, { timeout: 10_000 });
+    await linkBecomes(page, 'adv_bound', '1.654');
     await refused('adversaries-bound', ['0'], 'adv_bound', /^The adversaries' bound M must be a number/);
     await typeKeys(page, 'adversaries-bound', ['2']);
     await linkBecomes(page, 'adv_bound', '2');

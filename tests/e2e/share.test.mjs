@@ -339,7 +339,7 @@ test('a study saved with its results opens again: its settings, its curves besid
     assert.ok(saved.results.table.rows.length > 0, 'the table rows');
     // The CLI reruns such a file and ignores its results.
     execFileSync(CODED, ['sweep', '--config', file], { encoding: 'utf8' });
-    // Another view, then the file: its settings, and its curves dashed beside the current ones.
+    // Another view, then the file: its settings, and its curves dash-dotted beside the current ones.
     await openApp(page, `${server.appUrl}?v=1&tr=10&ns=20,40`);
     await andWait(page, () => page.setInputFiles('#open-study', file));
     await linkBecomes(page, 'tr', '20');
@@ -347,10 +347,28 @@ test('a study saved with its results opens again: its settings, its curves besid
     await page.locator('#saved-remove').waitFor();
     assert.match(await page.locator('#open-study-message').textContent(), /^Opened with-results\.json: /);
     await page.waitForFunction(() => document.querySelector('#errors-plot-summary').textContent.includes('saved: '));
+    // Each saved curve has a button of its own in the legend, dash-dotted
+    // where every claimed rate is dashed; it hides the saved curve alone.
+    const savedKeys = '#errors-legend button.series-toggle[data-series^="saved-"]';
+    const savedButton = page.locator(savedKeys).first();
+    await savedButton.waitFor();
+    assert.match(await savedButton.textContent(), /^\s*saved: /);
+    assert.equal(await savedButton.locator('line').getAttribute('stroke-dasharray'), '6 2.5 2 2.5');
+    const others = await page.$$eval('#errors-legend button.series-toggle:not([data-series^="saved-"]) line',
+      (lines) => lines.map((l) => l.getAttribute('stroke-dasharray')));
+    assert.ok(others.length > 0 && !others.includes('6 2.5 2 2.5'), others.join(' | '));
+    const current = (await savedButton.getAttribute('data-series')).slice('saved-'.length);
+    await savedButton.click();
+    await linkBecomes(page, 'hide', `saved-${current}`);
+    assert.equal(await savedButton.getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.locator(`#errors-legend button[data-series="${current}"]`).getAttribute('aria-pressed'), 'true');
+    await savedButton.click();
+    await linkBecomes(page, 'hide', null);
     // Removed: the plot is the current run's alone.
     await page.click('#saved-remove');
     await page.waitForFunction(() => !document.querySelector('#errors-plot-summary').textContent.includes('saved: '));
     assert.equal(await page.locator('#saved-remove').count(), 0);
+    assert.equal(await page.locator(savedKeys).count(), 0);
     // A bad file: a message in words, and nothing changes.
     const bad = join(scratch, 'bad-study.json');
     await writeFile(bad, '{"config": {"k": 50, "n": 40}}');

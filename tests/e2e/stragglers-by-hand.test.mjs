@@ -1,15 +1,19 @@
 // Click-to-straggle and noisy servers, as a person uses them: find a server
 // by pointing at it (the tooltip names it), click it; reach the plot with
 // Tab and toggle servers with the arrow keys, Enter and Space; type a list
-// of servers and a noise σ key by key; pick the new presets.
+// of servers and a noise σ key by key; pick the new presets. The server a
+// person is on is one: after a tap, a click, the arrow keys or the picked-
+// server bar's arrows, the frame, the slider's value and the words agree.
 //
 // Run: trunk build --release && node --test tests/e2e/stragglers-by-hand.test.mjs
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests, withPage, openApp, canvasChanged, waitIdle, linkValue, linkBecomes, typeKeys,
+  serveDuringTests, withPage, openApp, canvasChanged, canvasSnapshot, waitIdle, runs, linkValue, linkBecomes, typeKeys,
+  SCREENSHOTS,
 } from './harness.mjs';
+import { join } from 'node:path';
 
 const server = serveDuringTests();
 
@@ -34,6 +38,39 @@ async function pointAt(page, serverIndex) {
     if (text.startsWith(`server ${serverIndex} (`)) return { text, x, y };
   }
   throw new Error(`no tooltip for server ${serverIndex}`);
+}
+
+/** The plot's pixels once they stop changing (a redraw takes a few frames). */
+async function stillPlot(page) {
+  let last = await canvasSnapshot(page, PLOT);
+  for (let same = 0; same < 3;) {
+    await new Promise((ok) => setTimeout(ok, 150));
+    const now = await canvasSnapshot(page, PLOT);
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * The plot with the frame put on `server` by the keyboard (Home, then → as
+ * many times): what the frame on that server looks like, to compare with.
+ */
+async function framedByKeys(page, server) {
+  await page.locator('#server-picker').focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < server; i++) await page.keyboard.press('ArrowRight');
+  return stillPlot(page);
+}
+
+/** The slider's value and words, and the picked-server bar's words. */
+async function onServer(page) {
+  const picker = page.locator('#server-picker');
+  return {
+    now: await picker.getAttribute('aria-valuenow'),
+    text: await picker.getAttribute('aria-valuetext'),
+    bar: await page.locator('#server-pick-text').textContent(),
+  };
 }
 
 const downList = async (page) => ((await link(page, 'down')) ?? '').split(',').filter(Boolean).map(Number);
@@ -129,5 +166,71 @@ test('noise σ is typed like any number, and the noisy preset shows its note', T
     assert.equal(await page.locator('#servers').inputValue(), '36,37,38,39,40,41,42,43');
     await page.click('#preset-spread');
     await linkBecomes(page, 'down', '5,15,25,35,45,55,65,75');
+  });
+});
+
+test('a tap on a phone: the frame, the slider and the words are on the tapped server, and follow the bar and the keys', T, async () => {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
+  await withPage('stragglers-tap-phone', phone, async (page) => {
+    await openApp(page, `${server.appUrl}?v=1&n=80&tr=20`);
+    const canvas = page.locator(PLOT);
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    // Just above the round strip's axis title, in the middle: a server
+    // other than 0 (a server is about 4 px wide there).
+    const texts = await canvas.evaluate((c) => JSON.parse(c.dataset.textBoxes));
+    const axis = texts.find((t) => t[5] === 'server (β order)');
+    assert.ok(axis, JSON.stringify(texts.map((t) => t[5])));
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + axis[1] - 30);
+    await page.locator('#server-pick').waitFor({ state: 'visible' });
+    const tapped = await onServer(page);
+    const m = tapped.bar.match(/^Server (\d+) \(of 0 to 79\) (straggles|answers)\.$/);
+    assert.ok(m, tapped.bar);
+    const s = Number(m[1]);
+    assert.ok(s > 20 && s < 60, `the tap in the middle picked server ${s}`);
+    assert.equal(tapped.now, String(s), 'the slider is on the tapped server');
+    assert.match(tapped.text, new RegExp(`^server ${s}: ${m[2]};`));
+    const atTap = await stillPlot(page);
+    await page.locator('#panel-stragglers').screenshot({ path: join(SCREENSHOTS, 'stragglers-tap-phone-picked.png') });
+
+    // The bar's ▶: all three move to the next server.
+    await page.locator('#server-pick-right').tap();
+    const next = await onServer(page);
+    assert.equal(next.now, String(s + 1));
+    assert.match(next.text, new RegExp(`^server ${s + 1}: `));
+    assert.match(next.bar, new RegExp(`^Server ${s + 1} `));
+    const atNext = await stillPlot(page);
+    assert.notEqual(atNext, atTap, 'the frame moved with the bar');
+
+    // The frame the keyboard draws on those servers is the one drawn.
+    assert.equal(await framedByKeys(page, s), atTap, 'after the tap, the frame was on the tapped server');
+    assert.match((await onServer(page)).bar, new RegExp(`^Server ${s} `), 'the bar follows the keys');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await stillPlot(page), atNext, 'after ▶, the frame was on the next server');
+    assert.equal((await onServer(page)).now, String(s + 1));
+
+    // Done: the bar closes and no frame is left.
+    await page.locator('#server-pick-close').tap();
+    await page.locator('#server-pick').waitFor({ state: 'hidden' });
+    assert.notEqual(await stillPlot(page), atNext);
+    assert.equal(await link(page, 'm'), null, 'nothing was toggled');
+  });
+});
+
+test('a click on a wide screen: the frame, the slider and its words are on the clicked server', T, async () => {
+  await withPage('stragglers-click-desktop', DESKTOP, async (page) => {
+    await openApp(page, `${server.appUrl}?v=1&n=20&k=5&p=0.3`);
+    const seven = await pointAt(page, 7);
+    const before = await runs(page);
+    await page.mouse.click(seven.x, seven.y);
+    await linkBecomes(page, 'm', 'manual');
+    await waitIdle(page, before);
+    const clicked = await onServer(page);
+    assert.equal(clicked.now, '7');
+    assert.match(clicked.text, new RegExp(`^server 7: ${(await downList(page)).includes(7) ? 'straggles' : 'answers'};`));
+    assert.ok(await page.locator('#server-pick').isHidden(), 'a mouse needs no bar');
+    const atClick = await stillPlot(page);
+    await page.locator('#panel-stragglers').screenshot({ path: join(SCREENSHOTS, 'stragglers-click-desktop-framed.png') });
+    assert.equal(await framedByKeys(page, 7), atClick, 'the frame was on the clicked server');
   });
 });

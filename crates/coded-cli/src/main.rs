@@ -16,6 +16,7 @@ use coded_core::statistic::{fit_slope, FitPoint, Slope};
 use coded_core::SweepPoint;
 use coded_core::{run_round, Config, Study, SweepPlan};
 use coded_panels::errors::SlopeRange;
+use coded_panels::format::{decimals, interval_texts};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -259,11 +260,20 @@ fn slope_line(curve: &[&SweepPoint], range: SlopeRange) -> String {
             })
         })
         .collect();
-    match fit_slope(&fit, range.bounds()) {
+    slope_words(fit_slope(&fit, range.bounds()))
+}
+
+/// A fitted slope as [`slope_line`] prints it: three decimals, or more
+/// where three would hide its interval's width.
+fn slope_words(fitted: Option<Slope>) -> String {
+    match fitted {
         Some(Slope {
             slope,
-            interval: Some((lo, hi)),
-        }) => format!("{slope:.3} [{lo:.3}, {hi:.3}]"),
+            interval: Some(ends),
+        }) => {
+            let [slope, lo, hi] = interval_texts(slope, ends, 3, decimals);
+            format!("{slope} [{lo}, {hi}]")
+        }
         Some(s) => format!("{:.3}", s.slope),
         None => "none (fewer than two points with an error)".into(),
     }
@@ -288,4 +298,28 @@ fn model_report() -> Result<String, String> {
         },
     });
     serde_json::to_string_pretty(&report).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slope_is_printed_with_the_decimals_its_interval_needs() {
+        let words = |slope, interval| slope_words(Some(Slope { slope, interval }));
+        assert_eq!(
+            words(-2.905, Some((-3.012, -2.801))),
+            "-2.905 [-3.012, -2.801]"
+        );
+        // Three decimals would print "-0.100 [-0.100, -0.100]".
+        assert_eq!(
+            words(-0.1, Some((-0.10012, -0.09991))),
+            "-0.1000 [-0.1001, -0.0999]"
+        );
+        assert_eq!(words(-2.0, None), "-2.000");
+        assert_eq!(
+            slope_words(None),
+            "none (fewer than two points with an error)"
+        );
+    }
 }

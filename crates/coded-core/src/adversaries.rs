@@ -147,6 +147,20 @@ impl From<Adversaries> for AdversariesJson {
     }
 }
 
+/// The automatic M, when no bound is given: the largest |f(x_k)| over the
+/// exact outputs (K × m), or 1 when those are all 0 or not finite.
+pub fn automatic_bound(exact: &DMatrix<f64>) -> f64 {
+    let m = exact
+        .iter()
+        .filter(|v| v.is_finite())
+        .fold(0.0_f64, |m, v| m.max(v.abs()));
+    if m > 0.0 {
+        m
+    } else {
+        1.0
+    }
+}
+
 impl Adversaries {
     /// γ servers, with the default attack and placement.
     pub fn count(count: usize) -> Adversaries {
@@ -188,20 +202,9 @@ impl Adversaries {
         }
     }
 
-    /// M: the given bound, or the largest |f(x_k)| over the exact outputs
-    /// (K × m), or 1 when those are all 0 or not finite.
+    /// M: the given bound, or the automatic one ([`automatic_bound`]).
     pub fn bound_for(&self, exact: &DMatrix<f64>) -> f64 {
-        self.bound.unwrap_or_else(|| {
-            let m = exact
-                .iter()
-                .filter(|v| v.is_finite())
-                .fold(0.0_f64, |m, v| m.max(v.abs()));
-            if m > 0.0 {
-                m
-            } else {
-                1.0
-            }
-        })
+        self.bound.unwrap_or_else(|| automatic_bound(exact))
     }
 
     /// What is wrong with it at N servers (the configuration's check), in

@@ -110,6 +110,15 @@ impl<'a> Round<'a> {
     pub fn survivors(&self) -> Vec<usize> {
         self.draw.survivors()
     }
+
+    /// The M the adversaries' box takes when no bound is given (what a
+    /// control set to automatic says it uses): None without adversaries, or
+    /// when the round was not decoded (M needs the data's exact outputs).
+    pub fn automatic_adversary_bound(&self) -> Option<f64> {
+        self.config.adversaries.as_ref()?;
+        let d = self.decoded.as_ref()?;
+        Some(crate::adversaries::automatic_bound(&d.problem.exact))
+    }
 }
 
 impl Decoding<'_> {
@@ -170,6 +179,13 @@ mod tests {
             assert_eq!(d.outcome.squared_error, r.squared_error);
             assert_eq!(crate::report::rows(&d.answers), r.outputs);
             assert_eq!(round.recent[3], r.straggled);
+            // With adversaries and no bound given, the M the answers were
+            // corrupted with; nothing to say without adversaries.
+            assert_eq!(
+                round.automatic_adversary_bound(),
+                c.adversaries.as_ref().map(|_| problem.adversary_bound()),
+                "{text}"
+            );
             assert_eq!(round.recent.len(), c.trials.min(Round::RECENT));
             let late = Round::compute(&c, 150, None);
             assert_eq!(

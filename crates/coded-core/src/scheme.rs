@@ -234,6 +234,29 @@ impl LambdaRule {
             LambdaRule::Adversarial => "Grow with the adversaries",
         }
     }
+
+    /// What it does, in words a UI shows after its label (every rule has
+    /// one: a help text lists them all).
+    pub fn about(self) -> String {
+        use crate::limits::short_number;
+        match self {
+            LambdaRule::Fixed => {
+                "λ_dec as given, at every N (automatic: GCV chooses it in every round)".into()
+            }
+            LambdaRule::Shrink => {
+                "λ_dec as given at the N of the settings, N₀, and times (N₀/N)⁴ at \
+                                   another N, so that the smoothing shrinks with the spacing of \
+                                   the servers (automatic: GCV chooses it in every round)"
+                    .into()
+            }
+            LambdaRule::Adversarial => format!(
+                "λ_dec = c·(γ/N)^{} with γ the adversaries at N, c being λ_dec when it is a \
+                 number and {} when it is automatic (GCV then chooses only without adversaries)",
+                short_number(ADVERSARIAL_EXPONENT),
+                short_number(ADVERSARIAL_SCALE)
+            ),
+        }
+    }
 }
 
 /// The decoder's λ at N servers of which `gamma` are adversarial

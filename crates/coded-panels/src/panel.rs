@@ -27,6 +27,10 @@ pub struct Results<'a> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundResult {
     pub views: Vec<PanelView>,
+    /// The adversaries' automatic box M for this round's data, which the
+    /// controls show while M is automatic (None: no adversaries, or the
+    /// round was not decoded).
+    pub automatic_adversary_bound: Option<f64>,
 }
 
 /// A contract listed in the registry.
@@ -215,7 +219,10 @@ impl RoundResult {
             .filter(|p| p.stage() == Stage::Round)
             .filter_map(|p| p.visit(FromRound(round)))
             .collect();
-        RoundResult { views }
+        RoundResult {
+            views,
+            automatic_adversary_bound: round.automatic_adversary_bound(),
+        }
     }
 
     /// The view of the round panel `P`, if the round holds one.

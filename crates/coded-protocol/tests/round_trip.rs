@@ -118,6 +118,15 @@ fn from_worker_samples() -> Vec<FromWorker> {
             result: Err("invalid `k`".into()),
             ms: 0.0,
         },
+        // With adversaries: the automatic box M comes with the views.
+        FromWorker::Round {
+            id: 4,
+            result: Ok(round(
+                &config(r#"{"k": 5, "n": 12, "adversaries": {"count": 2}}"#),
+                0,
+            )),
+            ms: 1.0,
+        },
         FromWorker::Table {
             id: 4,
             result: Ok(table),

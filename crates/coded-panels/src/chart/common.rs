@@ -3,13 +3,17 @@
 //! area: [`super::clip`]), marker shapes and a legend drawn below a chart.
 
 pub use super::clip::{clip_polyline, inside};
+pub use crate::series::{Stroke, DASHES};
 use crate::theme::Theme;
 use crate::Area;
 use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::{Ranged, ValueFormatter};
-use plotters::element::{Circle, Cross, EmptyElement, Rectangle, TriangleMarker};
+use plotters::element::{
+    Circle, Cross, Drawable, EmptyElement, PointCollection, Rectangle, TriangleMarker,
+};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters_backend::{BackendCoord, DrawingErrorKind};
 
 pub type AreaError<DB> = DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>;
 
@@ -205,14 +209,106 @@ where
     Ok(())
 }
 
-/// Dash patterns (dash, gap in CSS pixels), so dashed lines for different
-/// p values differ without colour.
-pub const DASHES: [(f64, f64); 4] = [(6.0, 4.0), (2.0, 3.0), (12.0, 4.0), (9.0, 2.5)];
-
 /// The dash pattern `i` in backend pixels.
 pub fn dash(theme: &Theme, i: usize) -> (u32, u32) {
     let (d, g) = DASHES[i % DASHES.len()];
     (theme.px(d).max(1), theme.px(g).max(1))
+}
+
+/// The pieces of a polyline (backend pixels) drawn with `pattern`: on and
+/// off lengths in pixels, repeated from the line's start and carried on
+/// across its corners. Without a pattern, the whole line.
+pub fn pattern_pieces(points: &[(f64, f64)], pattern: &[f64]) -> Vec<Vec<(f64, f64)>> {
+    let period: f64 = pattern.iter().sum();
+    if points.len() < 2 {
+        return vec![];
+    }
+    if !(period > 0.0 && period.is_finite()) {
+        return vec![points.to_vec()];
+    }
+    let mut pieces = vec![];
+    // The part of the pattern the pen is in (even: on) and what is left of it.
+    let mut part = 0;
+    let mut left = pattern[0];
+    let mut piece = vec![points[0]];
+    for w in points.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let length = (b.0 - a.0).hypot(b.1 - a.1);
+        let mut done = 0.0;
+        while length - done > left {
+            done += left;
+            let t = done / length;
+            let q = (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1));
+            if part % 2 == 0 {
+                piece.push(q);
+                pieces.push(std::mem::take(&mut piece));
+            } else {
+                piece = vec![q];
+            }
+            part = (part + 1) % pattern.len();
+            left = pattern[part];
+        }
+        left -= length - done;
+        if part % 2 == 0 {
+            piece.push(b);
+        }
+    }
+    if part % 2 == 0 && piece.len() >= 2 {
+        pieces.push(piece);
+    }
+    pieces
+}
+
+/// A [`Stroke`]'s pattern in backend pixels.
+fn pattern_px(theme: &Theme, stroke: Stroke) -> Vec<f64> {
+    let px = |l: f64| theme.px(l) as f64;
+    stroke.pattern().into_iter().map(px).collect()
+}
+
+/// A line stroked with any pattern, in a chart's coordinates: plotters'
+/// dashed line has one dash and one gap, a saved run's curves a dash and a
+/// dot ([`Stroke::DashDot`]).
+pub struct PatternLine {
+    points: Vec<(f64, f64)>,
+    /// On and off lengths in backend pixels.
+    pattern: Vec<f64>,
+    style: ShapeStyle,
+}
+
+impl PatternLine {
+    pub fn new(points: Vec<(f64, f64)>, theme: &Theme, stroke: Stroke, style: ShapeStyle) -> Self {
+        PatternLine {
+            points,
+            pattern: pattern_px(theme, stroke),
+            style,
+        }
+    }
+}
+
+impl<'a> PointCollection<'a, (f64, f64)> for &'a PatternLine {
+    type Point = &'a (f64, f64);
+    type IntoIter = &'a [(f64, f64)];
+    fn point_iter(self) -> Self::IntoIter {
+        &self.points
+    }
+}
+
+impl<DB: DrawingBackend> Drawable<DB> for PatternLine {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        points: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        let points: Vec<(f64, f64)> = points.map(|(x, y)| (x as f64, y as f64)).collect();
+        for piece in pattern_pieces(&points, &self.pattern) {
+            let piece = piece
+                .into_iter()
+                .map(|(x, y)| (x.round() as i32, y.round() as i32));
+            backend.draw_path(piece, &self.style)?;
+        }
+        Ok(())
+    }
 }
 
 /// How a legend entry is drawn.
@@ -220,8 +316,7 @@ pub fn dash(theme: &Theme, i: usize) -> (u32, u32) {
 pub enum Swatch {
     Line {
         color: RGBColor,
-        /// A dash pattern of [`DASHES`], or a solid line.
-        dash: Option<usize>,
+        stroke: Stroke,
         shape: Option<usize>,
     },
     Marker {
@@ -363,20 +458,19 @@ pub fn draw_legend<DB: DrawingBackend>(
         let x = left + c as i32 * col_w;
         let y = theme.px(4.0) as i32 + r as i32 * row_h + row_h / 2;
         match swatch {
-            Swatch::Line { color, dash, shape } => {
+            Swatch::Line {
+                color,
+                stroke,
+                shape,
+            } => {
                 let st = color.stroke_width(theme.px(2.0));
-                if let Some(i) = dash {
-                    let (d, g) = super::common::dash(theme, *i);
-                    let mut x0 = x;
-                    while x0 < x + sw {
-                        area.draw(&PathElement::new(
-                            vec![(x0, y), ((x0 + d as i32).min(x + sw), y)],
-                            st,
-                        ))?;
-                        x0 += (d + g) as i32;
-                    }
-                } else {
-                    area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], st))?;
+                let line = [(x as f64, y as f64), ((x + sw) as f64, y as f64)];
+                for piece in pattern_pieces(&line, &pattern_px(theme, *stroke)) {
+                    let piece: Vec<(i32, i32)> = piece
+                        .into_iter()
+                        .map(|(x, y)| (x.round() as i32, y.round() as i32))
+                        .collect();
+                    area.draw(&PathElement::new(piece, st))?;
                 }
                 if let Some(s) = shape {
                     draw_pixel_marker(
@@ -599,5 +693,32 @@ mod tests {
         assert_eq!(tick(1e-5), "1e−5");
         assert_eq!(tick(0.25), "0.25");
         assert_eq!(tick(-3.0), "−3");
+    }
+
+    #[test]
+    fn a_pattern_cuts_a_line_into_its_dashes_across_corners() {
+        // Dash 4, gap 2, dot 1, gap 2 along 3 + 9 pixels with a corner.
+        let line = [(0.0, 0.0), (3.0, 0.0), (3.0, 9.0)];
+        assert_eq!(
+            pattern_pieces(&line, &[4.0, 2.0, 1.0, 2.0]),
+            [
+                vec![(0.0, 0.0), (3.0, 0.0), (3.0, 1.0)],
+                vec![(3.0, 3.0), (3.0, 4.0)],
+                vec![(3.0, 6.0), (3.0, 9.0)],
+            ]
+        );
+        // A legend's swatch: the dash pattern as the legend always drew it.
+        let swatch = [(0.0, 5.0), (26.0, 5.0)];
+        let pieces = pattern_pieces(&swatch, &[6.0, 4.0]);
+        let starts: Vec<f64> = pieces.iter().map(|p| p[0].0).collect();
+        assert_eq!(starts, [0.0, 10.0, 20.0]);
+        assert_eq!(pieces[2], [(20.0, 5.0), (26.0, 5.0)]);
+        // Solid, or nothing to stroke.
+        assert_eq!(pattern_pieces(&swatch, &[]), [swatch.to_vec()]);
+        assert_eq!(pattern_pieces(&swatch, &[0.0, 0.0]), [swatch.to_vec()]);
+        assert!(pattern_pieces(&swatch[..1], &[4.0, 2.0]).is_empty());
+        // Not a number: no endless cutting.
+        let bad = [(0.0, 0.0), (f64::NAN, 1.0), (5.0, 5.0)];
+        assert!(pattern_pieces(&bad, &[1.0, 1.0]).len() <= 8);
     }
 }

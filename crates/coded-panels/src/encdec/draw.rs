@@ -56,7 +56,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "encoder u_enc".into(),
             Swatch::Line {
                 color: c,
-                dash: None,
+                stroke: Stroke::Solid,
                 shape: None,
             },
         ));
@@ -74,7 +74,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "f(u_enc(z))".into(),
             Swatch::Line {
                 color: theme.muted,
-                dash: Some(0),
+                stroke: Stroke::Dashed(0),
                 shape: None,
             },
         ));
@@ -110,7 +110,7 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
             "decoder u_dec".into(),
             Swatch::Line {
                 color: c,
-                dash: None,
+                stroke: Stroke::Solid,
                 shape: None,
             },
         ));

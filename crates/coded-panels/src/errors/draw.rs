@@ -5,12 +5,13 @@
 //! rounding level on an "exact" floor, dashed reference lines (named in the
 //! legend only: a label on the plot would cover data), a vertical marker at
 //! the current setting, the share of failed rounds in a strip below wherever
-//! rounds fail, and a legend below (unless the page shows its own). Hidden
-//! series are not drawn, and the axes fit what is.
+//! rounds fail, a saved run's curves dash-dotted (no band), and a legend
+//! below (unless the page shows its own). Hidden series are not drawn, and
+//! the axes fit what is.
 
 use super::hover::{CHART, FAILED_CHART};
 use super::look::Band;
-use super::look::{legend_entries, CurvesLook, SAVED_DASH};
+use super::look::{legend_entries, CurvesLook};
 use super::view::{Axis, CurvePoint, CurvesView};
 use crate::chart::common::*;
 use crate::chart::coord::{fitted_log_ticks, AxisCoord};
@@ -134,7 +135,7 @@ pub fn draw<DB: DrawingBackend>(
                 None => Swatch::Area { color: theme.muted },
                 Some(c) => Swatch::Line {
                     color: theme.series[c % 7],
-                    dash: e.dash,
+                    stroke: e.stroke,
                     shape: e.shape,
                 },
             };
@@ -348,13 +349,13 @@ fn body<DB: DrawingBackend>(
         let color = theme.series[c.color % 7];
         let pts: Vec<(f64, f64)> = c.points.iter().map(at).collect();
         for piece in clip_polyline(&pts, x, y) {
-            let stroke = color.stroke_width(theme.px(2.0));
-            if c.saved {
-                let (d, g) = dash(theme, SAVED_DASH);
-                chart.draw_series(DashedLineSeries::new(piece, d, g, stroke))?;
-            } else {
-                chart.draw_series(LineSeries::new(piece, stroke))?;
-            }
+            let style = color.stroke_width(theme.px(2.0));
+            match c.stroke() {
+                Stroke::Solid => chart.draw_series(LineSeries::new(piece, style))?,
+                stroke => chart.draw_series(std::iter::once(PatternLine::new(
+                    piece, theme, stroke, style,
+                )))?,
+            };
         }
         // Filled marker: every trial decoded; hollow: some rounds failed.
         let marks = c

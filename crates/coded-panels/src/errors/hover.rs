@@ -3,7 +3,7 @@
 use super::look::Band;
 use super::look::CurvesLook;
 use super::view::CurvesView;
-use crate::format::f4;
+use crate::format::{f4, interval_texts, significant};
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
 use crate::words::plural;
 
@@ -49,25 +49,23 @@ pub fn hover(
                 } else {
                     String::new()
                 };
-                let (lo, hi) = p.band(band);
+                // The line's value and the band's ends, to four digits or
+                // as many more as a narrow band needs.
+                let [centre, lo, hi] = interval_texts(p.centre(band), p.band(band), 4, significant);
                 // The y axis names the statistic (the `statistic` module).
                 let squared = view.y_label == "mean squared error";
                 let value = match band {
-                    Band::Mean95 if squared => format!("MSE {} ± {}", f4(p.mean), f4(p.std)),
-                    Band::Mean95 => format!("mean {} {} ± {}", view.y_label, f4(p.mean), f4(p.std)),
-                    Band::Quantiles if squared => {
-                        format!("median squared error {}", f4(p.median))
-                    }
-                    Band::Quantiles => format!("median {} {}", view.y_label, f4(p.median)),
+                    Band::Mean95 if squared => format!("MSE {centre} ± {}", f4(p.std)),
+                    Band::Mean95 => format!("mean {} {centre} ± {}", view.y_label, f4(p.std)),
+                    Band::Quantiles if squared => format!("median squared error {centre}"),
+                    Band::Quantiles => format!("median {} {centre}", view.y_label),
                 };
                 best = Some((
                     d,
                     format!(
-                        "{}: {x_name} = {}, {value} (band {} to {}; {}{failed})",
+                        "{}: {x_name} = {}, {value} (band {lo} to {hi}; {}{failed})",
                         c.legend(band),
                         f4(p.x),
-                        f4(lo),
-                        f4(hi),
                         plural(p.trials, "trial", "trials")
                     ),
                 ));
@@ -111,5 +109,27 @@ mod tests {
         };
         let t = hover(&cv, &hidden, &f, px, py, 1.0).unwrap();
         assert!(t.starts_with("N = ") && !t.contains("trials"), "{t}");
+    }
+
+    #[test]
+    fn a_narrow_band_is_read_with_the_digits_that_tell_its_ends_apart() {
+        let c = Config::from_json(r#"{"k": 5, "n": 12, "trials": 5}"#).unwrap();
+        let mut cv = crate::testing::error_vs_n(&c, &[Scheme::Bacc], &[10, 20], &[0.2], false);
+        // Four digits would read "0.1235 ± … (band 0.1234 to 0.1235": the
+        // mean on an end it is not at.
+        let p = &mut cv.curves[0].points[1];
+        (p.mean, p.ci_lo, p.ci_hi) = (0.123456, 0.12344, 0.12347);
+        let p = p.clone();
+        let look = CurvesLook::default();
+        let (_, f) = crate::to_svg(800, 500, |a| {
+            super::super::draw::draw(a, &Theme::light(), &cv, &look)
+        })
+        .unwrap();
+        let (px, py) = f.charts[0].to_pixel(p.x, p.mean);
+        let t = hover(&cv, &look, &f, px, py, 1.0).unwrap();
+        assert!(
+            t.contains("MSE 0.12346 ± ") && t.contains("(band 0.12344 to 0.12347; "),
+            "{t}"
+        );
     }
 }

@@ -9,6 +9,7 @@
 //! page's, applied to a view as it is drawn.
 
 use super::view::{slope_text, Curve, CurvePoint, CurvesView, Reference};
+use crate::series::Stroke;
 use serde::{Deserialize, Serialize};
 
 /// What the line and the shaded band of an error curve show.
@@ -156,16 +157,12 @@ pub struct LegendEntry {
     pub label: String,
     /// Index into the theme's series colours; None: the muted colour.
     pub color: Option<usize>,
-    /// A dash pattern (a dashed line), or None (solid, or a band).
-    pub dash: Option<usize>,
+    /// How its line is stroked (solid for the band's row, which has none).
+    pub stroke: Stroke,
     /// A marker shape (a curve's).
     pub shape: Option<usize>,
     pub hidden: bool,
 }
-
-/// The dash pattern of a saved run's curves (a study file opened, drawn
-/// beside the current run's solid ones; no band).
-pub const SAVED_DASH: usize = 2;
 
 /// The legend of a view: what the band is, every curve, every dashed line.
 pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> {
@@ -173,7 +170,7 @@ pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> 
         key: None,
         label: look.band.words().to_string(),
         color: None,
-        dash: None,
+        stroke: Stroke::Solid,
         shape: None,
         hidden: false,
     }];
@@ -182,7 +179,7 @@ pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> 
             key: Some(c.key.clone()),
             label: c.legend(look.band),
             color: Some(c.color),
-            dash: c.saved.then_some(SAVED_DASH),
+            stroke: c.stroke(),
             shape: Some(c.shape),
             hidden: look.hides(&c.key),
         });
@@ -192,7 +189,7 @@ pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> 
             key: Some(r.key.clone()),
             label: r.legend(look.band),
             color: Some(r.color),
-            dash: Some(r.dash),
+            stroke: Stroke::Dashed(r.dash),
             shape: None,
             hidden: look.hides(&r.key),
         });
@@ -201,6 +198,16 @@ pub fn legend_entries(view: &CurvesView, look: &CurvesLook) -> Vec<LegendEntry> 
 }
 
 impl Curve {
+    /// How its line is stroked: a saved run's dash-dotted beside the
+    /// current run's solid ones (the chart and the legends).
+    pub fn stroke(&self) -> Stroke {
+        if self.saved {
+            Stroke::DashDot
+        } else {
+            Stroke::Solid
+        }
+    }
+
     /// Its name: the label without the slope.
     pub fn name(&self) -> &str {
         self.label.split(" (").next().unwrap_or(&self.label)

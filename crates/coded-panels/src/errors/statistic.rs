@@ -10,6 +10,7 @@
 
 use super::point_stats::PointStatistics;
 use super::view::{slope_text, Axis, CurvePoint, CurvesView};
+use crate::format::{decimals, interval_texts};
 use coded_core::limits::short_number;
 use coded_core::metrics::loglog_slope;
 use coded_core::statistic::{fit_slope, FitPoint, Statistic};
@@ -118,12 +119,13 @@ impl SlopeRange {
     }
 }
 
-/// "slope −2.31 [−2.45, −2.18]": a slope with its 95 % interval, if any.
+/// "slope −2.31 [−2.45, −2.18]": a slope with its 95 % interval, if any,
+/// to two decimals, or more where two would hide the interval's width.
 pub fn slope_with_interval(slope: Option<f64>, interval: Option<(f64, f64)>) -> String {
     match (slope, interval) {
-        (Some(_), Some((lo, hi))) => {
-            let (lo, hi) = crate::words::interval_ends(lo, hi, 2);
-            format!("{} [{lo}, {hi}]", slope_text(slope))
+        (Some(s), Some(ends)) => {
+            let [s, lo, hi] = interval_texts(s, ends, 2, decimals).map(|t| t.replace('-', "−"));
+            format!("slope {s} [{lo}, {hi}]")
         }
         _ => slope_text(slope),
     }
@@ -257,6 +259,27 @@ mod tests {
         assert_eq!(part.curves[0].slope, fitted_slope(&core[0][1..]));
         assert_ne!(part.curves[0].slope_interval, mse.curves[0].slope_interval);
         assert!(part.notes.iter().any(|n| n.contains("N = 40 to 160")));
+    }
+
+    #[test]
+    fn a_narrow_interval_keeps_its_width_in_the_legend() {
+        assert_eq!(
+            slope_with_interval(Some(-2.905), Some((-3.012, -2.801))),
+            "slope −2.90 [−3.01, −2.80]"
+        );
+        assert_eq!(
+            slope_with_interval(Some(0.1), Some((0.099, 0.101))),
+            "slope 0.100 [0.099, 0.101]"
+        );
+        assert_eq!(
+            slope_with_interval(Some(-0.1), Some((-0.1004, -0.0996))),
+            "slope −0.1000 [−0.1004, −0.0996]"
+        );
+        assert_eq!(
+            slope_with_interval(Some(0.1), Some((0.1, 0.1))),
+            "slope 0.10 [0.10, 0.10]"
+        );
+        assert_eq!(slope_with_interval(Some(-3.0), None), "slope −3.00");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use super::look::Band;
 use super::look::CurvesLook;
 use super::view::{Axis, Curve, CurvesView};
-use crate::words::{interval_ends, plural, slope, two_digits};
+use crate::format::{decimals, interval_texts};
+use crate::words::{plural, slope, two_digits};
 
 /// An x value as the axis shows it (whole numbers whole, a linear axis's
 /// as given, a log axis's in scientific notation outside 0.001 … 10⁴).
@@ -72,12 +73,13 @@ fn curve(kind: Axis, c: &Curve, band: Band) -> String {
         }
     };
     if let Some(k) = c.slope_of(band).filter(|k| k.is_finite()) {
-        s.push_str(&format!(" (fitted slope {}", slope(k)));
-        if let Some((lo, hi)) = c.slope_interval_of(band) {
-            let (lo, hi) = interval_ends(lo, hi, 1);
-            s.push_str(&format!(", 95 % interval {lo} to {hi}"));
+        match c.slope_interval_of(band) {
+            Some(ends) => {
+                let [k, lo, hi] = interval_texts(k, ends, 1, decimals).map(|t| t.replace('-', "−"));
+                s.push_str(&format!(" (fitted slope {k}, 95 % interval {lo} to {hi})"));
+            }
+            None => s.push_str(&format!(" (fitted slope {})", slope(k))),
         }
-        s.push(')');
     }
     let failures: usize = c.points.iter().map(|p| p.failures).sum();
     if failures > 0 {
@@ -165,6 +167,43 @@ mod tests {
     use crate::testing::{bacc_letcc_vs_n, error_vs_lambda, error_vs_n, error_vs_p};
     use crate::testing::{cfg, no_nan};
     use coded_core::Scheme;
+
+    #[test]
+    fn a_narrow_slope_interval_is_said_with_its_width() {
+        let c = cfg(r#"{"trials": 4}"#);
+        let mut v = error_vs_n(&c, &[Scheme::Bacc], &[20, 40], &[0.1], false);
+        let said = |v: &CurvesView| summary(v, &CurvesLook::default());
+        for (k, ends, words) in [
+            (
+                0.1,
+                (0.099, 0.101),
+                "(fitted slope 0.100, 95 % interval 0.099 to 0.101)",
+            ),
+            (
+                -2.0,
+                (-2.04, -1.97),
+                "(fitted slope −2.00, 95 % interval −2.04 to −1.97)",
+            ),
+            (
+                -2.9,
+                (-3.1, -2.7),
+                "(fitted slope −2.9, 95 % interval −3.1 to −2.7)",
+            ),
+            (
+                0.1,
+                (0.1, 0.1),
+                "(fitted slope 0.1, 95 % interval 0.1 to 0.1)",
+            ),
+        ] {
+            v.curves[0].slope = Some(k);
+            v.curves[0].slope_interval = Some(ends);
+            let s = said(&v);
+            assert!(s.contains(words), "{words} is not in {s}");
+        }
+        // The median's slope has no interval.
+        let s = summary(&v, &Band::Quantiles.into());
+        assert!(!s.contains("95 % interval"), "{s}");
+    }
     #[test]
     fn curves_sentence_follows_every_curve() {
         let c = cfg(r#"{"trials": 10}"#);

@@ -60,7 +60,7 @@ pub struct Curve {
     /// prints it.
     pub slope: Option<f64>,
     /// A curve of a saved run (a study file opened, see the `saved` module):
-    /// drawn dashed, without its band.
+    /// drawn dash-dotted, without its band.
     #[serde(default)]
     pub saved: bool,
     /// The same of the medians.
