@@ -78,6 +78,10 @@ pub fn tag(text: &str) -> String {
     format!("{h:08x}")
 }
 
+/// The widest frame the embedded page lays out as a phone (its stylesheet's
+/// narrow-screen rule, `@media (max-width: 700px)`).
+const PHONE_WIDTH: u32 = 700;
+
 /// The iframe's size attributes for the chosen size. A page is as wide as
 /// the host's column and as tall as it reports; a slide fills the box the
 /// host gives it: the width, a 16:9 shape, never taller than its box, and
@@ -105,6 +109,24 @@ pub fn snippet(base: &str, origin: &str, state: LinkState, choice: &EmbedChoice)
     let title = choice.panel.title();
     let size = frame_size(choice.look.size);
     let src = src.replace('&', "&amp;");
+    // A slide's frame in a column narrower than the embed's phone layout
+    // (a lecture page read on a phone) takes a phone's shape: at 16:9 it
+    // would be a strip too low for any plot. A deck's slide is always
+    // 1280 wide, so it keeps 16:9 there.
+    let reshape = match choice.look.size {
+        Size::Page => String::new(),
+        Size::Slide => {
+            let (w, h) = Size::SLIDE;
+            format!(
+                "
+(function (f) {{
+  function fit() {{ f.style.aspectRatio = f.offsetWidth > {PHONE_WIDTH} ? \"{w} / {h}\" : \"9 / 16\"; }}
+  fit();
+  addEventListener(\"resize\", fit);
+}})(document.getElementById(\"{id}\"));"
+            )
+        }
+    };
     format!(
         "<iframe id=\"{id}\" src=\"{src}\" title=\"Coded computing: {title}\" {size} loading=\"lazy\"></iframe>
 <script>
@@ -117,7 +139,7 @@ addEventListener(\"message\", function (e) {{
     f.blur();
     window.focus();
   }}
-}});
+}});{reshape}
 </script>"
     )
 }
@@ -127,6 +149,36 @@ mod tests {
     use super::*;
     use crate::settings::look::ThemeChoice;
     use coded_panels::Panels;
+
+    #[test]
+    fn a_slides_frame_takes_a_phones_shape_where_the_page_lays_out_as_a_phone() {
+        let css = include_str!("../../style/main.css");
+        assert!(css.contains(&format!("@media (max-width: {PHONE_WIDTH}px)")));
+        let mut choice = EmbedChoice {
+            panel: Panel::Errors,
+            controls: String::new(),
+            look: Look::default(),
+        };
+        choice.look.size = Size::Slide;
+        let slide = snippet(
+            "https://x.org/",
+            "https://x.org",
+            LinkState::default(),
+            &choice,
+        );
+        assert!(
+            slide.contains(&format!("f.offsetWidth > {PHONE_WIDTH}")),
+            "{slide}"
+        );
+        choice.look.size = Size::Page;
+        let page = snippet(
+            "https://x.org/",
+            "https://x.org",
+            LinkState::default(),
+            &choice,
+        );
+        assert!(!page.contains("aspectRatio"), "{page}");
+    }
 
     #[test]
     fn snippet_leaves_out_unused_keys_escapes_and_sizes_its_frame() {

@@ -208,6 +208,12 @@ test('pairwise: every two options of the Embed dialog, hosts and states together
           const view = page.viewportSize();
           assert.ok(box.y + box.height <= view.height + 1 && box.width > 0.9 * view.width, `${where}: the frame ${JSON.stringify(box)} leaves the slide`);
         }
+        if (slide && cell.host === 'phone') {
+          // On a phone's page the slide's frame takes a phone's shape: a
+          // 16:9 strip would hide the plot below its fold.
+          const box = await iframe.boundingBox();
+          assert.ok(box.height >= 1.5 * box.width, `${where}: the frame ${JSON.stringify(box)} is no phone's shape`);
+        }
         if (cell.panel !== 'table' && (await inked(frame, where)) === 0) {
           const note = frame.locator('.panel-note').first();
           assert.ok(await note.isVisible(), `${where}: no plot and no word why`);
