@@ -132,6 +132,7 @@ pub fn EmbedApp(state: AppState, link: PageLink) -> impl IntoView {
             class="app embed"
             class:plot-only=look.plot_only
             class:slide=slide
+            class:no-picks=!look.picks
             class:show-about=move || about.get()
             data-embed=panel.name()
             on:keydown=on_key

@@ -228,6 +228,9 @@ test('pairwise: every two options of the Embed dialog, hosts and states together
           await frame.locator('.panel-about').first().waitFor({ state: 'visible' });
           assert.deepEqual(await target.boundingBox(), before, `${where}: "About" moved the plot`);
           assert.deepEqual(await problems(frame, { slide, fullFrame }), [], `${where}, About open`);
+          // The explanation invites a click only where a click picks.
+          const hint = frame.locator('.pick-hint');
+          if (await hint.count()) assert.equal(await hint.isVisible(), cell['embed-pick'], `${where}: the click hint`);
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-about.png`) });
           await frame.locator('.panel-about').first().press('Escape');
           await frame.locator('.panel-about').first().waitFor({ state: 'hidden' });
