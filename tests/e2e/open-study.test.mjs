@@ -6,6 +6,9 @@
 // that raced the clock would fail on a busy machine, so none is asserted).
 // Last, the page's own file opens: the checks above could see a change.
 //
+// Then a saved study opened on the page passes the layout checks of the
+// matrix (layout.mjs), at a desktop's and a phone's width.
+//
 // Run: trunk build --release && node --test tests/e2e/open-study.test.mjs
 
 import { test, before, after } from 'node:test';
@@ -13,7 +16,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveDuringTests, withPage, openApp, andWait, linkBecomes } from './harness.mjs';
+import { serveDuringTests, withPage, openApp, andWait, linkBecomes, SCREENSHOTS } from './harness.mjs';
+import { settled, problems } from './layout.mjs';
 
 const server = serveDuringTests();
 let scratch;
@@ -150,4 +154,33 @@ test('hostile study files are refused in words, and nothing changes', T, async (
     assert.notEqual(after.href, before.href);
     assert.equal(after.saved, true);
   });
+});
+
+// A state a person reaches on the page: a saved study opened, its saved
+// curves drawn beside the current ones with their own legend entries. The
+// layout checks of the matrix hold there too, at a desktop's and a phone's
+// width.
+test('a saved study opened: no text overlaps or is cut off, on a desktop and a phone', T, async () => {
+  const sizes = [
+    ['desktop', DESKTOP],
+    ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
+  ];
+  for (const [name, ctx] of sizes) {
+    await withPage(`open-study-layout-${name}`, ctx, async (page) => {
+      await openApp(page, `${server.appUrl}?v=1&tr=6&k=4&ns=8,16,32&ps=0.1,0.3&cmp=letcc`);
+      await page.check('#export-with-results');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+      const file = join(scratch, `layout-${name}.json`);
+      await download.saveAs(file);
+      await openApp(page, `${server.appUrl}?v=1&tr=10&k=4&ns=8,16,32&ps=0.1,0.3&cmp=letcc`);
+      await andWait(page, async () => {
+        const { message } = await choose(page, `layout-${name}.json`, await readFile(file, 'utf8'));
+        assert.match(message, /^Opened layout/);
+      });
+      await settled(page);
+      await page.locator('#errors-legend button.series-toggle[data-series^="saved-"]').first().waitFor();
+      assert.deepEqual(await problems(page, {}), [], `${name}, a saved study opened`);
+      await page.screenshot({ path: join(SCREENSHOTS, `open-study-layout-${name}.png`), fullPage: true });
+    });
+  }
 });
