@@ -6,6 +6,7 @@ use super::hover::{DECODE, ENCODE, ERROR};
 use super::view::EncDecView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
+use crate::chart::legend::*;
 use crate::format::sig;
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::series::scheme_series;

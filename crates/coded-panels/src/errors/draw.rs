@@ -15,6 +15,7 @@ use super::look::{legend_entries, CurvesLook};
 use super::view::{Axis, CurvePoint, CurvesView};
 use crate::chart::common::*;
 use crate::chart::coord::{fitted_log_ticks, AxisCoord};
+use crate::chart::legend::*;
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::theme::Theme;
 use crate::{Area, DrawResult, Frame};
