@@ -157,13 +157,7 @@ mod tests {
 
     #[test]
     fn a_round_is_coded_rounds_round() {
-        for text in [
-            r#"{"trials": 30}"#,
-            r#"{"stragglers": {"model": "block", "s": 7}}"#,
-            r#"{"adversaries": {"exponent": 0.4, "placement": "nearest"}}"#,
-            r#"{"n": 60, "adversaries": {"count": 9, "placement": "block"}}"#,
-            r#"{"stragglers": {"model": "deadline", "shift": 1, "rate": 2, "deadline": 1.4}}"#,
-        ] {
+        for text in coded_testing::rounds::ROUND_CASES {
             let c = Config::from_json(text).unwrap();
             let problem = Problem::new(&c).unwrap();
             let prepared = problem.prepare(c.scheme, c.n);

@@ -2,11 +2,13 @@
 //! each test includes by path: [`strategies`], one definition of "a random
 //! valid configuration" for the core's, the engine's and the page's
 //! property tests, and [`pinned`], the values the core must compute on every
-//! platform (natively and in Chromium).
+//! platform (natively and in Chromium), and [`rounds`], the rounds the
+//! core's and the straggler panel's tests compare with `coded round`.
 //!
 //! A dev-dependency only (`publish = false`): no program links it.
 
 pub mod pinned;
+pub mod rounds;
 // proptest is native only, as the property tests.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod strategies;
