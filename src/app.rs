@@ -14,6 +14,14 @@ use crate::state::AppState;
 use crate::status_line::Status;
 use crate::theme::provide_theme;
 
+/// The page's title and what it is, in one sentence: drawn by `App`, and
+/// in `index.html`'s first view, which paints them before the wasm has
+/// loaded (a test holds the two to the same words).
+pub const TITLE: &str = "Coded Computing Playground";
+pub const TAGLINE: &str = "Coded computing encodes a job's inputs across many servers so that the \
+    results can still be recovered, approximately, when some servers are \
+    too slow to answer: try it here, in your browser.";
+
 /// Time between rounds while playing.
 const PLAY_STEP: std::time::Duration = std::time::Duration::from_millis(900);
 
@@ -30,6 +38,9 @@ pub fn App() -> impl IntoView {
     if link.embed.is_some() {
         return view! { <EmbedApp state=state link=link /> }.into_any();
     }
+    // The header first, then the controls and the panels, one a task.
+    let mounted = RwSignal::new(0);
+    crate::components::turns::mount_in_turns(mounted, 1 + Panel::ALL.len());
 
     view! {
         <div class="app">
@@ -38,19 +49,17 @@ pub fn App() -> impl IntoView {
             // so the next Tab continues inside the plots.
             <a class="skip-link" href="#plots">"Skip to the plots"</a>
             <header class="app-header">
-                <h1>"Coded Computing Playground"</h1>
-                <p class="tagline">
-                    "Coded computing encodes a job's inputs across many servers so that the "
-                    "results can still be recovered, approximately, when some servers are "
-                    "too slow to answer: try it here, in your browser."
-                </p>
+                <h1>{TITLE}</h1>
+                <p class="tagline">{TAGLINE}</p>
                 <Status state=state />
                 <Notices link=link />
                 <crate::start_hint::StartHint />
                 <ShareBar state=state link=link />
             </header>
             <div class="layout">
-                <Controls state=state />
+                <Show when=move || { mounted.get() > 0 }>
+                    <Controls state=state />
+                </Show>
                 <main class="main-area" id="plots" tabindex="-1" aria-label="Plots">
                     <Show when=move || state.ui.with(|u| u.panels.iter_shown().next().is_none())>
                         <p class="panel-note" id="no-panels">
@@ -59,11 +68,12 @@ pub fn App() -> impl IntoView {
                     </Show>
                     {Panel::ALL
                         .into_iter()
-                        .map(|p| {
+                        .enumerate()
+                        .map(|(i, p)| {
                             view! {
-                                <Show when=move || state.ui.with(|u| u.panels.shows(p))>
-                                    {panel_view(p, state)}
-                                </Show>
+                                <Show when=move || {
+                                    mounted.get() > 1 + i && state.ui.with(|u| u.panels.shows(p))
+                                }>{panel_view(p, state)}</Show>
                             }
                         })
                         .collect_view()}

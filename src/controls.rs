@@ -93,36 +93,9 @@ fn control(
     let draft = state.drafts.of(st.id);
     let range = Signal::derive(move || shown.with(|s| (st.rule)(s)));
     let hidden = move || keep.with_value(|k| shown.with(|s| !control_shown(st, s, k.as_deref())));
-    let commit = move || state.apply();
     let body = match st.kind {
-        Kind::Text => text_field(state, st, draft, range).into_any(),
-        Kind::Whole | Kind::Seed | Kind::Number | Kind::List => {
-            let mode = if matches!(st.kind, Kind::Number) {
-                "decimal"
-            } else {
-                "numeric"
-            };
-            let mode = if matches!(st.id, "sweep-ps" | "slope-range") {
-                "decimal"
-            } else {
-                mode
-            };
-            view! {
-                <Field id=st.id label=st.label help=st.help_text() range=range invalid=state.invalid>
-                    <div class="row">
-                        <TypedInput
-                            id=st.id
-                            draft=draft
-                            commit=commit
-                            editing=state.editing
-                            inputmode=mode
-                            steps=matches!(st.kind, Kind::Whole | Kind::Seed)
-                        />
-                        {matches!(st.kind, Kind::Seed).then(|| reroll(state, draft))}
-                    </div>
-                </Field>
-            }
-            .into_any()
+        Kind::Text | Kind::Whole | Kind::Seed | Kind::Number | Kind::List => {
+            typed_field(state, st, draft, range).into_any()
         }
         Kind::NumberOrAuto { .. } => number_or_auto(state, st, draft, range).into_any(),
         // A select offers only allowed values: no line of them.
@@ -147,25 +120,34 @@ fn control(
     view! { <div class="setting" hidden=hidden>{body}</div> }
 }
 
-/// A wide field for free text (the formula): it keeps what is typed and
-/// reads it like the number fields (after a pause, on Enter, on leaving),
-/// with the message, and where the text goes wrong, under it.
-fn text_field(
+/// A field typed into: it keeps what is typed and reads it after a pause,
+/// on Enter or on leaving, with the message under it. Free text (the
+/// formula) gets a wide field and the text keyboard; whole numbers step
+/// with the arrow keys; the seed has a button for a new one.
+fn typed_field(
     state: AppState,
     st: &'static Setting,
     draft: Draft,
     range: Signal<String>,
 ) -> impl IntoView {
+    let (row, mode) = match st.kind {
+        Kind::Text => ("row wide", "text"),
+        _ if matches!(st.id, "sweep-ps" | "slope-range") => ("row", "decimal"),
+        Kind::Number => ("row", "decimal"),
+        _ => ("row", "numeric"),
+    };
     view! {
         <Field id=st.id label=st.label help=st.help_text() range=range invalid=state.invalid>
-            <div class="row wide">
+            <div class=row>
                 <TypedInput
                     id=st.id
                     draft=draft
                     commit=move || state.apply()
                     editing=state.editing
-                    inputmode="text"
+                    inputmode=mode
+                    steps=matches!(st.kind, Kind::Whole | Kind::Seed)
                 />
+                {matches!(st.kind, Kind::Seed).then(|| reroll(state, draft))}
             </div>
         </Field>
     }

@@ -30,8 +30,18 @@ pub mod url;
 
 pub use app::App;
 
-/// Installs the panic hook and mounts the app into `<body>`.
+/// Installs the panic hook and mounts the app into `<body>`, in place of
+/// the first view `index.html` painted while the wasm loaded.
 pub fn start() {
     panic::install();
+    if let Some(first) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(FIRST_VIEW))
+    {
+        first.remove();
+    }
     leptos::mount::mount_to_body(App);
 }
+
+/// The id of `index.html`'s first view.
+pub const FIRST_VIEW: &str = "first-view";

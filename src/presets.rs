@@ -52,9 +52,17 @@ fn panels(names: &[&str]) -> Panels {
     p
 }
 
+/// BACC and LeTCC compared, in the panels named.
+fn bacc_and_letcc(shown: &[&str]) -> UiState {
+    UiState {
+        compare: vec![Scheme::Bacc, Scheme::Letcc],
+        panels: panels(shown),
+        ..UiState::default()
+    }
+}
+
 pub fn all() -> Vec<Preset> {
     let d = Config::default();
-    let du = UiState::default();
     vec![
         Preset {
             id: "probabilistic",
@@ -67,11 +75,9 @@ pub fn all() -> Vec<Preset> {
                 ..d.clone()
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 sweep_ns: vec![20, 40, 80, 160, 320, 640, 1280],
                 sweep_ps: vec![0.1, 0.3, 0.5],
-                panels: panels(&["stragglers", "errors", "table"]),
-                ..du.clone()
+                ..bacc_and_letcc(&["stragglers", "errors", "table"])
             },
         },
         Preset {
@@ -85,10 +91,8 @@ pub fn all() -> Vec<Preset> {
                 ..d.clone()
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 sweep_ns: vec![20, 40, 80, 160, 320, 640],
-                panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du.clone()
+                ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
         Preset {
@@ -105,11 +109,7 @@ pub fn all() -> Vec<Preset> {
                 trials: 100,
                 ..d.clone()
             },
-            ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
-                panels: panels(&["stragglers", "digits", "table"]),
-                ..du.clone()
-            },
+            ui: bacc_and_letcc(&["stragglers", "digits", "table"]),
         },
         Preset {
             id: "lcc-cliff",
@@ -128,7 +128,7 @@ pub fn all() -> Vec<Preset> {
                 compare: vec![Scheme::Bacc, Scheme::Letcc, Scheme::Lcc],
                 axis: Axis::P,
                 panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du.clone()
+                ..UiState::default()
             },
         },
         Preset {
@@ -142,10 +142,8 @@ pub fn all() -> Vec<Preset> {
                 ..d.clone()
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 sweep_ns: vec![20, 40, 80, 160, 320],
-                panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du.clone()
+                ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
         Preset {
@@ -164,10 +162,8 @@ pub fn all() -> Vec<Preset> {
                 ..d.clone()
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 axis: Axis::P,
-                panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du.clone()
+                ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
         Preset {
@@ -182,11 +178,9 @@ pub fn all() -> Vec<Preset> {
                 ..d.clone()
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 sweep_ns: vec![40, 80, 160, 320, 640, 1280],
                 sweep_ps: vec![0.1],
-                panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du.clone()
+                ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
         Preset {
@@ -202,11 +196,7 @@ pub fn all() -> Vec<Preset> {
                 trials: 1,
                 ..d.clone()
             },
-            ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
-                panels: panels(&["stragglers", "encdec", "table"]),
-                ..du.clone()
-            },
+            ui: bacc_and_letcc(&["stragglers", "encdec", "table"]),
         },
         Preset {
             id: "spread",
@@ -221,11 +211,7 @@ pub fn all() -> Vec<Preset> {
                 trials: 1,
                 ..d.clone()
             },
-            ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
-                panels: panels(&["stragglers", "encdec", "table"]),
-                ..du.clone()
-            },
+            ui: bacc_and_letcc(&["stragglers", "encdec", "table"]),
         },
         Preset {
             id: "adversarial",
@@ -245,11 +231,9 @@ pub fn all() -> Vec<Preset> {
                 ..d
             },
             ui: UiState {
-                compare: vec![Scheme::Bacc, Scheme::Letcc],
                 sweep_ns: vec![40, 80, 160, 320, 640, 1280, 2560],
                 sweep_ps: vec![0.05],
-                panels: panels(&["stragglers", "encdec", "errors", "table"]),
-                ..du
+                ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
     ]

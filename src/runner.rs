@@ -28,7 +28,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::freshness::{Phase, Stamp};
-use crate::state::AppState;
+use crate::state::{AppState, Status};
 use coded_panels::Stage;
 use coded_protocol::Fingerprints;
 
@@ -320,6 +320,18 @@ fn failed(state: AppState, message: &str) {
     });
 }
 
+/// The newest request ended (`phase`: done, or cancelled): the page is idle
+/// again with one more run counted, and `also` says what else it ended with.
+fn ended(state: AppState, phase: Phase, also: impl FnOnce(&mut Status)) {
+    state.phase.set(phase);
+    state.status.update(|s| {
+        s.busy = false;
+        s.runs += 1;
+        s.table_progress = None;
+        also(s);
+    });
+}
+
 /// Applies an event of the backend to the state.
 fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: Event) {
     let msg = match event {
@@ -406,11 +418,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         FromWorker::Done { id } => {
             if id == current {
                 remote.update_value(|r| r.computed = r.function.clone());
-                state.phase.set(Phase::Done);
-                state.status.update(|s| {
-                    s.busy = false;
-                    s.runs += 1;
-                    s.table_progress = None;
+                ended(state, Phase::Done, |s| {
                     // Every stage is up to date, the curves included.
                     if let Some((_, st)) = s.sweep.as_mut() {
                         if *st == SweepState::Running {
@@ -422,12 +430,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         }
         FromWorker::FormulaRefused { id, text, message } => {
             if id == current {
-                state.phase.set(Phase::Done);
-                state.status.update(|s| {
-                    s.busy = false;
-                    s.runs += 1;
-                    s.table_progress = None;
-                });
+                ended(state, Phase::Done, |_| {});
                 let computed = remote.with_value(|r| r.computed.clone());
                 state.formula_refused(&text, &message, computed);
             }
@@ -438,11 +441,7 @@ fn received(state: AppState, remote: StoredValue<Remote, LocalStorage>, event: E
         }
         FromWorker::Cancelled { id, progress } => {
             if id == current {
-                state.phase.set(Phase::Cancelled);
-                state.status.update(|s| {
-                    s.busy = false;
-                    s.runs += 1;
-                    s.table_progress = None;
+                ended(state, Phase::Cancelled, |s| {
                     if let Some(p) = progress {
                         s.sweep = Some((p, SweepState::Cancelled));
                     }

@@ -146,7 +146,7 @@ mod tests {
     use crate::settings::by_key;
     use crate::settings::look::{Look, ThemeChoice};
     use coded_core::{
-        Config, Formula, FunctionKind, LambdaDec, LambdaRule, PointSet, Scheme, StragglerModel,
+        Config, Formula, FunctionKind, LambdaDec, LambdaRule, Scheme, StragglerModel,
     };
     use coded_panels::errors::Axis;
     use coded_panels::Panels;
@@ -163,7 +163,6 @@ mod tests {
                 ),
                 k: 7,
                 n: 33,
-                points: PointSet::Equispaced,
                 stragglers: StragglerModel::Deadline {
                     shift: 0.5,
                     rate: 2.0,
@@ -181,6 +180,9 @@ mod tests {
                     placement: coded_core::Placement::Nearest,
                     ..coded_core::Adversaries::exponent(0.3)
                 }),
+                // The point set (its example is equispaced) and any field
+                // added to the table are at their examples.
+                ..Config::every_example()
             },
             ui: UiState {
                 compare: vec![Scheme::Lcc, Scheme::Letcc],
@@ -609,7 +611,10 @@ mod fuzz {
         s.bytes().map(|b| format!("%{b:02X}")).collect()
     }
 
-    fn valid_values(key: &'static str) -> BoxedStrategy<String> {
+    /// Values of a key: valid ones, its limits and just past them. A
+    /// plain number setting's come from its range; None: a key with no
+    /// values (a test hook).
+    fn valid_values(key: &'static str) -> Option<BoxedStrategy<String>> {
         let pick = |v: &[&'static str]| {
             prop::sample::select(v.to_vec())
                 .prop_map(str::to_string)
@@ -645,7 +650,7 @@ mod fuzz {
             ]
             .boxed()
         };
-        match key {
+        let values = match key {
             // Every scheme and model by its wire name (and names that are none).
             "sc" => pick(&schemes),
             "cmp" => list(
@@ -710,19 +715,6 @@ mod fuzz {
             .boxed(),
             "p" => small_f(),
             "a" | "tau" | "mu" => time(),
-            "sigma" => prop_oneof![
-                (0.0..=1e3f64).prop_map(short_number),
-                pick(&[
-                    "0",
-                    "0.1",
-                    "1e3",
-                    "1000.0000000001",
-                    "1e-300",
-                    "-0.1",
-                    "2e3"
-                ]),
-            ]
-            .boxed(),
             // Server numbers: repeats and numbers past N are refused.
             "down" => list(
                 prop_oneof![
@@ -816,59 +808,33 @@ mod fuzz {
                 4,
             ),
             "v" => pick(&["1", "2", ""]),
-            _ => pick(&[""]),
-        }
+            _ => return by_key(key).and_then(|s| s.range).map(range_values),
+        };
+        Some(values)
     }
 
-    /// The keys `valid_values` knows (a test checks every key has values).
-    const HAS_VALUES: &[&str] = &[
-        "adv",
-        "adv_exp",
-        "adv_bound",
-        "attack",
-        "placement",
-        "sc",
-        "cmp",
-        "fn",
-        "expr",
-        "deg",
-        "pt",
-        "lr",
-        "m",
-        "k",
-        "n",
-        "s",
-        "tr",
-        "r",
-        "seed",
-        "p",
-        "a",
-        "tau",
-        "mu",
-        "le",
-        "ld",
-        "ns",
-        "ps",
-        "tab",
-        "vals",
-        "ref",
-        "embed",
-        "panels",
-        "controls",
-        "v",
-        "sigma",
-        "down",
-        "w",
-        "band",
-        "stat",
-        "slope",
-        "hide",
-        "theme",
-        "plot-only",
-        "size",
-        "pick",
-        "preset",
-    ];
+    /// A number range's values: inside it, at its ends, just past them.
+    fn range_values(r: coded_core::limits::FloatRange) -> BoxedStrategy<String> {
+        // About one step of the floats at x (at least the smallest one).
+        let past = |x: f64| (x.abs() * f64::EPSILON).max(5e-324);
+        let edges = vec![
+            r.min,
+            r.max,
+            (r.min + r.max) / 2.0,
+            r.min - past(r.min),
+            r.max + past(r.max),
+            r.max * 2.0 + 1.0,
+            r.min - 1.0,
+            1e-300,
+            -0.0,
+        ];
+        prop_oneof![
+            (r.min..=r.max).prop_map(short_number),
+            prop::sample::select(edges).prop_map(short_number),
+            Just("x".to_string()),
+        ]
+        .boxed()
+    }
 
     fn wild_value() -> BoxedStrategy<String> {
         let fixed = prop::sample::select(vec![
@@ -943,7 +909,7 @@ mod fuzz {
     fn every_key_has_fuzz_values() {
         for key in all_keys() {
             if !["debug-panic", "no-worker"].contains(&key) {
-                assert!(HAS_VALUES.contains(&key), "no valid values for `{key}`");
+                assert!(valid_values(key).is_some(), "no valid values for `{key}`");
             }
         }
     }
@@ -960,7 +926,7 @@ mod fuzz {
         (key, any::<u8>(), any::<u8>()).prop_flat_map(|(key, form, enc)| {
             let known: Option<&'static str> = all_keys().into_iter().find(|k| *k == key);
             let value = match known {
-                Some(k) if form % 4 != 0 => valid_values(k),
+                Some(k) if form % 4 != 0 => valid_values(k).unwrap_or_else(wild_value),
                 _ => wild_value(),
             };
             value.prop_map(move |v| {

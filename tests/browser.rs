@@ -8,6 +8,8 @@
 //! slices on this thread, with the same JSON messages as the Web Worker.
 #![cfg(target_arch = "wasm32")]
 
+mod in_browser;
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
@@ -17,6 +19,7 @@ use coded_engine::Engine;
 use coded_playground::runner::{self, Backend, Deliver, Event};
 use coded_playground::App;
 use coded_protocol::{FromWorker, ToWorker};
+use in_browser::{later, sleep};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -26,15 +29,6 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn now() -> f64 {
     web_sys::window().unwrap().performance().unwrap().now()
-}
-
-/// Calls `f` from a task of its own (as a worker's messages arrive).
-fn later(f: impl FnOnce() + 'static) {
-    let cb = Closure::once_into_js(f);
-    web_sys::window()
-        .unwrap()
-        .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0)
-        .unwrap();
 }
 
 /// The engine on this thread, in slices of about 25 ms like the worker's;
@@ -123,17 +117,6 @@ fn in_process() {
     runner::set_backend(InProcess::connect);
 }
 
-/// Resolves after `d` (lets effects, the ResizeObserver and a frame run).
-async fn sleep(d: Duration) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, d.as_millis() as i32)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-}
-
 /// A fresh 900 px wide container in the document body.
 fn container() -> HtmlElement {
     let document = web_sys::window().unwrap().document().unwrap();
@@ -141,6 +124,59 @@ fn container() -> HtmlElement {
     div.style().set_property("width", "900px").unwrap();
     document.body().unwrap().append_child(&div).unwrap();
     div
+}
+
+/// The app mounted in a fresh container: unmounted, and its container
+/// removed, when dropped (a test that fails leaves no page behind).
+struct Mounted {
+    root: HtmlElement,
+    handle: Option<Box<dyn std::any::Any>>,
+}
+
+impl Mounted {
+    /// The app in a fresh container, with the backend set before.
+    fn app() -> Mounted {
+        let root = container();
+        let handle = leptos::mount::mount_to(root.clone(), App);
+        Mounted {
+            root,
+            handle: Some(Box::new(handle)),
+        }
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        drop(self.handle.take());
+        self.root.remove();
+    }
+}
+
+/// The app computing on this thread, idle after its first computation.
+async fn computed_app() -> Mounted {
+    in_process();
+    let app = Mounted::app();
+    idle(&app.root, 0).await;
+    app
+}
+
+/// The page's error box.
+fn error_box() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    document
+        .get_element_by_id(coded_playground::panic::BOX_ID)
+        .expect("the error box")
+}
+
+/// The app mounted with the backend set before, 400 ms later, and the text
+/// of its error box (the box removed: the next test's page has none).
+async fn app_and_its_error() -> (Mounted, String) {
+    let app = Mounted::app();
+    sleep(Duration::from_millis(400)).await;
+    let el = error_box();
+    let text = el.text_content().unwrap();
+    el.remove();
+    (app, text)
 }
 
 /// Number of pixels that differ from the top-left (background) pixel.
@@ -181,10 +217,8 @@ async fn idle(root: &HtmlElement, after: u64) {
 
 #[wasm_bindgen_test]
 async fn app_mounts_and_draws_every_panel() {
-    let root = container();
-    in_process();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    idle(&root, 0).await;
+    let app = computed_app().await;
+    let root = &app.root;
     sleep(Duration::from_millis(100)).await;
     let h1 = root.query_selector("h1").unwrap().expect("a header");
     assert_eq!(h1.text_content().unwrap(), "Coded Computing Playground");
@@ -204,7 +238,7 @@ async fn app_mounts_and_draws_every_panel() {
             continue;
         }
         if section.query_selector("canvas").unwrap().is_some() {
-            let c = canvas(&root, &format!("{name}-plot"));
+            let c = canvas(root, &format!("{name}-plot"));
             let total = (c.width() * c.height()) as usize;
             let drawn = drawn_pixels(&c);
             assert!(
@@ -219,16 +253,12 @@ async fn app_mounts_and_draws_every_panel() {
             assert!(rows > 0, "{name}: neither a plot nor a filled table");
         }
     }
-    drop(handle);
-    root.remove();
 }
 
 #[wasm_bindgen_test]
 async fn table_in_the_browser_equals_the_core_sweep() {
-    let root = container();
-    in_process();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    idle(&root, 0).await;
+    let app = computed_app().await;
+    let root = &app.root;
     let table = root
         .query_selector("#results")
         .unwrap()
@@ -249,17 +279,13 @@ async fn table_in_the_browser_equals_the_core_sweep() {
         let mse: f64 = row.get_attribute("data-mse-mean").unwrap().parse().unwrap();
         assert_eq!(mse, p.mse.unwrap().mean);
     }
-    drop(handle);
-    root.remove();
 }
 
 #[wasm_bindgen_test]
 async fn editing_n_redraws_and_k_above_n_is_reported() {
-    let root = container();
-    in_process();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    idle(&root, 0).await;
-    let c = canvas(&root, "stragglers-plot");
+    let app = computed_app().await;
+    let root = &app.root;
+    let c = canvas(root, "stragglers-plot");
     let before = c.to_data_url().unwrap();
     let set = |id: &str, v: &str| {
         let input: web_sys::HtmlInputElement = root
@@ -277,7 +303,7 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
             .unwrap();
     };
     set("n", "25");
-    idle(&root, 1).await;
+    idle(root, 1).await;
     sleep(Duration::from_millis(100)).await;
     assert_ne!(
         before,
@@ -296,16 +322,12 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
         msg,
         "K must be a whole number from 1 to N (now 25; at most 1024)."
     );
-    drop(handle);
-    root.remove();
 }
 
 #[wasm_bindgen_test]
 async fn a_legend_button_hides_and_shows_its_series() {
-    let root = container();
-    in_process();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    idle(&root, 0).await;
+    let app = computed_app().await;
+    let root = &app.root;
     sleep(Duration::from_millis(100)).await;
     let button: HtmlElement = root
         .query_selector(r#"#errors-legend button.series-toggle[data-series="bacc-0.1"]"#)
@@ -316,7 +338,7 @@ async fn a_legend_button_hides_and_shows_its_series() {
         button.get_attribute("aria-pressed").as_deref(),
         Some("true")
     );
-    let plot = canvas(&root, "errors-plot");
+    let plot = canvas(root, "errors-plot");
     let before = plot.to_data_url().unwrap();
     let summary = || {
         root.query_selector("#errors-plot-summary")
@@ -356,17 +378,12 @@ async fn a_legend_button_hides_and_shows_its_series() {
         Some("true")
     );
     assert!(!summary().contains("hidden:"), "{}", summary());
-    drop(handle);
-    root.remove();
 }
 
 #[wasm_bindgen_test]
 fn error_box_shows_the_message() {
     coded_playground::panic::show_error_box("test message <b>not markup</b>");
-    let document = web_sys::window().unwrap().document().unwrap();
-    let el = document
-        .get_element_by_id(coded_playground::panic::BOX_ID)
-        .expect("the error box");
+    let el = error_box();
     assert_eq!(el.get_attribute("role").as_deref(), Some("alert"));
     let text = el.text_content().unwrap();
     assert!(text.contains("test message <b>not markup</b>"), "{text}");
@@ -377,19 +394,12 @@ fn error_box_shows_the_message() {
 #[wasm_bindgen_test]
 async fn without_a_worker_the_page_says_so_instead_of_computing() {
     runner::set_backend(|_| Err("no worker in this test".into()));
-    let root = container();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    sleep(Duration::from_millis(400)).await;
-    let document = web_sys::window().unwrap().document().unwrap();
-    let el = document
-        .get_element_by_id(coded_playground::panic::BOX_ID)
-        .expect("the error box");
-    let text = el.text_content().unwrap();
+    let (app, text) = app_and_its_error().await;
+    let root = &app.root;
     assert!(
         text.contains("The computation worker could not be started: no worker in this test"),
         "{text}"
     );
-    el.remove();
     // Nothing computed on the page: the panels show the message, the
     // status line is not left "Computing…".
     let table_note = root.query_selector("#panel-table .note").unwrap().unwrap();
@@ -400,8 +410,6 @@ async fn without_a_worker_the_page_says_so_instead_of_computing() {
     let status = root.query_selector("#status").unwrap().unwrap();
     assert_eq!(status.get_attribute("data-state").as_deref(), Some("idle"));
     assert_eq!(status.get_attribute("data-runs").as_deref(), Some("0"));
-    drop(handle);
-    root.remove();
 }
 
 #[wasm_bindgen_test]
@@ -416,21 +424,11 @@ async fn a_worker_that_fails_to_load_is_reported() {
         later(move || deliver(Event::Failed("script not found".into())));
         Ok(Rc::new(Dead))
     });
-    let root = container();
-    let handle = leptos::mount::mount_to(root.clone(), App);
-    sleep(Duration::from_millis(400)).await;
-    let document = web_sys::window().unwrap().document().unwrap();
-    let el = document
-        .get_element_by_id(coded_playground::panic::BOX_ID)
-        .expect("the error box");
-    let text = el.text_content().unwrap();
+    let (_app, text) = app_and_its_error().await;
     assert!(
         text.contains("The computation worker did not load: script not found"),
         "{text}"
     );
-    el.remove();
-    drop(handle);
-    root.remove();
 }
 
 /// A plot drawn a part a turn (see `components::drawing_parts`) whose

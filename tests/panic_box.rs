@@ -9,25 +9,15 @@
 //! the instance.
 #![cfg(target_arch = "wasm32")]
 
+mod in_browser;
+
 use std::time::Duration;
 
 use coded_playground::panic::{install, BOX_ID};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use in_browser::{later, sleep};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Resolves after `d`.
-async fn sleep(d: Duration) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, d.as_millis() as i32)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-}
 
 fn panics() {
     panic!("a test of the error box");
@@ -39,11 +29,7 @@ async fn a_panic_shows_the_error_box_with_its_message_and_reset() {
     install();
     // In a task of its own, as the page's work runs: the panic ends that
     // task, not this test.
-    let panics = Closure::once_into_js(panics);
-    web_sys::window()
-        .unwrap()
-        .set_timeout_with_callback_and_timeout_and_arguments_0(panics.unchecked_ref(), 0)
-        .unwrap();
+    later(panics);
     sleep(Duration::from_millis(200)).await;
     let document = web_sys::window().unwrap().document().unwrap();
     let el = document.get_element_by_id(BOX_ID).expect("the error box");

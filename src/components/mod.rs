@@ -1,6 +1,7 @@
 //! Reusable view components. Panels are built from these.
 
 pub mod canvas_batch;
+pub mod choice_select;
 pub mod clock;
 pub mod drawing_parts;
 pub mod field;
@@ -13,6 +14,7 @@ pub mod stage_note;
 pub mod turns;
 pub mod typed;
 
+pub use choice_select::choice_select;
 pub use clock::now;
 pub use field::Field;
 

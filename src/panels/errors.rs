@@ -15,7 +15,7 @@ use coded_protocol::UiState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::components::{PlotCanvas, ScrollTable, SweepProgress};
+use crate::components::{choice_select, PlotCanvas, ScrollTable, SweepProgress};
 use crate::panels::error_tabs::{
     setting_tab_text, tab_after_key, tabs, uses_values, value_range, ErrorTab,
 };
@@ -144,6 +144,23 @@ fn data_table(v: &CurvesView) -> impl IntoView {
             {inner}
         </ScrollTable>
     }
+}
+
+/// A select of one way the plot is drawn (its line and band, its
+/// statistic): it shows the choice plotted (`get`) and sets the one picked
+/// in the page's settings (`set`).
+fn drawing_choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    state: AppState,
+    id: &'static str,
+    options: impl IntoIterator<Item = T>,
+    name: fn(T) -> &'static str,
+    text: fn(T) -> &'static str,
+    get: fn(&UiState) -> T,
+    set: fn(&mut UiState, T),
+) -> impl IntoView {
+    let chosen = move |o| state.sweep_ui.with(|u| get(u) == o);
+    let choose = move |o| state.ui.update(|u| set(u, o));
+    choice_select(id, options, name, text, chosen, choose)
 }
 
 /// What the error-vs-N tab shows, after the sentences common to all tabs:
@@ -278,48 +295,11 @@ pub fn ErrorsPanel(state: AppState) -> impl IntoView {
                     "claimed rates"
                 </label>
                 <label class="band-choice" for="band">{crate::settings::by_id("band").map_or("", |s| s.label)}</label>
-                <select
-                    id="band"
-                    on:change=move |ev| {
-                        if let Some(b) = Band::parse(&event_target_value(&ev)) {
-                            state.ui.update(|u| u.band = b);
-                        }
-                    }
-                >
-                    {Band::ALL
-                        .into_iter()
-                        .map(|b| {
-                            let text = b.choice_text();
-                            view! {
-                                <option value=b.name() selected=move || state.sweep_ui.with(|u| u.band == b)>
-                                    {text}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
+                {drawing_choice(state, "band", Band::ALL, Band::name, Band::choice_text, |u| u.band, |u, b| u.band = b)}
                 <label class="band-choice" for="statistic">
                     {crate::settings::by_id("statistic").map_or("", |s| s.label)}
                 </label>
-                <select
-                    id="statistic"
-                    on:change=move |ev| {
-                        if let Some(v) = Statistic::parse(&event_target_value(&ev)) {
-                            state.ui.update(|u| u.statistic = v);
-                        }
-                    }
-                >
-                    {Statistic::ALL
-                        .into_iter()
-                        .map(|v| {
-                            view! {
-                                <option value=v.name() selected=move || state.sweep_ui.with(|u| u.statistic == v)>
-                                    {v.words()}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
+                {drawing_choice(state, "statistic", Statistic::ALL, Statistic::name, Statistic::words, |u| u.statistic, |u, v| u.statistic = v)}
             </div>
             // Focusable (the tabs pattern): the panel holds no control of its
             // own except Cancel, which is there only while a sweep runs.

@@ -12,9 +12,9 @@ use coded_panels::format::f4;
 use coded_panels::RoundResult;
 
 use super::choices::{attack_choices, placement_choices};
-use super::experiment::{number_words, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{number, number_in, one_of, short_number, whole_in, wire, wire_name};
+use super::parse::{number_words, whole_words};
 
 /// The adversaries, created with their defaults if there are none yet.
 fn adversaries(s: &mut LinkState) -> &mut Adversaries {
@@ -28,6 +28,30 @@ fn with_adversaries(s: &LinkState) -> Result<(), String> {
     match s.config.adversaries {
         Some(_) => Ok(()),
         None => Err("only with adversaries (a count or an exponent above)".into()),
+    }
+}
+
+/// The wire name of one choice of the adversaries (`of`), its default
+/// without them.
+fn choice_text<T: Default + serde::Serialize>(s: &LinkState, of: fn(&Adversaries) -> T) -> String {
+    wire_name(&s.config.adversaries.as_ref().map_or(T::default(), of))
+}
+
+/// Reads one choice of the adversaries from its wire name and sets it
+/// (`set`); false for a name that is none of them.
+fn read_choice<T: serde::de::DeserializeOwned>(
+    s: &mut LinkState,
+    t: &str,
+    set: fn(&mut Adversaries, T),
+) -> bool {
+    match (wire::<T>(t), s.config.adversaries.as_mut()) {
+        (Some(v), Some(a)) => {
+            set(a, v);
+            true
+        }
+        // Without adversaries it is kept out (`applies` then says why).
+        (Some(_), None) => true,
+        (None, _) => false,
     }
 }
 
@@ -163,23 +187,8 @@ pub const ATTACK: Setting = Setting {
     group: Group::Stragglers,
     home: Home::Config("adversaries"),
     kind: Kind::Choice(attack_choices),
-    text: |s| {
-        wire_name(
-            &s.config
-                .adversaries
-                .as_ref()
-                .map_or(Attack::default(), |a| a.attack),
-        )
-    },
-    read: |s, t| match (wire::<Attack>(t), s.config.adversaries.as_mut()) {
-        (Some(v), Some(a)) => {
-            a.attack = v;
-            true
-        }
-        // Without adversaries it is kept out (`applies` then says why).
-        (Some(_), None) => true,
-        (None, _) => false,
-    },
+    text: |s| choice_text(s, |a| a.attack),
+    read: |s, t| read_choice(s, t, |a, v: Attack| a.attack = v),
     rule: |_| one_of(attack_choices),
     applies: with_adversaries,
     ..BASE
@@ -194,23 +203,8 @@ pub const PLACEMENT: Setting = Setting {
     group: Group::Stragglers,
     home: Home::Config("adversaries"),
     kind: Kind::Choice(placement_choices),
-    text: |s| {
-        wire_name(
-            &s.config
-                .adversaries
-                .as_ref()
-                .map_or(Placement::default(), |a| a.placement),
-        )
-    },
-    read: |s, t| match (wire::<Placement>(t), s.config.adversaries.as_mut()) {
-        (Some(v), Some(a)) => {
-            a.placement = v;
-            true
-        }
-        // Without adversaries it is kept out (`applies` then says why).
-        (Some(_), None) => true,
-        (None, _) => false,
-    },
+    text: |s| choice_text(s, |a| a.placement),
+    read: |s, t| read_choice(s, t, |a, v: Placement| a.placement = v),
     rule: |_| one_of(placement_choices),
     applies: with_adversaries,
     ..BASE

@@ -3,8 +3,8 @@
 
 use coded_core::functions::FORMULA_NAME;
 use coded_core::limits::{
-    k_range, FloatRange, IntRange, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS,
-    NOISE_RANGE, N_RANGE, SEED_RANGE, TRIALS_RANGE,
+    k_range, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS, NOISE_RANGE, N_RANGE,
+    SEED_RANGE, TRIALS_RANGE,
 };
 use coded_core::scheme::AutoLambda;
 use coded_core::{Config, Formula, FunctionKind, LambdaDec, LambdaRule};
@@ -12,29 +12,12 @@ use coded_core::{Config, Formula, FunctionKind, LambdaDec, LambdaRule};
 use crate::refused_formulas;
 
 use super::choices::{function_choices, lambda_rule_choices, point_choices, scheme_choices};
-use super::model::{no_one_value, Group, Home, Kind, LinkState, Setting, BASE};
-use super::parse::{number_in, one_of, short_number, whole_in, wire, wire_name};
-
-/// A range of the core in words.
-pub(super) fn whole_words(r: IntRange) -> String {
-    format!("a whole number from {} to {}", r.min, r.max)
-}
-
-pub(super) fn number_words(r: FloatRange) -> String {
-    if r.min_exclusive {
-        format!(
-            "a number above {}, at most {}",
-            short_number(r.min),
-            short_number(r.max)
-        )
-    } else {
-        format!(
-            "a number from {} to {}",
-            short_number(r.min),
-            short_number(r.max)
-        )
-    }
-}
+use super::model::{
+    config_number, config_whole, no_one_value, Group, Home, Kind, LinkState, Setting, BASE,
+};
+use super::parse::{
+    number_in, number_words, one_of, short_number, whole_in, whole_words, wire, wire_name,
+};
 
 pub const SCHEME: Setting = Setting {
     key: "sc",
@@ -197,24 +180,14 @@ pub const K: Setting = Setting {
     ..BASE
 };
 
-pub const N: Setting = Setting {
+pub const N: Setting = config_whole!(Whole n in N_RANGE, {
     key: "n",
     id: "n",
     label: "N (servers)",
     name: "N",
     help: "How many servers compute, each on one coded input.",
     group: Group::Computation,
-    home: Home::Config("n"),
-    kind: Kind::Whole,
-    text: |s| s.config.n.to_string(),
-    read: |s, t| {
-        whole_in(t, N_RANGE)
-            .map(|v| s.config.n = v as usize)
-            .is_some()
-    },
-    rule: |_| whole_words(N_RANGE),
-    ..BASE
-};
+});
 
 pub const POINTS: Setting = Setting {
     key: "pt",
@@ -231,43 +204,23 @@ pub const POINTS: Setting = Setting {
     ..BASE
 };
 
-pub const NOISE: Setting = Setting {
+pub const NOISE: Setting = config_number!(noise in NOISE_RANGE, {
     key: "sigma",
     id: "noise",
     label: "Noise σ",
     name: "The noise σ",
     help: "Every answer gets independent N(0, σ²) noise; 0 for exact servers.",
     group: Group::Computation,
-    home: Home::Config("noise"),
-    kind: Kind::Number,
-    text: |s| short_number(s.config.noise),
-    read: |s, t| {
-        number_in(t, NOISE_RANGE)
-            .map(|v| s.config.noise = v)
-            .is_some()
-    },
-    rule: |_| number_words(NOISE_RANGE),
-    ..BASE
-};
+});
 
-pub const LAMBDA_ENC: Setting = Setting {
+pub const LAMBDA_ENC: Setting = config_number!(lambda_enc in LAMBDA_RANGE, {
     key: "le",
     id: "lambda-enc",
     label: "λ_enc",
     name: "λ_enc",
     help: "Encoder smoothing; 0 interpolates the inputs exactly.",
     group: Group::Smoothing,
-    home: Home::Config("lambda_enc"),
-    kind: Kind::Number,
-    text: |s| short_number(s.config.lambda_enc),
-    read: |s, t| {
-        number_in(t, LAMBDA_RANGE)
-            .map(|v| s.config.lambda_enc = v)
-            .is_some()
-    },
-    rule: |_| number_words(LAMBDA_RANGE),
-    ..BASE
-};
+});
 
 pub const LAMBDA_DEC: Setting = Setting {
     key: "ld",
@@ -325,36 +278,20 @@ fn lambda_rule_details() -> String {
         .join(" ")
 }
 
-pub const TRIALS: Setting = Setting {
+pub const TRIALS: Setting = config_whole!(Whole trials in TRIALS_RANGE, {
     key: "tr",
     id: "trials",
     label: "Trials",
     name: "The number of trials",
     help: "Straggler draws averaged in the table and the curves.",
     group: Group::MonteCarlo,
-    home: Home::Config("trials"),
-    kind: Kind::Whole,
-    text: |s| s.config.trials.to_string(),
-    read: |s, t| {
-        whole_in(t, TRIALS_RANGE)
-            .map(|v| s.config.trials = v as usize)
-            .is_some()
-    },
-    rule: |_| whole_words(TRIALS_RANGE),
-    ..BASE
-};
+});
 
-pub const SEED: Setting = Setting {
+pub const SEED: Setting = config_whole!(Seed seed in SEED_RANGE, {
     key: "seed",
     id: "seed",
     label: "Seed",
     name: "The seed",
     help: "Fixes the inputs and every straggler draw.",
     group: Group::MonteCarlo,
-    home: Home::Config("seed"),
-    kind: Kind::Seed,
-    text: |s| s.config.seed.to_string(),
-    read: |s, t| whole_in(t, SEED_RANGE).map(|v| s.config.seed = v).is_some(),
-    rule: |_| whole_words(SEED_RANGE),
-    ..BASE
-};
+});

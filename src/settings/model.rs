@@ -1,6 +1,7 @@
 //! What a setting is: its kind, where it lives, and the functions that
 //! read, write and explain its value; and the state they work on.
 
+use coded_core::limits::FloatRange;
 use coded_core::Config;
 use coded_panels::{Panel, RoundResult};
 use coded_protocol::UiState;
@@ -179,7 +180,58 @@ pub struct Setting {
     /// A link may give it several times and the values add up (the embed's
     /// controls); any other key given twice has a notice.
     pub adds_up: bool,
+    /// A plain number's range (the core's, which its rule puts in words):
+    /// the link's fuzz tests draw values at, inside and past its ends, so
+    /// a new number setting is fuzzed the day it exists.
+    pub range: Option<FloatRange>,
 }
+
+/// A setting that is a `Config` field holding a number in one of the
+/// core's ranges: its text, reading, rule and range are those of every
+/// such field, so an entry gives only what a person reads (key, id,
+/// label, name, help, group).
+macro_rules! config_number {
+    ($field:ident in $range:expr, { $($entry:tt)* }) => {
+        $crate::settings::Setting {
+            home: $crate::settings::Home::Config(stringify!($field)),
+            kind: $crate::settings::Kind::Number,
+            text: |s| $crate::settings::short_number(s.config.$field),
+            read: |s, t| {
+                $crate::settings::parse::number_in(t, $range)
+                    .map(|v| s.config.$field = v)
+                    .is_some()
+            },
+            rule: |_| $crate::settings::parse::number_words($range),
+            range: Some($range),
+            $($entry)*
+            ..$crate::settings::model::BASE
+        }
+    };
+}
+pub(crate) use config_number;
+
+/// A setting that is a `Config` field holding a whole number in one of the
+/// core's ranges, edited in a field of `kind` (`Whole`, or `Seed` for a
+/// field with a random button), as [`config_number!`] is for numbers.
+macro_rules! config_whole {
+    ($kind:ident $field:ident in $range:expr, { $($entry:tt)* }) => {
+        $crate::settings::Setting {
+            home: $crate::settings::Home::Config(stringify!($field)),
+            kind: $crate::settings::Kind::$kind,
+            text: |s| s.config.$field.to_string(),
+            read: |s, t| {
+                $crate::settings::parse::whole_in(t, $range)
+                    .and_then(|v| v.try_into().ok())
+                    .map(|v| s.config.$field = v)
+                    .is_some()
+            },
+            rule: |_| $crate::settings::parse::whole_words($range),
+            $($entry)*
+            ..$crate::settings::model::BASE
+        }
+    };
+}
+pub(crate) use config_whole;
 
 pub fn always(_: &LinkState) -> Result<(), String> {
     Ok(())
@@ -227,6 +279,7 @@ pub const BASE: Setting = Setting {
     check: no_check,
     fallback: None,
     adds_up: false,
+    range: None,
 };
 
 impl Setting {

@@ -97,3 +97,25 @@ pub fn wire_name<T: serde::Serialize>(v: &T) -> String {
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default()
 }
+
+/// A range of the core in words.
+pub(crate) fn whole_words(r: IntRange) -> String {
+    format!("a whole number from {} to {}", r.min, r.max)
+}
+
+/// A range of the core in words.
+pub(crate) fn number_words(r: FloatRange) -> String {
+    if r.min_exclusive {
+        format!(
+            "a number above {}, at most {}",
+            short_number(r.min),
+            short_number(r.max)
+        )
+    } else {
+        format!(
+            "a number from {} to {}",
+            short_number(r.min),
+            short_number(r.max)
+        )
+    }
+}

@@ -9,9 +9,9 @@ use coded_core::limits::{
 use coded_core::StragglerModel;
 
 use super::choices::model_choices;
-use super::experiment::{number_words, whole_words};
 use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{choice_of, entries, join, number_in, one_of, short_number, whole, whole_in};
+use super::parse::{number_words, whole_words};
 
 /// A straggler parameter applies only under the models that have it (`has`:
 /// whether the current one does, from `StragglerModel::params`).

@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use super::copy_button::CopyButton;
 use super::link::{base_url, origin};
 use super::snippet::{snippet, unknown_controls_note, EmbedChoice};
+use crate::components::choice_select;
 use crate::settings::look::{Size, ThemeChoice};
 use crate::state::AppState;
 
@@ -31,41 +32,6 @@ fn size_text(s: Size) -> &'static str {
         Size::Slide => {
             "a slide: fills the box the host gives it, 16:9 unless the host says otherwise"
         }
-    }
-}
-
-/// A select `id` of the `options` (value `name`, shown as `text`) that
-/// shows and sets one part of `choice` (`get`, `set`).
-fn choice_select<T: Copy + PartialEq + Send + Sync + 'static>(
-    id: &'static str,
-    choice: RwSignal<EmbedChoice>,
-    options: impl IntoIterator<Item = T>,
-    name: fn(T) -> &'static str,
-    text: fn(T) -> &'static str,
-    get: fn(&EmbedChoice) -> T,
-    set: fn(&mut EmbedChoice, T),
-) -> impl IntoView {
-    let options: Vec<T> = options.into_iter().collect();
-    let all = options.clone();
-    let on_change = move |ev| {
-        let value = event_target_value(&ev);
-        if let Some(&v) = all.iter().find(|&&o| name(o) == value) {
-            choice.update(|c| set(c, v));
-        }
-    };
-    view! {
-        <select id=id on:change=on_change>
-            {options
-                .into_iter()
-                .map(|o| {
-                    view! {
-                        <option value=name(o) selected=move || choice.with(|c| get(c) == o)>
-                            {text(o)}
-                        </option>
-                    }
-                })
-                .collect_view()}
-        </select>
     }
 }
 
@@ -136,12 +102,11 @@ pub fn EmbedDialog(
             <label for="embed-panel">"Panel"</label>
             {choice_select(
                 "embed-panel",
-                choice,
                 Panel::ALL,
                 Panel::name,
                 Panel::title,
-                |c| c.panel,
-                |c, p| c.panel = p,
+                move |p| choice.with(|c| c.panel == p),
+                move |p| choice.update(|c| c.panel = p),
             )}
             <label for="embed-controls">"Controls shown (comma-separated, e.g. N, p, σ)"</label>
             <input
@@ -173,22 +138,20 @@ pub fn EmbedDialog(
             <label for="embed-theme">"Colours"</label>
             {choice_select(
                 "embed-theme",
-                choice,
                 ThemeChoice::ALL,
                 ThemeChoice::name,
                 theme_text,
-                |c| c.look.theme,
-                |c, t| c.look.theme = t,
+                move |t| choice.with(|c| c.look.theme == t),
+                move |t| choice.update(|c| c.look.theme = t),
             )}
             <label for="embed-size">"Size"</label>
             {choice_select(
                 "embed-size",
-                choice,
                 Size::ALL,
                 Size::name,
                 size_text,
-                |c| c.look.size,
-                |c, v| c.look.size = v,
+                move |v| choice.with(|c| c.look.size == v),
+                move |v| choice.update(|c| c.look.size = v),
             )}
             {switch_box(
                 "embed-plot-only",

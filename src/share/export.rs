@@ -7,11 +7,9 @@
 use std::time::Duration;
 
 use coded_core::csv::study_line;
-use coded_core::study::Over;
 use coded_core::{Config, Study};
 use coded_panels::errors::{Band, CurvesView, SlopeRange};
 use coded_panels::table::TableView;
-use coded_protocol::UiState;
 use leptos::prelude::set_timeout;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -91,26 +89,6 @@ pub fn cell(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
-    }
-}
-
-/// The page's study: the configuration, the schemes compared, the N and p
-/// lists of error vs N, and the setting and values of error against another
-/// setting (what the Study export writes, and the first line of the curves'
-/// CSV).
-pub fn page_study(config: &Config, ui: &UiState) -> Study {
-    // Error against another setting: which one, and its values (`coded
-    // sweep --config` of the study reruns that plot).
-    let over = (ui.axis != coded_panels::errors::Axis::N).then(|| Over {
-        setting: ui.axis.entry().name.to_string(),
-        values: ui.axis_values(),
-    });
-    Study {
-        schemes: ui.schemes(config),
-        n: ui.sweep_ns.clone(),
-        p: Some(ui.sweep_ps.clone()),
-        over,
-        ..Study::of_config(config.clone())
     }
 }
 
@@ -347,7 +325,7 @@ mod tests {
             exact_below: 0.0,
             notes: vec![],
         };
-        let study = page_study(&Config::default(), &UiState::default());
+        let study = UiState::default().study(&Config::default());
         let csv = curves_csv(&study, &view, Band::Mean95, SlopeRange::default());
         let (first, rest) = csv.split_once('\n').unwrap();
         assert_eq!(
@@ -414,7 +392,7 @@ mod tests {
             sweep_ns: vec![8, 16, 32],
             ..UiState::default()
         };
-        let study = page_study(&config, &ui);
+        let study = ui.study(&config);
         let rows = |v: &CurvesView| -> Vec<Vec<String>> {
             let csv = curves_csv(&study, v, Band::Mean95, SlopeRange::default());
             let mut lines = csv.lines().skip(1);

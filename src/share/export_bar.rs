@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::export::{curves_csv, download_text, download_url, page_study, table_csv, Export};
+use super::export::{curves_csv, download_text, download_url, table_csv, Export};
 use super::open_study::OpenStudy;
 use crate::freshness::{export_refusal, StageState};
 use crate::settings::differences_from_default;
@@ -69,7 +69,7 @@ fn run(export: Export, state: AppState, with_results_too: bool) -> Option<String
         // --config` reruns its error-vs-N curves from this one file.
         Export::Study => {
             let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
-            let study = page_study(&config, &ui);
+            let study = ui.study(&config);
             let study = if with_results_too {
                 with_results(study, &shown_results(state))
             } else {
@@ -89,7 +89,7 @@ fn run(export: Export, state: AppState, with_results_too: bool) -> Option<String
                 let (config, ui) = (state.config.get_untracked(), state.ui.get_untracked());
                 let shown = crate::panels::series_legend::as_chosen(v, &ui);
                 one(&curves_csv(
-                    &page_study(&config, &ui),
+                    &ui.study(&config),
                     &shown,
                     ui.band,
                     ui.slope_range,

@@ -159,24 +159,22 @@ mod tests {
             controls: String::new(),
             look: Look::default(),
         };
+        let snippet_of = |choice: &EmbedChoice| {
+            snippet(
+                "https://x.org/",
+                "https://x.org",
+                LinkState::default(),
+                choice,
+            )
+        };
         choice.look.size = Size::Slide;
-        let slide = snippet(
-            "https://x.org/",
-            "https://x.org",
-            LinkState::default(),
-            &choice,
-        );
+        let slide = snippet_of(&choice);
         assert!(
             slide.contains(&format!("f.offsetWidth > {PHONE_WIDTH}")),
             "{slide}"
         );
         choice.look.size = Size::Page;
-        let page = snippet(
-            "https://x.org/",
-            "https://x.org",
-            LinkState::default(),
-            &choice,
-        );
+        let page = snippet_of(&choice);
         assert!(!page.contains("aspectRatio"), "{page}");
     }
 

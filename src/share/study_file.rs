@@ -107,7 +107,6 @@ pub fn finish(reading: Reading, checked: Result<CurvesView, String>) -> Result<O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::share::export::page_study;
     use coded_core::Config;
     use coded_panels::errors::Axis;
     use coded_protocol::saved::{with_results, SavedResults};
@@ -138,7 +137,7 @@ mod tests {
             curves: Some(coded_engine::curves(&mut session, &config, &ui).unwrap()),
             table: Some(coded_engine::table(&mut session, &config, &ui).unwrap()),
         };
-        let study = with_results(page_study(&config, &ui), &saved);
+        let study = with_results(ui.study(&config), &saved);
         let text = study.to_json();
         assert!(text.contains("\"results\""));
         // The core reads it back (the CLI reruns such a file).
@@ -164,7 +163,7 @@ mod tests {
             curves: Some(view),
             table: None,
         };
-        let text = with_results(page_study(&config, &ui), &saved).to_json();
+        let text = with_results(ui.study(&config), &saved).to_json();
         let opened = open(&text, &LinkState::default()).unwrap();
         assert_eq!(opened.state.ui.axis, Axis::P);
         // Error vs σ: the study records the setting and its values, and
@@ -174,14 +173,15 @@ mod tests {
             sweep_values: Some(vec![0.01, 0.1]),
             ..UiState::default()
         };
-        let study = page_study(&config, &sigma);
+        let study = sigma.study(&config);
         assert!(study
             .to_json_line()
             .contains(r#""over":{"setting":"noise","values":[0.01,0.1]}"#));
         let opened = open(&study.to_json(), &LinkState::default()).unwrap();
         assert_eq!(opened.state.ui.axis, Axis::Noise);
         assert_eq!(opened.state.ui.sweep_values, Some(vec![0.01, 0.1]));
-        assert!(!page_study(&config, &UiState::default())
+        assert!(!UiState::default()
+            .study(&config)
             .to_json_line()
             .contains("over"));
         let plain = open(r#"{"k": 4, "trials": 9}"#, &LinkState::default()).unwrap();

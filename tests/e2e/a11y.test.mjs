@@ -28,6 +28,7 @@ import {
   canvasChanged,
   MAIN_CANVAS,
   openControls,
+  DESKTOP,
 } from './harness.mjs';
 
 const server = serveDuringTests();
@@ -37,7 +38,6 @@ before(async () => {
 });
 
 const T = { timeout: 180_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 375, height: 800 } };
 const PRESETS = ['probabilistic', 'fixed-s', 'lenet', 'lcc-cliff', 'block', 'deadline'];
 const BLOCKING = new Set(['serious', 'critical']);

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests,
+  testFile,
   withPage,
   openApp,
   waitIdle,
@@ -22,13 +22,12 @@ import {
   openControls,
   canvasHasPixels,
   noNaN,
+  DESKTOP,
   SCREENSHOTS,
 } from './harness.mjs';
 import { join } from 'node:path';
 
-const server = serveDuringTests();
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 300_000 });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /** The palette's reddish purple, the adversaries' colour in both panels. */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests,
+  testFile,
   withPage,
   openApp,
   canvasHasPixels,
@@ -13,11 +13,10 @@ import {
   drawnPixels,
   MAIN_CANVAS,
   startServeScript,
+  uncaughtErrorBox,
 } from './harness.mjs';
 
-const server = serveDuringTests();
-
-const T = { timeout: 60_000 };
+const { server, T } = testFile({ timeout: 60_000 });
 
 test('main page loads at a sub-path without console errors and draws the canvas', T, async () => {
   await withPage('main', {}, async (page) => {
@@ -133,13 +132,7 @@ test('phone width (375 px): one column, no horizontal scrolling', T, async () =>
 test('an uncaught error shows a visible error box instead of a dead page', T, async () => {
   const errors = await withPage('panic', { expectErrors: true }, async (page) => {
     await openApp(page, server.appUrl);
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('a test of the error box');
-      });
-    });
-    const box = page.locator('#panic-box');
-    await box.waitFor({ state: 'visible' });
+    const box = await uncaughtErrorBox(page, 'a test of the error box');
     assert.match(await box.textContent(), /a test of the error box/);
     assert.equal(await box.getAttribute('role'), 'alert');
   });

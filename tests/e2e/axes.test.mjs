@@ -30,7 +30,7 @@ async function plottedXs(page) {
 
 /** Waits until the computation that the typing started has finished. */
 async function settled(page, before) {
-  await page.waitForFunction(() => document.querySelector('#status').dataset.waiting === 'none', null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('#status')?.dataset.waiting === 'none', null, { timeout: 10_000 });
   await waitIdle(page, before, { timeout: 120_000 });
 }
 

@@ -10,14 +10,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
-  linkValue as link, linkBecomes, typeKeys, noNaN,
+  testFile, withPage, openApp, canvasHasPixels, canvasSnapshot, waitIdle, runs, andWait,
+  linkValue as link, linkBecomes, typeKeys, noNaN, DESKTOP,
 } from './harness.mjs';
 
-const server = serveDuringTests();
-
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 300_000 });
 const ENCDEC = 'canvas#encdec-plot';
 const ERRORS = 'canvas#errors-plot';
 

@@ -11,6 +11,7 @@ import { createServer as createNetServer } from 'node:net';
 import { spawn } from 'node:child_process';
 import { readFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join, normalize, extname, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -64,20 +65,45 @@ function fileFor(urlPath, prefix, dir) {
   return file.startsWith(dir + '/') ? file : null; // no path traversal
 }
 
+/** The types a static host sends gzip-compressed (images other than SVG are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg']);
+
 /**
  * Serves folders on a random free port of 127.0.0.1: by default dist/ at
  * APP_PATH and tests/e2e/fixtures/ at /fixtures/; `roots` maps other URL
  * prefixes to folders. Files of the built app (DIST) carry the CSP header.
- * Resolves to { origin, appUrl, close }.
+ * `gzip: true` compresses text and wasm for a browser that accepts it, as a
+ * static host does (the benchmarks measure what goes over the wire);
+ * `cacheControl` is the header every file is sent with (the tests want each
+ * load fresh). `onSent({ path, status, bytes })` hears of every response
+ * once it is written, with the bytes it put on the socket (headers and
+ * body, as encoded): the server sees every request, a nested worker's too.
+ * Resolves to { origin, appUrl, requestsOf, forgetRequests, close }.
  */
-export async function startServer({ roots = { [APP_PATH]: DIST, '/fixtures/': FIXTURES } } = {}) {
+export async function startServer({
+  roots = { [APP_PATH]: DIST, '/fixtures/': FIXTURES },
+  gzip = false,
+  cacheControl = 'no-store',
+  onSent = null,
+} = {}) {
   try {
     await stat(join(DIST, 'index.html'));
   } catch {
     throw new Error(`${DIST}/index.html is missing: run \`trunk build --release\` first`);
   }
+  // How many times each path was asked for: what a test counts to know
+  // what the browser downloaded (with `no-store`, every load is a request).
+  const asked = new Map();
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     const path = new URL(req.url, 'http://127.0.0.1').pathname;
+    asked.set(path, (asked.get(path) ?? 0) + 1);
+    if (onSent) {
+      // A browser sends one request at a time on a connection: what the
+      // socket wrote from here to the end is this response.
+      const start = req.socket.bytesWritten;
+      res.once('finish', () => onSent({ path, status: res.statusCode, bytes: req.socket.bytesWritten - start }));
+    }
     if (path === '/sub/dir') {
       res.writeHead(301, { location: APP_PATH }).end();
       return;
@@ -87,10 +113,16 @@ export async function startServer({ roots = { [APP_PATH]: DIST, '/fixtures/': FI
       .find((f) => f);
     try {
       if (!file) throw new Error('outside the served folders');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      const encode = gzip && COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (encode) {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+        body = compressed.get(file);
+      }
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
+        'cache-control': cacheControl,
+        ...(encode ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
         // The app under the strict policy; the host pages (lecture-like, with
         // their own inline code) under none, as on a real host.
         ...(file.startsWith(DIST + '/') ? { 'content-security-policy': CSP } : {}),
@@ -108,6 +140,9 @@ export async function startServer({ roots = { [APP_PATH]: DIST, '/fixtures/': FI
   return {
     origin,
     appUrl: origin + APP_PATH,
+    /** How many times the app's file `name` was asked for since the last `forgetRequests`. */
+    requestsOf: (name) => asked.get(APP_PATH + name) ?? 0,
+    forgetRequests: () => asked.clear(),
     close: () => new Promise((ok) => server.close(ok)),
   };
 }
@@ -125,6 +160,15 @@ export function serveDuringTests(options) {
     await server.close?.();
   });
   return server;
+}
+
+/**
+ * What a test file sets up first: the server for its tests
+ * (`serveDuringTests`) and the options each of its tests runs with, its
+ * `timeout` in milliseconds.
+ */
+export function testFile({ timeout }) {
+  return { server: serveDuringTests(), T: { timeout } };
 }
 
 const ARGS = [
@@ -150,10 +194,12 @@ function isLocal(url) {
  * and fails on any console error, page error, failed request or non-local
  * request; returns what `body` returns. With `expectErrors: true` it
  * returns the collected errors instead of failing on them (for tests that
- * provoke an error on purpose).
+ * provoke an error on purpose). With `httpCache: true` requests are watched,
+ * not routed (Playwright's routing turns the browser's HTTP cache off): a
+ * request leaving 127.0.0.1 still fails the page, but is not blocked.
  */
 export async function withPage(name, options, body) {
-  const { expectErrors = false, ...contextOptions } = options;
+  const { expectErrors = false, httpCache = false, ...contextOptions } = options;
   const profile = await mkdtemp(join(tmpdir(), 'coded-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -166,12 +212,18 @@ export async function withPage(name, options, body) {
   const errors = [];
   let result;
   try {
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (isLocal(url)) return route.continue();
-      errors.push(`request outside 127.0.0.1: ${url}`);
-      return route.abort('blockedbyclient');
-    });
+    if (httpCache) {
+      context.on('request', (req) => {
+        if (!isLocal(req.url())) errors.push(`request outside 127.0.0.1: ${req.url()}`);
+      });
+    } else {
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (isLocal(url)) return route.continue();
+        errors.push(`request outside 127.0.0.1: ${url}`);
+        return route.abort('blockedbyclient');
+      });
+    }
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(`console error: ${msg.text()}`);
@@ -266,6 +318,49 @@ export async function canvasChanged(target, selector, action, { timeout = 5_000 
 
 /** The canvas every default view draws first: the straggler pattern. */
 export const MAIN_CANVAS = 'canvas#stragglers-plot';
+
+/** The desktop window most tests open a page in. */
+export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/**
+ * Throws an uncaught error saying `message` in the page, in a task of its
+ * own (as the page's work runs), and returns the error box once it shows.
+ */
+export async function uncaughtErrorBox(page, message) {
+  await page.evaluate((m) => {
+    setTimeout(() => {
+      throw new Error(m);
+    });
+  }, message);
+  const box = page.locator('#panic-box');
+  await box.waitFor({ state: 'visible' });
+  return box;
+}
+
+/**
+ * Opens the app at N = 80 and taps the straggler plot's round strip in the
+ * middle, just above its axis title (the canvas' own text boxes), where a
+ * server is about 4 px wide on a phone; waits for the picked-server bar
+ * and returns the server it names (one in the middle) and what that
+ * server does (`straggles` or `answers`).
+ */
+export async function tapMiddleServer(page, appUrl) {
+  await openApp(page, `${appUrl}?v=1&n=80&tr=20`);
+  const canvas = page.locator(MAIN_CANVAS);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const texts = await canvas.evaluate((c) => JSON.parse(c.dataset.textBoxes));
+  const axis = texts.find((t) => t[5] === 'server (β order)');
+  assert.ok(axis, JSON.stringify(texts.map((t) => t[5])));
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + axis[1] - 30);
+  await page.locator('#server-pick').waitFor({ state: 'visible' });
+  const bar = await page.locator('#server-pick-text').textContent();
+  const m = bar.match(/^Server (\d+) \(of 0 to 79\) (straggles|answers)\.$/);
+  assert.ok(m, bar);
+  const server = Number(m[1]);
+  assert.ok(server > 20 && server < 60, `the tap in the middle picked server ${server}`);
+  return { server, does: m[2] };
+}
 
 /** Opens the app and waits until its first canvas is drawn and the first
  * computation (all stages) has finished. */

@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests,
+  testFile,
   withPage,
   openApp,
   andWait,
@@ -20,12 +20,10 @@ import {
   allowClipboard,
   copiedBy,
   MAIN_CANVAS,
+  DESKTOP,
 } from './harness.mjs';
 
-const server = serveDuringTests();
-
-const T = { timeout: 180_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 180_000 });
 const ERRORS = 'canvas#errors-plot';
 
 /**

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests,
+  testFile,
   withPage,
   openApp,
   andWait,
@@ -19,11 +19,10 @@ import {
   canvasHasPixels,
   canvasSnapshot,
   MAIN_CANVAS,
+  DESKTOP,
 } from './harness.mjs';
 
-const server = serveDuringTests();
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 300_000 });
 const CANVASES = ['canvas#stragglers-plot', 'canvas#encdec-plot', 'canvas#errors-plot'];
 
 
@@ -275,7 +274,7 @@ test('the largest N, K and trials: responsive, progress shown, cancellable', T, 
     // Cancel stops it; the status says so and the page stays usable.
     await page.click('#cancel-table');
     await progress.waitFor({ state: 'hidden', timeout: 10_000 });
-    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle', null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.state === 'idle', null, { timeout: 10_000 });
     // A smaller setting computes normally afterwards.
     await page.fill('#trials', '20');
     await page.waitForFunction(() => document.querySelector('#results tbody tr') !== null, null, { timeout: 120_000 });

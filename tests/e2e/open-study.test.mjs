@@ -16,13 +16,13 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveDuringTests, withPage, openApp, andWait, linkBecomes, SCREENSHOTS } from './harness.mjs';
+import {
+  testFile, withPage, openApp, andWait, linkBecomes, SCREENSHOTS, DESKTOP,
+} from './harness.mjs';
 import { settled, problems } from './layout.mjs';
 
-const server = serveDuringTests();
+const { server, T } = testFile({ timeout: 300_000 });
 let scratch;
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 before(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'coded-e2e-open-study-'));

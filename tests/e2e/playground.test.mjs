@@ -23,6 +23,7 @@ import {
   noNaN,
   openControls,
   panelNames,
+  DESKTOP,
 } from './harness.mjs';
 
 let server;
@@ -45,7 +46,6 @@ after(async () => {
 });
 
 const T = { timeout: 120_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 const ENCDEC = 'canvas#encdec-plot';

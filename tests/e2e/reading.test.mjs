@@ -12,10 +12,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, serveDuringTests, withPage, openApp, waitIdle, runs } from './harness.mjs';
+import { ROOT, SCREENSHOTS, testFile, withPage, openApp, waitIdle, runs } from './harness.mjs';
 
-const server = serveDuringTests();
-const T = { timeout: 240_000 };
+const { server, T } = testFile({ timeout: 240_000 });
 
 /** Records the text boxes of each canvas's latest drawing. */
 const RECORD_TEXT = () => {

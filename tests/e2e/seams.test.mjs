@@ -9,7 +9,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDuringTests, withPage, openApp, waitIdle, runs, linkValue, typeKeys } from './harness.mjs';
+import {
+  serveDuringTests, withPage, openApp, waitIdle, runs, linkValue, typeKeys, tapMiddleServer,
+} from './harness.mjs';
 
 const T = { timeout: 240_000 };
 const app = serveDuringTests();
@@ -33,7 +35,7 @@ test('Cancel on the table: every state says cancelled, nothing says computing; C
     const bar = page.locator('#table-progress');
     await bar.waitFor({ state: 'visible', timeout: 60_000 });
     await page.click('#cancel-table');
-    await page.waitForFunction(() => document.querySelector('#status').dataset.state === 'idle', null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.state === 'idle', null, { timeout: 20_000 });
     const s = await states(page);
     assert.equal(s.status, 'cancelled', JSON.stringify(s));
     assert.match(s.statusText, /^Cancelled/);
@@ -52,7 +54,7 @@ test('Cancel on the table: every state says cancelled, nothing says computing; C
     // Compute again, with fewer trials so it ends soon: every state current.
     await typeKeys(page, 'trials', '20');
     await waitIdle(page, await runs(page), { timeout: 120_000 }).catch(() => {});
-    await page.waitForFunction(() => document.querySelector('#status').dataset.results === 'current', null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.results === 'current', null, { timeout: 120_000 });
     const after = await states(page);
     assert.ok(Object.values(after.notes).every((v) => v === 'current'), JSON.stringify(after.notes));
     assert.match(after.statusText, /^Up to date/);
@@ -68,7 +70,7 @@ test('Compute again after Cancel finishes the same settings', T, async () => {
     await again.waitFor({ state: 'visible', timeout: 20_000 });
     const link = await page.evaluate(() => location.search);
     await again.click();
-    await page.waitForFunction(() => document.querySelector('#status').dataset.results === 'current', null, { timeout: 200_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.results === 'current', null, { timeout: 200_000 });
     assert.equal(await page.evaluate(() => location.search), link, 'the same settings');
     assert.ok(await page.locator('#results tbody tr').count() > 0);
   });
@@ -92,7 +94,7 @@ test('an export after a preset that hides the curves is refused in words; on a f
     const lenetLink = await page.evaluate(() => location.search);
     // A fresh load of that link: the same message, not nothing.
     await page.goto(app.appUrl + lenetLink);
-    await page.waitForFunction(() => document.querySelector('#status').dataset.results === 'current', null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.results === 'current', null, { timeout: 120_000 });
     await page.click('#export-curves-csv');
     assert.match(await page.locator('#export-refused').textContent(), /not shown/);
     // The preset's note came back with its link.
@@ -159,23 +161,7 @@ test('an embed adds no history entry', T, async () => {
 test('a finger picks a server at N = 80: the tap says which, the arrows move it, the button toggles it', T, async () => {
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
   await withPage('seams-phone-tap', phone, async (page) => {
-    await openApp(page, `${app.appUrl}?v=1&n=80&tr=20`);
-    const canvas = page.locator('#stragglers-plot');
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    // A tap in the middle of the round strip, where a server is ~4 px wide.
-    // Just above the round strip's axis title (the canvas' own text boxes).
-    const texts = await canvas.evaluate((c) => JSON.parse(c.dataset.textBoxes));
-    const axis = texts.find((t) => t[5] === 'server (β order)');
-    assert.ok(axis, JSON.stringify(texts.map((t) => t[5])));
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + axis[1] - 30);
-    const pick = page.locator('#server-pick');
-    await pick.waitFor({ state: 'visible' });
-    const text = await page.locator('#server-pick-text').textContent();
-    const m = text.match(/^Server (\d+) \(of 0 to 79\) (straggles|answers)\.$/);
-    assert.ok(m, text);
-    const server = Number(m[1]);
-    assert.ok(server > 20 && server < 60, `the tap in the middle picked server ${server}`);
+    const { server } = await tapMiddleServer(page, app.appUrl);
     // Nothing toggled by the tap itself.
     assert.equal(await linkValue(page, 'm'), null);
     await page.locator('#server-pick-right').tap();

@@ -11,12 +11,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CSP, DIST, serveDuringTests, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS } from './harness.mjs';
+import {
+  CSP, DIST, testFile, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS, DESKTOP,
+  uncaughtErrorBox,
+} from './harness.mjs';
 
-const server = serveDuringTests();
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
-
+const { server, T } = testFile({ timeout: 300_000 });
 
 /** Records CSP violations reported to the page (before any app code runs). */
 async function recordViolations(page) {
@@ -214,13 +214,7 @@ test('no network request after the page has loaded', T, async () => {
 test('the error box\'s "Reset to defaults" brings back a working page', T, async () => {
   const errors = await withPage('security-reset', { ...DESKTOP, expectErrors: true }, async (page) => {
     await openApp(page, `${server.appUrl}?n=77`);
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('a test of the error box');
-      });
-    });
-    const box = page.locator('#panic-box');
-    await box.waitFor({ state: 'visible' });
+    const box = await uncaughtErrorBox(page, 'a test of the error box');
     assert.match(await box.textContent(), /a test of the error box/);
     const reset = page.locator('#panic-box button#reset-defaults');
     assert.equal(await reset.textContent(), 'Reset to defaults');

@@ -26,6 +26,7 @@ import {
   copiedBy,
   linkBecomes,
   MAIN_CANVAS,
+  DESKTOP,
 } from './harness.mjs';
 
 let server;
@@ -33,7 +34,6 @@ let lecture; // serves examples/ and dist/ side by side, as a lecturer would
 let scratch;
 const CODED = join(ROOT, 'target', 'release', 'coded');
 const T = { timeout: 180_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 /** The repository's examples/ next to dist/, as a lecturer would host them. */
 const startLectureServer = () =>

@@ -49,7 +49,7 @@ async function watchSweep(page) {
 test('the slope range typed key by key changes the legend and the table, the statistic the values, without a rerun', T, async () => {
   await withPage('slopes', { viewport: { width: 1280, height: 900 } }, async (page) => {
     await openApp(page, `${app.appUrl}?v=1&tr=40`);
-    await page.waitForFunction(() => document.querySelector('#status').dataset.results === 'current', null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.results === 'current', null, { timeout: 120_000 });
     await page.locator('#errors-details').evaluate((d) => (d.open = true));
     const before = await legend(page);
     assert.equal(before.length, 4, JSON.stringify(before));

@@ -10,15 +10,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  serveDuringTests, withPage, openApp, canvasChanged, canvasSnapshot, waitIdle, runs, linkValue, linkBecomes, typeKeys,
-  SCREENSHOTS,
+  testFile, withPage, openApp, canvasChanged, canvasSnapshot, waitIdle, runs, linkValue, linkBecomes, typeKeys,
+  DESKTOP, SCREENSHOTS, tapMiddleServer,
 } from './harness.mjs';
 import { join } from 'node:path';
 
-const server = serveDuringTests();
-
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 300_000 });
 const PLOT = 'canvas#stragglers-plot';
 
 const link = linkValue;
@@ -172,24 +169,10 @@ test('noise σ is typed like any number, and the noisy preset shows its note', T
 test('a tap on a phone: the frame, the slider and the words are on the tapped server, and follow the bar and the keys', T, async () => {
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
   await withPage('stragglers-tap-phone', phone, async (page) => {
-    await openApp(page, `${server.appUrl}?v=1&n=80&tr=20`);
-    const canvas = page.locator(PLOT);
-    await canvas.scrollIntoViewIfNeeded();
-    const box = await canvas.boundingBox();
-    // Just above the round strip's axis title, in the middle: a server
-    // other than 0 (a server is about 4 px wide there).
-    const texts = await canvas.evaluate((c) => JSON.parse(c.dataset.textBoxes));
-    const axis = texts.find((t) => t[5] === 'server (β order)');
-    assert.ok(axis, JSON.stringify(texts.map((t) => t[5])));
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + axis[1] - 30);
-    await page.locator('#server-pick').waitFor({ state: 'visible' });
+    const { server: s, does } = await tapMiddleServer(page, server.appUrl);
     const tapped = await onServer(page);
-    const m = tapped.bar.match(/^Server (\d+) \(of 0 to 79\) (straggles|answers)\.$/);
-    assert.ok(m, tapped.bar);
-    const s = Number(m[1]);
-    assert.ok(s > 20 && s < 60, `the tap in the middle picked server ${s}`);
     assert.equal(tapped.now, String(s), 'the slider is on the tapped server');
-    assert.match(tapped.text, new RegExp(`^server ${s}: ${m[2]};`));
+    assert.match(tapped.text, new RegExp(`^server ${s}: ${does};`));
     const atTap = await stillPlot(page);
     await page.locator('#panel-stragglers').screenshot({ path: join(SCREENSHOTS, 'stragglers-tap-phone-picked.png') });
 

@@ -10,13 +10,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDuringTests, withPage, openApp, linkValue, linkBecomes, typeKeys, openControls
+import { testFile, withPage, openApp, linkValue, linkBecomes, typeKeys, openControls, DESKTOP
 } from './harness.mjs';
 
-const server = serveDuringTests();
-
-const T = { timeout: 300_000 };
-const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const { server, T } = testFile({ timeout: 300_000 });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 const message = (page, id) => page.locator(`#${id}-error`).textContent();

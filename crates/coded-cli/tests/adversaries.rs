@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::coded;
+use common::{assert_refused, coded};
 
 #[test]
 fn a_round_names_its_adversaries_and_what_they_sent() {
@@ -78,10 +78,7 @@ fn bad_adversaries_are_one_line_naming_the_setting_and_exit_2() {
     for (config, needle) in cases {
         for command in ["round", "sweep"] {
             let o = coded(&[command, "--config", "-"], Some(config));
-            assert_eq!(o.status.code(), Some(2), "{command} {config}");
-            let err = String::from_utf8(o.stderr).unwrap();
-            assert_eq!(err.trim_end().lines().count(), 1, "{config}: {err}");
-            assert!(err.contains(needle), "{config}: {err}");
+            let err = assert_refused(&o, needle, &format!("{command} {config}"));
             assert!(err.contains("adversaries"), "{err}");
         }
     }

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::assert_refused;
 use serde_json::Value;
 use std::process::Output;
 
@@ -100,12 +101,8 @@ fn a_malformed_formula_is_one_line_naming_function_and_where() {
     for (expr, place) in cases {
         for command in ["round", "sweep", "config"] {
             let o = coded(&[command, "--config", "-"], &config(expr, ""));
-            assert_eq!(o.status.code(), Some(2), "{expr}");
-            let err = String::from_utf8(o.stderr).unwrap();
-            assert_eq!(err.trim_end().lines().count(), 1, "{expr}: {err}");
-            assert!(err.contains("`function`"), "{expr}: {err}");
+            let err = assert_refused(&o, "`function`", expr);
             assert!(err.contains(place), "{expr}: {err}");
-            assert!(o.stdout.is_empty());
         }
     }
     let o = coded(&["round", "--config", "-"], &config("sin(3*x", ""));
@@ -121,11 +118,11 @@ fn a_malformed_formula_is_one_line_naming_function_and_where() {
         r#"{"function": {"text": "x"}}"#,
         r#"{"function": "formula"}"#,
     ] {
-        let o = coded(&["round", "--config", "-"], text);
-        assert_eq!(o.status.code(), Some(2), "{text}");
-        let err = String::from_utf8(o.stderr).unwrap();
-        assert_eq!(err.trim_end().lines().count(), 1, "{text}: {err}");
-        assert!(err.contains("`function`"), "{text}: {err}");
+        assert_refused(
+            &coded(&["round", "--config", "-"], text),
+            "`function`",
+            text,
+        );
     }
 }
 
@@ -138,13 +135,8 @@ fn over_500_characters_is_refused() {
     let long = format!("{at_limit} + 1.0");
     assert_eq!(long.chars().count(), 503);
     let o = coded(&["round", "--config", "-"], &config(&long, ""));
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8(o.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1);
-    assert!(
-        err.contains("`function`") && err.contains("503 characters; at most 500"),
-        "{err}"
-    );
+    let err = assert_refused(&o, "503 characters; at most 500", "503 characters");
+    assert!(err.contains("`function`"), "{err}");
 }
 
 #[test]

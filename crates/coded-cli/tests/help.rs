@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::coded;
+use common::{assert_refused, coded};
 use std::process::{Command, Output};
 
 /// Each command and what its help must mention: every option it takes.
@@ -172,11 +172,7 @@ fn a_bad_option_or_value_is_one_line_naming_it() {
         (&["--verbose"], &["unknown option `--verbose`"]),
     ];
     for (args, needles) in cases {
-        let o = coded(args, None);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        let err = text(&o.stderr);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        let err = assert_refused(&coded(args, None), "coded: ", &format!("{args:?}"));
         assert!(err.starts_with("coded: "), "{args:?}: {err}");
         for needle in needles {
             assert!(err.contains(needle), "{args:?}: {err} lacks {needle}");

@@ -4,7 +4,7 @@
 //! one line and exit code 2).
 
 mod common;
-use common::coded;
+use common::{assert_refused, coded};
 
 const CONFIG: &str = r#"{"trials": 12, "k": 5, "n": 20, "seed": 3}"#;
 
@@ -149,11 +149,6 @@ fn unknown_settings_and_bad_values_are_one_line_and_exit_2() {
     for (extra, needle) in cases {
         let mut args = vec!["sweep", "--config", "-"];
         args.extend_from_slice(extra);
-        let o = coded(&args, Some(CONFIG));
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(o.stderr).unwrap();
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_refused(&coded(&args, Some(CONFIG)), needle, &format!("{args:?}"));
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::coded;
+use common::{assert_refused, coded};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -88,15 +88,6 @@ fn merge(files: &[String]) -> Output {
     let mut args = vec!["merge"];
     args.extend(files.iter().map(String::as_str));
     coded(&args, None)
-}
-
-/// A one-line refusal with exit code 2 that names `needle`.
-fn assert_refused(o: &Output, needle: &str, what: &str) {
-    assert_eq!(o.status.code(), Some(2), "{what}");
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
-    assert!(err.contains(needle), "{what}: {err}");
-    assert!(o.stdout.is_empty(), "{what}");
 }
 
 #[test]

@@ -76,13 +76,7 @@ fn sweeps(c: &mut Criterion) {
             lambda_dec: lambda,
             ..Config::default()
         };
-        let plan = SweepPlan::new(
-            &config,
-            Some(&ns),
-            Some(&[0.1, 0.3]),
-            Some(&[Scheme::Bacc, Scheme::Letcc]),
-        )
-        .unwrap();
+        let plan = SweepPlan::paper(&config, &ns).unwrap();
         g.bench_function(name, |b| {
             b.iter(|| sweep(black_box(&config), &plan).unwrap())
         });

@@ -318,6 +318,15 @@ impl Config {
         key
     }
 
+    /// Every field at its table entry's example: a test that needs every
+    /// field away from its default starts here, so that a field added to
+    /// the table is away from its default too.
+    pub fn every_example() -> Config {
+        let mut config = Config::default();
+        TABLE.iter().for_each(|f| f.set_example(&mut config));
+        config
+    }
+
     /// The same experiment with N servers (sweeps vary N). A hand-made
     /// pattern keeps the servers that exist at that N (those below it).
     pub fn with_n(&self, n: usize) -> Config {

@@ -117,6 +117,14 @@ impl SweepPlan {
             schemes,
         })
     }
+
+    /// The probabilistic-regime paper's sweep at the N of `ns`: BACC and
+    /// LeTCC under independent stragglers with p = 0.1 and 0.3 (its
+    /// claim's test and the benchmarks run it).
+    pub fn paper(config: &Config, ns: &[usize]) -> Result<SweepPlan, ConfigError> {
+        let schemes = [Scheme::Bacc, Scheme::Letcc];
+        SweepPlan::new(config, Some(ns), Some(&[0.1, 0.3]), Some(&schemes))
+    }
 }
 
 /// Error vs N: for each N, each scheme is prepared once and every model and

@@ -5,10 +5,7 @@
 
 use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
 use coded_core::{run_round, sweep, Config, LambdaRule, Scheme, SweepPlan};
-
-fn config(text: &str) -> Config {
-    Config::from_json(text).unwrap()
-}
+use coded_testing::config;
 
 #[test]
 fn no_adversaries_change_no_number() {

@@ -3,10 +3,7 @@
 //! and LeTCC.
 
 use coded_core::{run_round, sweep, Config, LambdaDec, Problem, Scheme, SweepPlan};
-
-fn config(text: &str) -> Config {
-    Config::from_json(text).unwrap()
-}
+use coded_testing::config;
 
 #[test]
 fn answers_minus_f_have_mean_zero_and_standard_deviation_sigma() {

@@ -13,14 +13,7 @@ fn run(lambda_dec: LambdaDec) -> Vec<coded_core::SweepPoint> {
         ..Config::default()
     };
     let ns = [20, 40, 80, 160, 320, 640];
-    let plan = SweepPlan::new(
-        &config,
-        Some(&ns),
-        Some(&[0.1, 0.3]),
-        Some(&[Scheme::Bacc, Scheme::Letcc]),
-    )
-    .unwrap();
-    sweep(&config, &plan).unwrap()
+    sweep(&config, &SweepPlan::paper(&config, &ns).unwrap()).unwrap()
 }
 
 #[test]

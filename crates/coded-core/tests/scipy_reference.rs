@@ -24,6 +24,20 @@ fn floats(v: &Value) -> Vec<f64> {
         .collect()
 }
 
+/// The GCV fixtures of one kind ("noisy", "clean"): each case with its
+/// nodes and its values at them (one column).
+fn gcv_cases(kind: &str) -> Vec<(Value, Vec<f64>, DMatrix<f64>)> {
+    cases("gcv.json")
+        .into_iter()
+        .filter(|c| c["kind"] == kind)
+        .map(|c| {
+            let t = floats(&c["nodes"]);
+            let y = DMatrix::from_column_slice(t.len(), 1, &floats(&c["values"]));
+            (c, t, y)
+        })
+        .collect()
+}
+
 /// `rel` relative to the size of the reference value (at least 1).
 fn assert_close_to(name: &str, got: f64, want: f64, rel: f64) {
     let tol = rel * want.abs().max(1.0);
@@ -148,21 +162,14 @@ fn gcv_matches_scipy_on_noisy_data() {
     let mut other_minimum = 0;
     let mut worst_lam = 0.0f64;
     let mut worst_fit = 0.0f64;
-    for case in cases("gcv.json") {
-        if case["kind"] != "noisy" {
-            continue;
-        }
+    for (case, t, y) in gcv_cases("noisy") {
         let name = case["name"].as_str().unwrap();
-        let t = floats(&case["nodes"]);
-        let y = floats(&case["values"]);
         let sigma = case["sigma"].as_f64().unwrap();
         let n = t.len();
-        let (spline, lambda) =
-            SmoothingSpline::fit_gcv(&t, &DMatrix::from_column_slice(n, 1, &y)).unwrap();
+        let (spline, lambda) = SmoothingSpline::fit_gcv(&t, &y).unwrap();
         let lam = case["lam"].as_f64().unwrap();
-        let ym = DMatrix::from_column_slice(n, 1, &y);
-        let ours = gcv_score(&t, &ym, lambda).unwrap();
-        let theirs = gcv_score(&t, &ym, lam / n as f64).unwrap();
+        let ours = gcv_score(&t, &y, lambda).unwrap();
+        let theirs = gcv_score(&t, &y, lam / n as f64).unwrap();
         if ours < 0.99 * theirs {
             other_minimum += 1;
             continue;
@@ -189,16 +196,10 @@ fn gcv_matches_scipy_on_noisy_data() {
 /// fails, and its largest error is lower than SciPy's.
 #[test]
 fn gcv_beats_scipy_on_noise_free_data() {
-    for case in cases("gcv.json") {
-        if case["kind"] != "clean" {
-            continue;
-        }
+    for (case, t, y) in gcv_cases("clean") {
         let name = case["name"].as_str().unwrap();
-        let t = floats(&case["nodes"]);
-        let y = floats(&case["values"]);
-        let n = t.len();
-        let (spline, _) = SmoothingSpline::fit_gcv(&t, &DMatrix::from_column_slice(n, 1, &y))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (spline, _) =
+            SmoothingSpline::fit_gcv(&t, &y).unwrap_or_else(|e| panic!("{name}: {e}"));
         let z = floats(&case["at"]);
         let got = spline.eval(&z);
         let err = floats(&case["exact"])

@@ -83,13 +83,7 @@ fn browser_benchmark() {
             },
         ),
     ] {
-        let plan = SweepPlan::new(
-            &c,
-            Some(&ns),
-            Some(&[0.1, 0.3]),
-            Some(&[Scheme::Bacc, Scheme::Letcc]),
-        )
-        .unwrap();
+        let plan = SweepPlan::paper(&c, &ns).unwrap();
         let ms = best_of(2, || {
             sweep(&c, &plan).unwrap();
         });

@@ -173,10 +173,7 @@ mod tests {
     use crate::oracle::curves as core_view;
     use coded_core::Scheme;
     use coded_panels::errors::{lambda_grid, Axis};
-
-    fn cfg(text: &str) -> Config {
-        Config::from_json(text).unwrap()
-    }
+    use coded_testing::config as cfg;
 
     fn ui(tab: Axis, ns: &[usize], ps: &[f64]) -> UiState {
         UiState {

@@ -189,14 +189,7 @@ mod tests {
 
     fn run(e: &mut Engine, id: u64, config: &Config, ui: &UiState) -> Vec<FromWorker> {
         let mut out = vec![];
-        e.handle(
-            ToWorker::Run {
-                id,
-                config: config.clone(),
-                ui: ui.clone(),
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(id, config, ui), &mut out);
         e.run_to_end(&mut out);
         out
     }
@@ -325,14 +318,7 @@ mod tests {
         let schemes = ui.schemes(&c).len();
         let mut e = Engine::new(ticking);
         let mut out = vec![];
-        e.handle(
-            ToWorker::Run {
-                id: 1,
-                config: c.clone(),
-                ui: ui.clone(),
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(1, &c, &ui), &mut out);
         assert!(e.step(&mut out)); // the round
         out.clear();
         // One trial per step: progress counts trials over all schemes.
@@ -355,14 +341,14 @@ mod tests {
         // A change that does not concern the table (the error tab) keeps
         // its progress: the next step goes on from trial 3.
         e.handle(
-            ToWorker::Run {
-                id: 1,
-                config: c.clone(),
-                ui: UiState {
+            ToWorker::run(
+                1,
+                &c,
+                &UiState {
                     axis: Axis::P,
                     ..ui.clone()
                 },
-            },
+            ),
             &mut out,
         );
         out.clear();
@@ -378,14 +364,7 @@ mod tests {
         assert!(!e.step(&mut out));
         // Asked again, it starts over and equals the table computed in one go.
         out.clear();
-        e.handle(
-            ToWorker::Run {
-                id: 2,
-                config: c.clone(),
-                ui: ui.clone(),
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(2, &c, &ui), &mut out);
         e.run_to_end(&mut out);
         let table = out.iter().find_map(|m| match m {
             FromWorker::Table { result, .. } => Some(result.clone()),
@@ -415,14 +394,7 @@ mod tests {
         let pass_time = || NOW.set(NOW.get() + 1e3);
         let mut e = Engine::new(|| NOW.get());
         let mut out = vec![];
-        e.handle(
-            ToWorker::Run {
-                id: 1,
-                config: c.clone(),
-                ui: ui.clone(),
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(1, &c, &ui), &mut out);
         // Round, table, three points.
         for _ in 0..5 {
             assert!(e.step(&mut out));
@@ -432,14 +404,7 @@ mod tests {
             trial: 3,
             ..ui.clone()
         };
-        e.handle(
-            ToWorker::Run {
-                id: 2,
-                config: c.clone(),
-                ui: ui_t.clone(),
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(2, &c, &ui_t), &mut out);
         out.clear();
         assert!(e.step(&mut out)); // the round
         assert!(matches!(out[0], FromWorker::Round { id: 2, .. }));
@@ -457,14 +422,7 @@ mod tests {
             sweep_ps: vec![0.2],
             ..ui_t.clone()
         };
-        e.handle(
-            ToWorker::Run {
-                id: 3,
-                config: c.clone(),
-                ui: ui_p,
-            },
-            &mut out,
-        );
+        e.handle(ToWorker::run(3, &c, &ui_p), &mut out);
         out.clear();
         assert!(e.step(&mut out));
         match out.last().unwrap() {

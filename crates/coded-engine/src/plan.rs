@@ -159,13 +159,8 @@ impl Plan {
                 error_vs_n_view(config, &points, self.iid, ui.references, self.notes.clone())
             }
             Axis::LambdaDec => {
-                let grid: Vec<f64> = self
-                    .units
-                    .iter()
-                    .filter(|u| is_fixed_lambda(u))
-                    .map(|u| u.value)
-                    .collect();
                 let schemes = ui.schemes(config);
+                let grid = self.lambda_grid();
                 error_vs_lambda_view(config, &schemes, &grid, &points, self.notes.clone())
             }
             axis => {
@@ -185,14 +180,18 @@ impl Plan {
             }
         }
     }
-}
 
-/// A run of LeTCC at a fixed λ_dec (not the levels of GCV and BACC).
-fn is_fixed_lambda(u: &Unit) -> bool {
-    u.scheme == Scheme::Letcc
-        && u.config
-            .as_ref()
-            .is_some_and(|c| matches!(c.lambda_dec, LambdaDec::Value(_)))
+    /// The λ_dec values LeTCC runs at, in order (error vs λ_dec: the levels
+    /// of GCV and BACC are not among them).
+    fn lambda_grid(&self) -> Vec<f64> {
+        let fixed = |u: &&Unit| {
+            u.scheme == Scheme::Letcc
+                && u.config
+                    .as_ref()
+                    .is_some_and(|c| matches!(c.lambda_dec, LambdaDec::Value(_)))
+        };
+        self.units.iter().filter(fixed).map(|u| u.value).collect()
+    }
 }
 
 /// A refusal of the planner (or of a stage) as the page shows it: plain
@@ -279,10 +278,7 @@ pub fn error_vs_n_plan(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cfg(text: &str) -> Config {
-        Config::from_json(text).unwrap()
-    }
+    use coded_testing::config as cfg;
 
     #[test]
     fn error_vs_n_leaves_out_n_below_k_and_sorts() {
@@ -365,13 +361,7 @@ mod tests {
         assert_eq!(plan.units.len(), grid.len() + 2);
         assert!(plan.units.iter().all(|u| u.n == c.n && u.config.is_some()));
         assert!(plan.units.iter().enumerate().all(|(i, u)| u.slot == i));
-        let fixed: Vec<f64> = plan
-            .units
-            .iter()
-            .filter(|u| is_fixed_lambda(u))
-            .map(|u| u.value)
-            .collect();
-        assert_eq!(fixed, grid);
+        assert_eq!(plan.lambda_grid(), grid);
     }
 
     #[test]

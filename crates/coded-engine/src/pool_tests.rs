@@ -140,11 +140,7 @@ impl Pool {
     /// Posts request `id` (what the page received is cleared).
     fn start(&mut self, config: &Config, ui: &UiState, id: u64) {
         self.page.clear();
-        self.post(ToWorker::Run {
-            id,
-            config: config.clone(),
-            ui: ui.clone(),
-        });
+        self.post(ToWorker::run(id, config, ui));
     }
 
     /// Ticks until nothing is left to do (never forever).

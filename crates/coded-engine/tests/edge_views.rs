@@ -17,6 +17,7 @@ use coded_panels::table::TableView;
 use coded_panels::walk::walk;
 use coded_panels::{Results, RoundResult, Theme};
 use coded_protocol::{FromWorker, ToWorker, UiState};
+use coded_testing::config as cfg;
 
 fn no_nan<T: std::fmt::Debug>(what: &str, v: &T) {
     let text = format!("{v:?}");
@@ -84,14 +85,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
     // The worker: the same round and table (its curves tab is ui's).
     let mut e = Engine::new(|| 0.0);
     let mut out = vec![];
-    e.handle(
-        ToWorker::Run {
-            id: 1,
-            config: c.clone(),
-            ui: ui.clone(),
-        },
-        &mut out,
-    );
+    e.handle(ToWorker::run(1, c, ui), &mut out);
     e.run_to_end(&mut out);
     no_nan("worker", &out);
     for m in &out {
@@ -106,10 +100,6 @@ fn views(c: &Config, ui: &UiState) -> Views {
         table,
         curves,
     }
-}
-
-fn cfg(text: &str) -> Config {
-    Config::from_json(text).unwrap()
 }
 
 fn ui(ns: &[usize], ps: &[f64]) -> UiState {

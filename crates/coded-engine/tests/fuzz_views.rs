@@ -190,14 +190,7 @@ fn check_app_path(c: &Config, ui: &UiState, size: (u32, u32)) -> Result<(), Test
     // The worker: the same numbers, step by step, nothing non-finite.
     let mut engine = Engine::new(|| 0.0);
     let mut out = vec![];
-    engine.handle(
-        ToWorker::Run {
-            id: 7,
-            config: c.clone(),
-            ui: ui.clone(),
-        },
-        &mut out,
-    );
+    engine.handle(ToWorker::run(7, c, ui), &mut out);
     let mut steps = 0;
     while engine.step(&mut out) {
         steps += 1;

@@ -9,13 +9,13 @@
 //! these steps, with the settings' rules as a link's, is tested in
 //! `src/share/study_file.rs`.
 
-use coded_core::study::Over;
 use coded_core::{Config, Study};
 use coded_engine::study_file::check;
 use coded_engine::{curves, table, Session};
 use coded_panels::errors::{Axis, CurvesView};
 use coded_protocol::saved::{self, too_large, with_results, Plot, SavedResults, MAX_STUDY_BYTES};
 use coded_protocol::UiState;
+use coded_testing::config as cfg;
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -33,27 +33,6 @@ fn read(text: &str) -> Result<(Study, Option<CurvesView>), String> {
     Ok((study, curves))
 }
 
-fn cfg(text: &str) -> Config {
-    Config::from_json(text).unwrap()
-}
-
-/// The study the page exports for these settings (its export's shape:
-/// the schemes compared, the N and p lists, and the setting of another
-/// plot with its values).
-fn page_study(config: &Config, ui: &UiState) -> Study {
-    let over = (ui.axis != Axis::N).then(|| Over {
-        setting: ui.axis.entry().name.to_string(),
-        values: ui.axis_values(),
-    });
-    Study {
-        schemes: ui.schemes(config),
-        n: ui.sweep_ns.clone(),
-        p: Some(ui.sweep_ps.clone()),
-        over,
-        ..Study::of_config(config.clone())
-    }
-}
-
 /// The file the page writes with "with results" ticked: the worker's own
 /// curves and table for these settings.
 fn saved_file(config: &Config, ui: &UiState) -> (String, SavedResults) {
@@ -62,10 +41,7 @@ fn saved_file(config: &Config, ui: &UiState) -> (String, SavedResults) {
         curves: Some(curves(&mut session, config, ui).unwrap()),
         table: Some(table(&mut session, config, ui).unwrap()),
     };
-    (
-        with_results(page_study(config, ui), &saved).to_json(),
-        saved,
-    )
+    (with_results(ui.study(config), &saved).to_json(), saved)
 }
 
 fn small() -> (Config, UiState) {
@@ -137,7 +113,7 @@ fn every_plot_the_page_saves_reads_back_as_it_was() {
                 results: None,
                 ..study
             },
-            page_study(config, &ui),
+            ui.study(config),
             "{tab:?}"
         );
     }
@@ -372,7 +348,7 @@ fn saved_curves_of_another_plot_than_the_studys_are_refused() {
         curves: Some(by_p),
         table: None,
     };
-    let text = with_results(page_study(&config, &ui), &saved).to_json();
+    let text = with_results(ui.study(&config), &saved).to_json();
     assert!(refused(&text, "the p plot under an N study").contains(
         "they are against p (probability that a server straggles), its settings against N (servers)"
     ));

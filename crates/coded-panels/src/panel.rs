@@ -365,7 +365,7 @@ mod tests {
     #[cfg(feature = "draw")]
     #[test]
     fn every_panel_is_walked_through_its_contract() {
-        use crate::testing::{bacc_letcc_vs_n, cfg, no_nan, round};
+        use crate::testing::{bacc_letcc_table, bacc_letcc_vs_n, cfg, no_nan, round};
         use crate::theme::Theme;
         for text in [
             r#"{"trials": 4, "n": 40, "adversaries": {"count": 3}}"#,
@@ -373,21 +373,7 @@ mod tests {
         ] {
             let c = cfg(text);
             let r = round(&c, 1);
-            let problem = coded_core::Problem::new(&c).unwrap();
-            let rows = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
-                .into_iter()
-                .map(|scheme| crate::table::TableRow {
-                    summary: problem.monte_carlo(
-                        &problem.prepare(scheme, c.n),
-                        &c.stragglers,
-                        c.seed,
-                        c.trials,
-                    ),
-                    round_squared_error: None,
-                    round_failure: None,
-                })
-                .collect();
-            let table = TableView::assemble(&c, 1, rows);
+            let table = bacc_letcc_table(&c, 1);
             let curves = bacc_letcc_vs_n(&cfg(r#"{"trials": 4}"#), &[0.2]);
             let results = Results {
                 round: Some(&r),

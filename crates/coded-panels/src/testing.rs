@@ -9,14 +9,13 @@ use crate::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, lambda_grid, CurvesView, P_GRID,
 };
 use crate::stragglers::StragglerView;
+use crate::table::{TableRow, TableView};
 use crate::{Panels, RoundResult};
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::sweep_over;
 use coded_core::{sweep, Config, LambdaDec, Problem, Round, Scheme, SweepPlan};
 
-pub fn cfg(text: &str) -> Config {
-    Config::from_json(text).unwrap()
-}
+pub use coded_testing::config as cfg;
 
 /// A sentence a person reads has no sign of a missing value in it.
 pub fn no_nan(s: &str) {
@@ -32,6 +31,26 @@ pub fn round(config: &Config, trial: usize) -> RoundResult {
     let prepared = problem.prepare(config.scheme, config.n);
     let round = Round::compute(config, trial, Some((&problem, &prepared)));
     RoundResult::of(&round, Panels::default())
+}
+
+/// The results table of BACC and LeTCC for `config`, with round `trial`
+/// (the rows' Monte-Carlo statistics, without the round's own errors).
+pub fn bacc_letcc_table(config: &Config, trial: usize) -> TableView {
+    let problem = Problem::new(config).unwrap();
+    let rows = [Scheme::Bacc, Scheme::Letcc]
+        .into_iter()
+        .map(|scheme| TableRow {
+            summary: problem.monte_carlo(
+                &problem.prepare(scheme, config.n),
+                &config.stragglers,
+                config.seed,
+                config.trials,
+            ),
+            round_squared_error: None,
+            round_failure: None,
+        })
+        .collect();
+    TableView::assemble(config, trial, rows)
 }
 
 pub fn straggler_view(config: &Config, trial: usize) -> StragglerView {

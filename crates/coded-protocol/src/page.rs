@@ -68,6 +68,18 @@ pub enum ToWorker {
     },
 }
 
+impl ToWorker {
+    /// Request `id`: run `config` with `ui`, from copies (a caller that
+    /// posts several requests keeps its settings).
+    pub fn run(id: u64, config: &Config, ui: &UiState) -> ToWorker {
+        ToWorker::Run {
+            id,
+            config: config.clone(),
+            ui: ui.clone(),
+        }
+    }
+}
+
 /// A message to the page.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum FromWorker {

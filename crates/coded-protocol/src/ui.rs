@@ -4,7 +4,8 @@
 //! request; the worker's stages read what concerns them.
 
 use coded_core::statistic::Statistic;
-use coded_core::{Config, Scheme};
+use coded_core::study::Over;
+use coded_core::{Config, Scheme, Study};
 use coded_panels::errors::{Axis, Band, SlopeRange};
 use coded_panels::Panels;
 use serde::{Deserialize, Serialize};
@@ -97,6 +98,26 @@ impl UiState {
         self.sweep_values
             .clone()
             .unwrap_or_else(self.axis.entry().defaults)
+    }
+
+    /// The page's study of `config`: the schemes compared, the N and p
+    /// lists of error vs N, and the setting and values of error against
+    /// another setting (what the Study export writes, and the first line of
+    /// the curves' CSV).
+    pub fn study(&self, config: &Config) -> Study {
+        // Error against another setting: which one, and its values (`coded
+        // sweep --config` of the study reruns that plot).
+        let over = (self.axis != Axis::N).then(|| Over {
+            setting: self.axis.entry().name.to_string(),
+            values: self.axis_values(),
+        });
+        Study {
+            schemes: self.schemes(config),
+            n: self.sweep_ns.clone(),
+            p: Some(self.sweep_ps.clone()),
+            over,
+            ..Study::of_config(config.clone())
+        }
     }
 
     /// The trial shown, kept below the number of trials.

@@ -13,12 +13,9 @@ use coded_panels::table::{TableRow, TableView};
 use coded_panels::RoundResult;
 use coded_panels::{Panel, Panels, Stage};
 use coded_protocol::{FromHelper, FromWorker, Message, Progress, ToHelper, ToWorker, UiState};
+use coded_testing::config;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
-
-fn config(text: &str) -> Config {
-    Config::from_json(text).unwrap()
-}
 
 fn round(c: &Config, trial: usize) -> RoundResult {
     let problem = Problem::new(c).unwrap();

@@ -5,9 +5,10 @@
 //! (`src/url.rs`): one definition of "a random configuration" for all.
 
 use coded_core::adversaries::AdversaryCount;
+use coded_core::config::TABLE;
 use coded_core::{
-    Adversaries, Attack, Config, Formula, FunctionKind, LambdaDec, LambdaRule, Placement, PointSet,
-    Scheme, StragglerModel,
+    Adversaries, Attack, Config, Formula, FunctionKind, LambdaDec, LambdaRule, Placement, Scheme,
+    StragglerModel,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config as PtConfig, FileFailurePersistence};
@@ -143,6 +144,21 @@ pub fn fit_adversaries(a: Option<Adversaries>, n: usize) -> Option<Adversaries> 
     })
 }
 
+/// The configuration with each field of the table at its default or at its
+/// example, at random: what every field the strategies below do not draw
+/// themselves takes (the point set, whose two values are its default and
+/// its example, and any field added to the table, which every fuzz test
+/// then exercises the day it exists).
+pub fn table_fields() -> impl Strategy<Value = Config> {
+    prop::collection::vec(any::<bool>(), TABLE.len()).prop_map(|examples| {
+        let mut config = Config::default();
+        for (field, _) in TABLE.iter().zip(examples).filter(|(_, e)| *e) {
+            field.set_example(&mut config);
+        }
+        config
+    })
+}
+
 /// A valid configuration with N ≤ `max_n`, K ≤ `max_k`, trials ≤ `max_trials`.
 pub fn small_config(
     functions: Vec<FunctionKind>,
@@ -157,7 +173,6 @@ pub fn small_config(
                 (
                     prop::sample::select(Scheme::ALL.to_vec()),
                     prop::sample::select(functions.clone()),
-                    prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
                 ),
                 lambda(),
                 prop_oneof![
@@ -172,14 +187,14 @@ pub fn small_config(
                     any::<u64>().prop_map(|s| s >> 11)
                 ],
                 adversaries(),
+                table_fields(),
             )
                 .prop_map(
-                    move |((scheme, function, points), le, ld, rule, trials, seed, adv)| Config {
+                    move |((scheme, function), le, ld, rule, trials, seed, adv, rest)| Config {
                         scheme,
                         function,
                         k,
                         n,
-                        points,
                         stragglers: model.clone(),
                         lambda_enc: le,
                         lambda_dec: ld,
@@ -188,6 +203,7 @@ pub fn small_config(
                         seed,
                         noise,
                         adversaries: fit_adversaries(adv, k),
+                        ..rest
                     },
                 )
         })
@@ -286,7 +302,6 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
             any_formula(),
         ],
         (1..=MAX_N).prop_flat_map(|n| (Just(n), 1..=n.min(MAX_K))),
-        prop::sample::select(vec![PointSet::Chebyshev, PointSet::Equispaced]),
         stragglers,
         lambda.clone(),
         prop_oneof![
@@ -301,6 +316,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
             // Some(set): the manual model with the indices of the set below N.
             prop::option::weighted(0.2, prop::collection::btree_set(0..MAX_N, 0..=20)),
             adversaries(),
+            table_fields(),
         ),
     )
         .prop_map(
@@ -308,13 +324,12 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                 scheme,
                 function,
                 (n, k),
-                points,
                 stragglers,
                 lambda_enc,
                 lambda_dec,
                 lambda_rule,
                 trials,
-                (seed, noise, manual, adv),
+                (seed, noise, manual, adv, rest),
             )| {
                 let stragglers = match manual {
                     Some(set) => StragglerModel::Manual {
@@ -327,7 +342,6 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                     function,
                     k,
                     n,
-                    points,
                     stragglers,
                     lambda_enc,
                     lambda_dec,
@@ -336,6 +350,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                     seed,
                     noise,
                     adversaries: fit_adversaries(adv, k),
+                    ..rest
                 }
             },
         )

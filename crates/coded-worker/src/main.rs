@@ -2,7 +2,8 @@
 //! page's thread. The page itself computes nothing.
 //!
 //! Trunk builds it from `index.html`'s `data-bin="worker" data-type="worker"`
-//! link (no-modules, loaded by the unhashed `worker_loader.js`). The page
+//! link (no-modules, loaded by our unhashed `public/worker_loader.js`, which
+//! hands each helper the module the leading worker compiled). The page
 //! starts one, the *leading* worker (`coded_engine::Engine`); it starts the
 //! pool's helpers (`coded_engine::helper::Helper`) from the same script, named
 //! [`HELPER_NAME`], and shares the Monte-Carlo trials out among them.
@@ -212,6 +213,14 @@ mod worker {
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         });
+        // Its first message is this worker's compiled module, which its
+        // loader (public/worker_loader.js) instantiates: the pool fetches
+        // and compiles the wasm once.
+        if let Err(e) = worker.post_message(&wasm_bindgen::module()) {
+            web_sys::console::error_1(&e);
+            worker.terminate();
+            return None;
+        }
         Some(worker)
     }
 

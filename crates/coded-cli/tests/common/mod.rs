@@ -1,4 +1,5 @@
-//! What the CLI's contract tests share: running `coded`.
+//! What the CLI's contract tests share: running `coded`, and what a
+//! refusal of it is.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -23,4 +24,16 @@ pub fn coded(args: &[&str], stdin: Option<&str>) -> Output {
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
+}
+
+/// `o` is a refusal: exit code 2, nothing on stdout, and one line on stderr
+/// that says `needle` (`what` names the case when it is not). Returns the
+/// line.
+pub fn assert_refused(o: &Output, needle: &str, what: &str) -> String {
+    assert_eq!(o.status.code(), Some(2), "{what}");
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "{what}: {err}");
+    assert!(err.contains(needle), "{what}: {err}");
+    assert!(o.stdout.is_empty(), "{what}");
+    err
 }

@@ -7,7 +7,7 @@
 //! image needs the same line, and the plot above it keeps its size (the
 //! image grows by the band).
 
-use super::common::{font, wrap, AreaError};
+use super::common::{draw_lines, font, wrap, AreaError};
 use crate::theme::Theme;
 use crate::Area;
 use plotters::prelude::*;
@@ -67,14 +67,8 @@ impl Caption {
         let style = font(theme, CAPTION_PX)
             .color(&theme.foreground)
             .pos(Pos::new(HPos::Left, VPos::Top));
-        for (i, line) in self.lines.iter().enumerate() {
-            let y = self.pad + i as u32 * self.line_h;
-            band.draw(&Text::new(
-                line.clone(),
-                (self.pad as i32, y as i32),
-                style.clone(),
-            ))?;
-        }
+        let at = (self.pad as i32, self.pad as i32);
+        draw_lines(&band, &self.lines, at, self.line_h as i32, &style)?;
         Ok(plot)
     }
 }

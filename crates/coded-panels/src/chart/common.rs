@@ -422,6 +422,22 @@ pub fn draw_pixel_marker<DB: DrawingBackend>(
     }
 }
 
+/// Lines of text one under the other: the first at `at`, each next one
+/// `step` pixels lower.
+pub fn draw_lines<DB: DrawingBackend>(
+    area: &Area<DB>,
+    lines: &[String],
+    at: (i32, i32),
+    step: i32,
+    style: &TextStyle,
+) -> Result<(), AreaError<DB>> {
+    for (i, l) in lines.iter().enumerate() {
+        let y = at.1 + i as i32 * step;
+        area.draw(&Text::new(l.clone(), (at.0, y), style.clone()))?;
+    }
+    Ok(())
+}
+
 /// A centred message on an otherwise empty area (e.g. "every round
 /// failed"); returns an empty frame: there is nothing to hover.
 pub fn message<DB: DrawingBackend>(
@@ -438,13 +454,7 @@ pub fn message<DB: DrawingBackend>(
     let line_h = theme.px(18.0) as i32;
     let top = h as i32 / 2 - (lines.len() as i32 + 1) * line_h / 2;
     area.draw(&Text::new(title.to_string(), (w as i32 / 2, top), head))?;
-    for (i, l) in lines.iter().enumerate() {
-        area.draw(&Text::new(
-            l.clone(),
-            (w as i32 / 2, top + (i as i32 + 1) * line_h),
-            body.clone(),
-        ))?;
-    }
+    draw_lines(area, lines, (w as i32 / 2, top + line_h), line_h, &body)?;
     area.present()?;
     Ok(crate::Frame::default())
 }
@@ -509,13 +519,8 @@ pub fn titled_in<DB: DrawingBackend>(
     let lines = wrap(text, theme.font(css_px), w.saturating_sub(2 * pad));
     let line_h = theme.px(css_px * 1.3);
     if theme.draws(part) {
-        for (i, l) in lines.iter().enumerate() {
-            area.draw(&Text::new(
-                l.clone(),
-                ((w / 2) as i32, (pad + i as u32 * line_h) as i32),
-                style.clone(),
-            ))?;
-        }
+        let at = ((w / 2) as i32, pad as i32);
+        draw_lines(area, &lines, at, line_h as i32, &style)?;
     }
     let used = (pad + lines.len() as u32 * line_h + pad / 2).min(h / 2);
     Ok(area.split_vertically(used).1)

@@ -41,6 +41,14 @@ fn coded_text(decoded: Option<usize>, uncoded: usize, theme: &Theme) -> (String,
     }
 }
 
+/// The centre x and the top of card `i` of a grid whose first row starts
+/// at `at`: `cols` cards a row, each `cell` pixels wide, the rows `row_h`
+/// pixels apart.
+fn card_place(i: usize, cols: usize, at: (i32, i32), cell: i32, row_h: i32) -> (i32, i32) {
+    let (r, c) = ((i / cols) as i32, (i % cols) as i32);
+    (at.0 + c * cell + cell / 2, at.1 + r * row_h)
+}
+
 /// Draws one 28×28 image with its top-left corner at (x, y), `s` pixels a
 /// side; returns its geometry (x: column 0..28, y: row 28..0).
 fn image<DB: DrawingBackend>(
@@ -154,27 +162,15 @@ pub fn draw<DB: DrawingBackend>(
         .min(theme.px(100.0) as i32)
         .max(theme.px(14.0) as i32);
 
-    for (i, l) in head_lines.iter().enumerate() {
-        area.draw(&Text::new(
-            l.clone(),
-            (w as i32 / 2, theme.px(4.0) as i32 + i as i32 * head_line),
-            head.clone(),
-        ))?;
-    }
+    let at = (w as i32 / 2, theme.px(4.0) as i32);
+    draw_lines(area, &head_lines, at, head_line, &head)?;
     let mut charts = vec![];
     let mut y = head_h;
-    for (i, l) in in_lines.iter().enumerate() {
-        area.draw(&Text::new(
-            l.clone(),
-            (pad, y + i as i32 * sec_line),
-            section.clone(),
-        ))?;
-    }
+    draw_lines(area, &in_lines, (pad, y), sec_line, &section)?;
     y += in_label_h;
+    let in_row_h = s + 3 * line + pad;
     for (i, card) in view.inputs.iter().enumerate() {
-        let (r, c) = ((i / in_cols) as i32, (i % in_cols) as i32);
-        let cx = pad + c * in_cell + in_cell / 2;
-        let top = y + r * (s + 3 * line + pad);
+        let (cx, top) = card_place(i, in_cols, (pad, y), in_cell, in_row_h);
         charts.push(image(
             area,
             theme,
@@ -201,20 +197,12 @@ pub fn draw<DB: DrawingBackend>(
             .pos(centre);
         area.draw(&Text::new(text, (cx, t + 2 * line), st))?;
     }
-    y += in_rows * (s + 3 * line + pad);
+    y += in_rows * in_row_h;
 
-    for (i, l) in sv_lines.iter().enumerate() {
-        area.draw(&Text::new(
-            l.clone(),
-            (pad, y + i as i32 * sec_line),
-            section.clone(),
-        ))?;
-    }
+    draw_lines(area, &sv_lines, (pad, y), sec_line, &section)?;
     y += sv_label_h;
     for (j, card) in view.servers.iter().enumerate() {
-        let (r, c) = ((j / sv_cols) as i32, (j % sv_cols) as i32);
-        let cx = pad + c * sv_cell + sv_cell / 2;
-        let top = y + r * (s + 2 * line + pad);
+        let (cx, top) = card_place(j, sv_cols, (pad, y), sv_cell, s + 2 * line + pad);
         let (x0, y0) = (cx - s / 2, top);
         charts.push(image(
             area,

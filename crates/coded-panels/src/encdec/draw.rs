@@ -181,22 +181,21 @@ pub fn draw<DB: DrawingBackend>(
         for piece in clip_polyline(&view.encoder, x, y) {
             chart.draw_series(LineSeries::new(piece, color.stroke_width(theme.px(2.0))))?;
         }
-        let coded: Vec<_> = view
-            .betas
-            .iter()
-            .zip(&view.coded)
-            .filter_map(|(b, v)| v.map(|v| (*b, v)))
-            .filter(|p| inside(*p, x, y))
-            .map(|p| (p, color.stroke_width(theme.px(1.0))))
-            .collect();
+        let coded = marks(
+            &view.betas,
+            view.coded.iter().copied(),
+            x,
+            y,
+            color.stroke_width(theme.px(1.0)),
+        );
         draw_markers(&mut chart, 2, r_server, coded)?;
-        let data: Vec<_> = view
-            .alphas
-            .iter()
-            .zip(&view.inputs)
-            .map(|(a, v)| ((*a, *v), theme.foreground.filled()))
-            .filter(|(p, _)| inside(*p, x, y))
-            .collect();
+        let data = marks(
+            &view.alphas,
+            view.inputs.iter().copied().map(Some),
+            x,
+            y,
+            theme.foreground.filled(),
+        );
         draw_markers(&mut chart, 0, theme.px(4.0) as i32, data)?;
     }
     let enc_g = ChartGeometry::new(ENCODE, chart.plotting_area().get_pixel_range(), x, y);
@@ -261,22 +260,21 @@ pub fn draw<DB: DrawingBackend>(
         draw_markers(&mut chart, 0, r_server, back)?;
         draw_markers(&mut chart, 3, r_server + 1, lost)?;
         draw_markers(&mut chart, DIAMOND, r_server + 1, corrupted)?;
-        let exact: Vec<_> = view
-            .alphas
-            .iter()
-            .zip(&view.exact)
-            .filter_map(|(a, v)| v.map(|v| ((*a, v), theme.foreground.stroke_width(theme.px(1.5)))))
-            .filter(|(p, _)| inside(*p, x, y))
-            .collect();
+        let exact = marks(
+            &view.alphas,
+            view.exact.iter().copied(),
+            x,
+            y,
+            theme.foreground.stroke_width(theme.px(1.5)),
+        );
         draw_markers(&mut chart, 0, theme.px(5.0) as i32, exact)?;
-        let est: Vec<_> = view
-            .alphas
-            .iter()
-            .zip(&view.estimates)
-            .filter_map(|(a, e)| e.map(|e| (*a, e)))
-            .filter(|p| inside(*p, x, y))
-            .map(|p| (p, color.filled()))
-            .collect();
+        let est = marks(
+            &view.alphas,
+            view.estimates.iter().copied(),
+            x,
+            y,
+            color.filled(),
+        );
         draw_markers(&mut chart, 1, theme.px(4.0) as i32, est)?;
     }
     let dec_g = ChartGeometry::new(DECODE, chart.plotting_area().get_pixel_range(), x, y);
@@ -309,13 +307,8 @@ pub fn draw<DB: DrawingBackend>(
                 ))?;
             }
         }
-        let errs: Vec<_> = view
-            .alphas
-            .iter()
-            .zip(&view.errors)
-            .filter_map(|(a, e)| e.filter(|e| *e > 0.0).map(|e| ((*a, e), color.filled())))
-            .filter(|(p, _)| inside(*p, x, y))
-            .collect();
+        let positive = view.errors.iter().map(|e| e.filter(|e| *e > 0.0));
+        let errs = marks(&view.alphas, positive, x, y, color.filled());
         draw_markers(&mut chart, 1, theme.px(4.0) as i32, errs)?;
     }
     let err_g = ChartGeometry::new(ERROR, chart.plotting_area().get_pixel_range(), x, y);
@@ -331,6 +324,23 @@ pub fn draw<DB: DrawingBackend>(
         charts: vec![enc_g, dec_g, err_g],
         parts: 3,
     })
+}
+
+/// The marks of the values present (each at its position in `at`) that
+/// are inside the chart's ranges, all in `style`.
+fn marks(
+    at: &[f64],
+    values: impl IntoIterator<Item = Option<f64>>,
+    x: DataRange,
+    y: DataRange,
+    style: ShapeStyle,
+) -> Vec<((f64, f64), ShapeStyle)> {
+    at.iter()
+        .zip(values)
+        .filter_map(|(a, v)| v.map(|v| (*a, v)))
+        .filter(|p| inside(*p, x, y))
+        .map(|p| (p, style))
+        .collect()
 }
 
 fn chart_on<'a, DB: DrawingBackend>(

@@ -63,18 +63,14 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
         )
     };
     let opt = |v: &[Option<f64>]| v.iter().map(|x| x.unwrap_or(f64::NAN)).collect::<Vec<_>>();
+    let betas =
+        |vals: &[Option<f64>]| nearest(chart, view.betas.iter().copied().zip(opt(vals)), px, py, r);
     match chart.id {
         ENCODE => {
             if let Some(k) = alphas(&view.inputs) {
                 return Some(data(k));
             }
-            if let Some(n) = nearest(
-                chart,
-                view.betas.iter().copied().zip(opt(&view.coded)),
-                px,
-                py,
-                r,
-            ) {
+            if let Some(n) = betas(&view.coded) {
                 return Some(server(n));
             }
             curve_at(&view.encoder, z).map(|u| format!("z = {}: u_enc(z) = {}", f4(z), f4(u)))
@@ -83,13 +79,7 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
             if let Some(k) = alphas(&opt(&view.exact)).or_else(|| alphas(&opt(&view.estimates))) {
                 return Some(data(k));
             }
-            if let Some(n) = nearest(
-                chart,
-                view.betas.iter().copied().zip(opt(&view.answers)),
-                px,
-                py,
-                r,
-            ) {
+            if let Some(n) = betas(&view.answers) {
                 return Some(server(n));
             }
             let dec = curve_at(&view.decoder, z).map(|d| format!(", u_dec(z) = {}", f4(d)));

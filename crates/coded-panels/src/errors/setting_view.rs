@@ -137,11 +137,8 @@ fn marker(config: &Config, axis: Axis, notes: &mut Vec<String>) -> Option<Marker
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::cfg;
     use coded_core::axis_sweep::sweep_over;
-
-    fn cfg(text: &str) -> Config {
-        Config::from_json(text).unwrap()
-    }
 
     #[test]
     fn the_entry_gives_title_words_scale_and_marker() {

@@ -127,6 +127,21 @@ fn draw_adversaries<DB: DrawingBackend>(
     draw_markers(chart, 1, size, marks)
 }
 
+/// A chart builder with the margins both charts share (their y axes line
+/// up).
+fn builder<'a, 'b, DB: DrawingBackend>(
+    area: &'a Area<DB>,
+    theme: &Theme,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut b = ChartBuilder::on(area);
+    b.margin(theme.px(8.0))
+        .margin_top(theme.px(2.0))
+        .margin_right(theme.px(16.0))
+        .x_label_area_size(theme.px(40.0))
+        .y_label_area_size(theme.px(58.0));
+    b
+}
+
 /// The round's strip over the raster; with a frame around server
 /// `look.focus` in the strip (the keyboard's cursor when the panel picks
 /// servers).
@@ -164,12 +179,7 @@ pub fn draw<DB: DrawingBackend>(
         ));
     }
     let top = titled_in(0, &top, theme, &caption, 14.0)?;
-    let mut cb = ChartBuilder::on(&top);
-    cb.margin(theme.px(8.0))
-        .margin_top(theme.px(2.0))
-        .margin_right(theme.px(16.0))
-        .x_label_area_size(theme.px(40.0))
-        .y_label_area_size(theme.px(58.0));
+    let mut cb = builder(&top, theme);
     let round_geometry = match (&view.finish_times, view.deadline) {
         (Some(times), Some(deadline)) => {
             let (lo, hi) = linear_range(times.iter().copied().chain([deadline]), 0.08);
@@ -272,13 +282,8 @@ pub fn draw<DB: DrawingBackend>(
         view.model
     );
     let bottom = titled_in(1, &bottom, theme, &caption, 12.5)?;
-    let mut chart = ChartBuilder::on(&bottom)
-        .margin(theme.px(8.0))
-        .margin_top(theme.px(2.0))
-        .margin_right(theme.px(16.0))
-        .x_label_area_size(theme.px(40.0))
-        .y_label_area_size(theme.px(58.0))
-        .build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
+    let mut chart =
+        builder(&bottom, theme).build_cartesian_2d(AxisCoord::linear(x), AxisCoord::linear(y))?;
     if theme.draws(1) {
         let (width, height) = chart.plotting_area().dim_in_pixel();
         chart

@@ -125,6 +125,7 @@ fn failure_notes(config: &Config, rows: &[TableRow]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{bacc_letcc_table, cfg};
 
     #[test]
     fn the_table_carries_its_configuration() {
@@ -142,23 +143,8 @@ mod tests {
 
     #[test]
     fn failed_rounds_are_explained_once_per_reason() {
-        let c =
-            Config::from_json(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#).unwrap();
-        let problem = coded_core::Problem::new(&c).unwrap();
-        let rows: Vec<TableRow> = [coded_core::Scheme::Bacc, coded_core::Scheme::Letcc]
-            .into_iter()
-            .map(|scheme| TableRow {
-                summary: problem.monte_carlo(
-                    &problem.prepare(scheme, c.n),
-                    &c.stragglers,
-                    c.seed,
-                    c.trials,
-                ),
-                round_squared_error: None,
-                round_failure: None,
-            })
-            .collect();
-        let t = TableView::assemble(&c, 0, rows);
+        let c = cfg(r#"{"function": {"expr": "ln(x)"}, "trials": 3, "n": 12}"#);
+        let t = bacc_letcc_table(&c, 0);
         assert_eq!(t.failure_notes.len(), 1, "{:?}", t.failure_notes);
         let note = &t.failure_notes[0];
         assert!(

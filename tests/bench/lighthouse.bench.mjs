@@ -1,0 +1,123 @@
+// Lighthouse (mobile profile: simulated slow 4G, 4× CPU slowdown; the
+// performance category only) on the release build, served gzip-compressed
+// with the project's CSP as a static host serves it, on three links: the
+// default view, a preset link and a slide embed link. Three runs of each,
+// the median of each figure. Prints a markdown table; asserts nothing.
+//
+// Run through ./scripts/bench-lighthouse.sh [DIST], which installs the
+// pinned Lighthouse into .bench-tools/ and points it at Debian's Chromium
+// (CHROME_PATH). `LIGHTHOUSE` is the folder of that install; `RUNS` the
+// number of runs per link.
+
+import { createRequire } from 'node:module';
+import { join, resolve, basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+if (process.argv[2]) process.env.DIST = process.argv[2];
+const { DIST, startServer } = await import('../e2e/harness.mjs');
+
+const TOOLS = resolve(process.env.LIGHTHOUSE ?? '.bench-tools');
+const RUNS = Number(process.env.RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, run as root in a container: no sandbox, no GPU, the
+// new headless mode (the one that renders as a headed browser does).
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+const need = createRequire(join(TOOLS, 'package.json'));
+const importFrom = (name) => import(pathToFileURL(need.resolve(name)).href);
+const { default: lighthouse } = await importFrom('lighthouse');
+const chromeLauncher = await importFrom('chrome-launcher');
+const { version } = need('lighthouse/package.json');
+
+const LINKS = [
+  ['default view', ''],
+  ['preset link (LeNet-5, Table 1 style)', '?v=1&preset=lenet'],
+  ['slide embed link (error vs N)', '?v=1&embed=errors&size=slide'],
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One Lighthouse run on `url` in a fresh Chromium: the figures, and what the server sent. */
+async function run(url, sent) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    sent.length = 0;
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const a = (id) => lhr.audits[id].numericValue;
+    return {
+      settings: lhr.configSettings,
+      warnings: lhr.runWarnings,
+      score: lhr.categories.performance.score * 100,
+      lcp: a('largest-contentful-paint'),
+      tbt: a('total-blocking-time'),
+      cls: a('cumulative-layout-shift'),
+      fcp: a('first-contentful-paint'),
+      si: a('speed-index'),
+      bytes: a('total-byte-weight'),
+      wire: sent.reduce((s, r) => s + r.bytes, 0),
+      files: sent.map((r) => (r.path.endsWith('/') ? 'index.html' : basename(r.path))),
+      // What the figures are about: the element of the LCP and the
+      // elements that shifted, as Lighthouse names them.
+      lcpElement: items(lhr, 'lcp-breakdown-insight')
+        .map((i) => (i.type === 'node' ? `${i.snippet} "${(i.nodeLabel ?? '').slice(0, 50)}"` : null))
+        .find(Boolean),
+      shifts: items(lhr, 'layout-shifts').map((i) => `${i.score?.toFixed(3)} ${i.node?.snippet ?? ''}`),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The rows of an audit's table (empty when it has none). */
+function items(lhr, id) {
+  return lhr.audits[id]?.details?.items ?? [];
+}
+
+const sent = [];
+// As GitHub Pages sends it; Lighthouse empties the cache before each run.
+const server = await startServer({ gzip: true, cacheControl: 'max-age=600', onSent: (r) => sent.push(r) });
+const rows = [];
+let settings;
+try {
+  for (const [what, query] of LINKS) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await run(server.appUrl + query, sent);
+      settings = r.settings;
+      console.error(
+        `${what} run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ` +
+          `FCP ${Math.round(r.fcp)} ms, SI ${Math.round(r.si)} ms, ${(r.bytes / 1e3).toFixed(0)} kB (server: ${(r.wire / 1e3).toFixed(0)} kB, ${r.files.join(' ')})` +
+          (r.warnings.length ? `; warnings: ${r.warnings.join(' / ')}` : '') +
+          `\n    LCP element: ${r.lcpElement ?? '?'}` +
+          (r.shifts.length ? `\n    layout shifts: ${r.shifts.join(' | ')}` : ''),
+      );
+      runs.push(r);
+    }
+    const m = (k) => median(runs.map((r) => r[k]));
+    rows.push({ what, query, score: m('score'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp'), si: m('si'), bytes: m('bytes'), wire: m('wire') });
+  }
+} finally {
+  await server.close();
+}
+
+const t = settings.throttling;
+console.log(
+  `\nLighthouse ${version}, ${settings.formFactor} (${settings.throttlingMethod}d: RTT ${t.rttMs} ms, ` +
+    `${(t.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU ×${t.cpuSlowdownMultiplier}), ${CHROME_PATH}; ${DIST}; median of ${RUNS} runs\n`,
+);
+const s = (v) => `${(v / 1e3).toFixed(2)} s`;
+console.log('| link | score | LCP | TBT | CLS | FCP | Speed Index | total transfer (Lighthouse) | bytes sent (server) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of rows) {
+  console.log(
+    `| ${r.what} \`${r.query || '/'}\` | ${Math.round(r.score)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${s(r.fcp)} | ${s(r.si)} | ${(r.bytes / 1e3).toFixed(0)} kB | ${(r.wire / 1e3).toFixed(0)} kB |`,
+  );
+}
+console.log('\nTargets: score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.');
