@@ -230,7 +230,7 @@ fn planner_refusals() -> Vec<String> {
     let mut out = vec![];
     for (config, ui) in cases {
         for axis in Axis::ALL {
-            let ui = UiState { axis, ..ui.clone() };
+            let ui = ui.along(axis);
             if let Err(e) = coded_engine::plan::Plan::new(&config, &ui) {
                 out.push(coded_engine::plan::words(&e));
             }

@@ -35,6 +35,7 @@ use web_sys::{HtmlCanvasElement, OffscreenCanvas, OffscreenCanvasRenderingContex
 mod recording;
 mod shapes;
 
+use super::text_boxes;
 pub use recording::{context_of, Op, Recording};
 use recording::{CanvasError, Drawn};
 use shapes::{Paint, Shape};
@@ -264,6 +265,9 @@ impl DrawingBackend for BatchedCanvas {
         style: &T,
         pos: BackendCoord,
     ) -> Drawn {
+        if let Ok(size) = self.estimate_text_size(text, style) {
+            text_boxes::record(text, style, pos, size);
+        }
         let (text, family, font_style) = (
             text.to_string(),
             style.family().as_str().to_string(),

@@ -16,7 +16,8 @@ use plotters::drawing::IntoDrawingArea;
 use web_sys::HtmlCanvasElement;
 
 use super::canvas_batch::{BatchedCanvas, Recording};
-use super::plot_backend::{text_boxes, DrawFn, PlotBackend};
+use super::plot_backend::{DrawFn, PlotBackend};
+use super::text_boxes;
 use super::{painting, turns};
 use crate::theme::Theme;
 use coded_panels::Frame;

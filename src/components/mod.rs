@@ -11,6 +11,7 @@ pub mod plot_canvas;
 pub mod progress;
 pub mod scroll_table;
 pub mod stage_note;
+pub mod text_boxes;
 pub mod turns;
 pub mod typed;
 

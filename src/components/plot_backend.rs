@@ -70,6 +70,18 @@ macro_rules! on_either {
     };
 }
 
+/// The drawing methods that only pass their arguments on to either side,
+/// written once: each is `fn name<generics>(args) -> Drawn`.
+macro_rules! forward {
+    ($(fn $name:ident $(<$($g:ident: $bound:path),+>)? ($($arg:ident: $ty:ty),* $(,)?);)+) => {
+        $(
+            fn $name $(<$($g: $bound),+>)? (&mut self, $($arg: $ty),*) -> Drawn {
+                on_either!(self, b => b.$name($($arg),*))
+            }
+        )+
+    };
+}
+
 type Drawn = Result<(), DrawingErrorKind<BackendError>>;
 
 impl DrawingBackend for PlotBackend<'_> {
@@ -82,75 +94,21 @@ impl DrawingBackend for PlotBackend<'_> {
         }
     }
 
-    fn ensure_prepared(&mut self) -> Drawn {
-        on_either!(self, b => b.ensure_prepared())
-    }
-
-    fn present(&mut self) -> Drawn {
-        on_either!(self, b => b.present())
-    }
-
-    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Drawn {
-        on_either!(self, b => b.draw_pixel(point, color))
-    }
-
-    fn draw_line<S: BackendStyle>(
-        &mut self,
-        from: BackendCoord,
-        to: BackendCoord,
-        style: &S,
-    ) -> Drawn {
-        on_either!(self, b => b.draw_line(from, to, style))
-    }
-
-    fn draw_rect<S: BackendStyle>(
-        &mut self,
-        upper_left: BackendCoord,
-        bottom_right: BackendCoord,
-        style: &S,
-        fill: bool,
-    ) -> Drawn {
-        on_either!(self, b => b.draw_rect(upper_left, bottom_right, style, fill))
-    }
-
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        path: I,
-        style: &S,
-    ) -> Drawn {
-        on_either!(self, b => b.draw_path(path, style))
-    }
-
-    fn draw_circle<S: BackendStyle>(
-        &mut self,
-        center: BackendCoord,
-        radius: u32,
-        style: &S,
-        fill: bool,
-    ) -> Drawn {
-        on_either!(self, b => b.draw_circle(center, radius, style, fill))
-    }
-
-    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        vert: I,
-        style: &S,
-    ) -> Drawn {
-        on_either!(self, b => b.fill_polygon(vert, style))
-    }
-
-    fn draw_text<T: BackendTextStyle>(
-        &mut self,
-        text: &str,
-        style: &T,
-        pos: BackendCoord,
-    ) -> Drawn {
-        if let PlotBackend::Canvas(_) = self {
-            if let Ok(size) = self.estimate_text_size(text, style) {
-                text_boxes::record(text, style, pos, size);
-            }
-        }
-        on_either!(self, b => b.draw_text(text, style, pos))
+    forward! {
+        fn ensure_prepared();
+        fn present();
+        fn draw_pixel(point: BackendCoord, color: BackendColor);
+        fn draw_line<S: BackendStyle>(from: BackendCoord, to: BackendCoord, style: &S);
+        fn draw_rect<S: BackendStyle>(
+            upper_left: BackendCoord,
+            bottom_right: BackendCoord,
+            style: &S,
+            fill: bool,
+        );
+        fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(path: I, style: &S);
+        fn draw_circle<S: BackendStyle>(center: BackendCoord, radius: u32, style: &S, fill: bool);
+        fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(vert: I, style: &S);
+        fn draw_text<T: BackendTextStyle>(text: &str, style: &T, pos: BackendCoord);
     }
 
     fn estimate_text_size<T: BackendTextStyle>(
@@ -170,101 +128,5 @@ impl DrawingBackend for PlotBackend<'_> {
                 "an SVG draws no images".into(),
             ))),
         }
-    }
-}
-
-/// Where the texts of the last drawing went: what a test needs to check
-/// that no text of a plot overlaps another or leaves the canvas, and that
-/// none is too small on a slide. The page sets them on the canvas as
-/// `data-text-boxes` (see `plot_canvas`).
-pub mod text_boxes {
-    use std::cell::RefCell;
-
-    use plotters_backend::text_anchor::{HPos, VPos};
-    use plotters_backend::{BackendCoord, BackendTextStyle, FontTransform};
-
-    /// A text's box in canvas pixels (left, top, width, height), and its
-    /// font size in canvas pixels.
-    #[derive(Clone, Debug, PartialEq)]
-    pub struct TextBox {
-        pub x: f64,
-        pub y: f64,
-        pub w: f64,
-        pub h: f64,
-        pub font: f64,
-        pub text: String,
-    }
-
-    thread_local! {
-        static BOXES: RefCell<Vec<TextBox>> = const { RefCell::new(Vec::new()) };
-    }
-
-    /// Forgets the boxes of the drawing before.
-    pub fn start() {
-        BOXES.with_borrow_mut(Vec::clear);
-    }
-
-    /// The boxes drawn since [`start`].
-    pub fn take() -> Vec<TextBox> {
-        BOXES.with_borrow_mut(std::mem::take)
-    }
-
-    pub(super) fn record<T: BackendTextStyle>(
-        text: &str,
-        style: &T,
-        pos: BackendCoord,
-        size: (u32, u32),
-    ) {
-        // The width is the canvas' measure; the height is the font's line
-        // (the canvas' measured height varies with the context's state).
-        let (w, h) = (size.0 as f64, style.size() * 1.2);
-        let anchor = style.anchor();
-        let dx = match anchor.h_pos {
-            HPos::Left => 0.0,
-            HPos::Center => -w / 2.0,
-            HPos::Right => -w,
-        };
-        let dy = match anchor.v_pos {
-            VPos::Top => 0.0,
-            VPos::Center => -h / 2.0,
-            VPos::Bottom => -h,
-        };
-        let (x, y) = (pos.0 as f64, pos.1 as f64);
-        // A rotated text turns about its anchor point.
-        let (x, y, w, h) = match style.transform() {
-            FontTransform::Rotate90 => (x - h - dy, y + dx, h, w),
-            FontTransform::Rotate270 => (x + dy, y - w - dx, h, w),
-            _ => (x + dx, y + dy, w, h),
-        };
-        let b = TextBox {
-            x,
-            y,
-            w,
-            h,
-            font: style.size(),
-            text: text.to_string(),
-        };
-        BOXES.with_borrow_mut(|all| all.push(b));
-    }
-
-    /// The texts drawn, in CSS pixels of the canvas box: `[[x, y, w, h, font
-    /// size, text], …]` (for tests: overlaps, clipping and font sizes).
-    pub fn attribute(boxes: &[TextBox], dpr: f64) -> String {
-        let css = |v: f64| (v / dpr * 10.0).round() / 10.0;
-        let each: Vec<String> = boxes
-            .iter()
-            .map(|b| {
-                let text = serde_json::to_string(&b.text).unwrap_or_default();
-                format!(
-                    "[{},{},{},{},{},{text}]",
-                    css(b.x),
-                    css(b.y),
-                    css(b.w),
-                    css(b.h),
-                    css(b.font)
-                )
-            })
-            .collect();
-        format!("[{}]", each.join(","))
     }
 }

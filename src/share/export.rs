@@ -423,15 +423,7 @@ mod tests {
                 .collect()
         };
         let mut session = coded_engine::Session::new();
-        let by_p = coded_engine::curves(
-            &mut session,
-            &config,
-            &UiState {
-                axis: Axis::P,
-                ..ui.clone()
-            },
-        )
-        .unwrap();
+        let by_p = coded_engine::curves(&mut session, &config, &ui.along(Axis::P)).unwrap();
         let rows_p = rows(&by_p);
         assert_eq!(rows_p.len(), 2 * P_GRID.len());
         for (row, p) in rows_p.iter().zip(P_GRID.iter().cycle()) {

@@ -23,26 +23,13 @@ wire_enum! {
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
     pub enum Attack {
         /// Uniform in [−M, M] on every coordinate, drawn per trial.
-        Random = "random",
+        Random = "random" => "Random values in the box",
         /// +M on every coordinate: the box's edge, all adversaries pushing
         /// the same way (they do not cancel).
         #[default]
-        Edge = "edge",
+        Edge = "edge" => "The box's edge (+M)",
         /// The honest answer with its sign flipped, clipped to the box.
-        Flip = "flip",
-    }
-}
-
-impl Attack {
-    pub const ALL: [Attack; 3] = [Attack::Random, Attack::Edge, Attack::Flip];
-
-    /// What a UI calls it.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Attack::Random => "Random values in the box",
-            Attack::Edge => "The box's edge (+M)",
-            Attack::Flip => "The honest answer, sign flipped",
-        }
+        Flip = "flip" => "The honest answer, sign flipped",
     }
 }
 
@@ -52,27 +39,14 @@ wire_enum! {
     pub enum Placement {
         /// γ servers drawn at random per trial.
         #[default]
-        Random = "random",
+        Random = "random" => "At random",
         /// γ servers adjacent in β order, from a start drawn per trial: a
         /// concentrated attack, the worst case for a local smoother.
-        Block = "block",
+        Block = "block" => "Adjacent block",
         /// The servers nearest the data points α_k, round-robin over k: where
         /// a corrupted answer moves the decoded value most (it knows the
         /// decoder). Drawn from nothing: the same at every trial.
-        Nearest = "nearest",
-    }
-}
-
-impl Placement {
-    pub const ALL: [Placement; 3] = [Placement::Random, Placement::Block, Placement::Nearest];
-
-    /// What a UI calls it.
-    pub const fn label(self) -> &'static str {
-        match self {
-            Placement::Random => "At random",
-            Placement::Block => "Adjacent block",
-            Placement::Nearest => "Nearest the data points",
-        }
+        Nearest = "nearest" => "Nearest the data points",
     }
 }
 

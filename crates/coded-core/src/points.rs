@@ -14,23 +14,11 @@ wire_enum! {
         /// α: Chebyshev first kind (strictly inside [-1, 1]); β: second kind
         /// (includes ±1). The papers' choice.
         #[default]
-        Chebyshev = "chebyshev",
+        Chebyshev = "chebyshev" => "Chebyshev (the papers')",
         /// α: midpoints of K equal cells of [-1, 1]; β: N equally spaced
         /// points including ±1. The equispaced analogue of the two Chebyshev
         /// kinds.
-        Equispaced = "equispaced",
-    }
-}
-
-impl PointSet {
-    pub const ALL: [PointSet; 2] = [PointSet::Chebyshev, PointSet::Equispaced];
-
-    /// What a UI calls it.
-    pub const fn label(self) -> &'static str {
-        match self {
-            PointSet::Chebyshev => "Chebyshev (the papers')",
-            PointSet::Equispaced => "Equispaced",
-        }
+        Equispaced = "equispaced" => "Equispaced",
     }
 }
 

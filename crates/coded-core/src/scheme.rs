@@ -29,8 +29,6 @@ wire_enum! {
 }
 
 impl Scheme {
-    pub const ALL: [Scheme; 4] = [Scheme::Bacc, Scheme::Letcc, Scheme::Lcc, Scheme::Uncoded];
-
     /// Everything that describes the scheme in words, in one place: a new
     /// scheme is described here once, and legends, tables, choosers and
     /// the plots' sentences read it (its wire name is in the enum).
@@ -170,10 +168,6 @@ wire_enum! {
     }
 }
 
-impl AutoLambda {
-    pub const ALL: [AutoLambda; 1] = [AutoLambda::Gcv];
-}
-
 impl Default for LambdaDec {
     /// GCV: measured best for x·sin x and |x| at every N (docs/mathematics.md,
     /// "Choosing λ_dec"); a fixed λ stops the error falling once its bias dominates.
@@ -197,16 +191,16 @@ wire_enum! {
     pub enum LambdaRule {
         /// λ_dec as given, at every N.
         #[default]
-        Fixed = "fixed",
+        Fixed = "fixed" => "Fixed at every N",
         /// λ_dec as given at the configuration's own N, scaled by (n / N)⁴ at
         /// other N: the smoothing length λ^{1/4} then shrinks like the node
         /// spacing 1/N.
-        Shrink = "shrink",
+        Shrink = "shrink" => "Shrink with N",
         /// For adversarial servers (our rule, docs/mathematics.md, "The
         /// adversarial λ rule"): λ = c·(γ/N)² with γ the adversaries
         /// at N, c = λ_dec when it is a number and [`ADVERSARIAL_SCALE`]
         /// when it is "gcv" (GCV then only decides when γ = 0).
-        Adversarial = "adversarial",
+        Adversarial = "adversarial" => "Grow with the adversaries",
     }
 }
 
@@ -220,21 +214,6 @@ pub const ADVERSARIAL_SCALE: f64 = 1e-4;
 pub const ADVERSARIAL_EXPONENT: f64 = 2.0;
 
 impl LambdaRule {
-    pub const ALL: [LambdaRule; 3] = [
-        LambdaRule::Fixed,
-        LambdaRule::Shrink,
-        LambdaRule::Adversarial,
-    ];
-
-    /// What a UI calls it.
-    pub const fn label(self) -> &'static str {
-        match self {
-            LambdaRule::Fixed => "Fixed at every N",
-            LambdaRule::Shrink => "Shrink with N",
-            LambdaRule::Adversarial => "Grow with the adversaries",
-        }
-    }
-
     /// What it does, in words a UI shows after its label (every rule has
     /// one: a help text lists them all).
     pub fn about(self) -> String {

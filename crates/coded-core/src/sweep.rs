@@ -181,11 +181,17 @@ impl Problem {
 /// the trials were sliced or shared out.
 ///
 /// It travels between workers (serde, in the worker contract's bytes): read
-/// back through [`MonteCarloParts`], so a run whose range and values do not
+/// back through its [`Trials`], so a run whose range and values do not
 /// fit together is refused, never joined.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "MonteCarloParts")]
-pub struct MonteCarlo {
+#[serde(try_from = "Trials")]
+pub struct MonteCarlo(Trials);
+
+/// A [`MonteCarlo`]'s numbers; read from bytes, they become one only once
+/// they are checked to fit together. (postcard writes a newtype as its
+/// content, so the bytes are these fields'.)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Trials {
     start: usize,
     /// The next trial to run.
     next: usize,
@@ -202,25 +208,11 @@ pub struct MonteCarlo {
     max_err: Vec<f64>,
     rel_err: Vec<f64>,
 }
-/// A [`MonteCarlo`] as read, before its fields are checked to fit.
-#[derive(Deserialize)]
-struct MonteCarloParts {
-    start: usize,
-    next: usize,
-    end: usize,
-    se: Vec<f64>,
-    rel: Vec<f64>,
-    acc: Vec<f64>,
-    lost: Vec<f64>,
-    failed: Vec<(Failure, usize)>,
-    max_err: Vec<f64>,
-    rel_err: Vec<f64>,
-}
 
-impl TryFrom<MonteCarloParts> for MonteCarlo {
+impl TryFrom<Trials> for MonteCarlo {
     type Error = String;
 
-    fn try_from(p: MonteCarloParts) -> Result<MonteCarlo, String> {
+    fn try_from(p: Trials) -> Result<MonteCarlo, String> {
         let done = p.next.checked_sub(p.start);
         let failed: usize = p.failed.iter().map(|(_, c)| c).sum();
         let valid = p.start <= p.next
@@ -239,18 +231,7 @@ impl TryFrom<MonteCarloParts> for MonteCarlo {
                 failed
             ));
         }
-        Ok(MonteCarlo {
-            start: p.start,
-            next: p.next,
-            end: p.end,
-            se: p.se,
-            rel: p.rel,
-            acc: p.acc,
-            lost: p.lost,
-            failed: p.failed,
-            max_err: p.max_err,
-            rel_err: p.rel_err,
-        })
+        Ok(MonteCarlo(p))
     }
 }
 
@@ -262,7 +243,7 @@ impl MonteCarlo {
 
     /// The trials `start..end` of a point (empty when `end <= start`).
     pub fn range(start: usize, end: usize) -> MonteCarlo {
-        MonteCarlo {
+        MonteCarlo(Trials {
             start,
             next: start,
             end: end.max(start),
@@ -273,25 +254,25 @@ impl MonteCarlo {
             failed: vec![],
             max_err: vec![],
             rel_err: vec![],
-        }
+        })
     }
 
     /// Trials run so far, and in all.
     pub fn done(&self) -> usize {
-        self.next - self.start
+        self.0.next - self.0.start
     }
 
     pub fn trials(&self) -> usize {
-        self.end - self.start
+        self.0.end - self.0.start
     }
 
     /// The trials it covers.
     pub fn span(&self) -> std::ops::Range<usize> {
-        self.start..self.end
+        self.0.start..self.0.end
     }
 
     pub fn is_finished(&self) -> bool {
-        self.next >= self.end
+        self.0.next >= self.0.end
     }
 
     /// Runs up to `count` more trials (fewer at the end).
@@ -304,27 +285,27 @@ impl MonteCarlo {
         count: usize,
     ) {
         let n = prepared.coder.n();
-        let end = self.end.min(self.next.saturating_add(count));
-        for t in self.next..end {
+        let end = self.0.end.min(self.0.next.saturating_add(count));
+        for t in self.0.next..end {
             let draw = draw_stragglers(model, seed, n, t);
             let o = problem.evaluate(prepared, &draw.straggled, t);
-            self.lost.push(o.lost_fraction);
+            self.0.lost.push(o.lost_fraction);
             if let Err(e) = &o.decoded {
-                add_up(&mut self.failed, Failure::of(e, problem.not_finite), 1);
+                add_up(&mut self.0.failed, Failure::of(e, problem.not_finite), 1);
             }
             if let Some(e) = o.squared_error {
-                self.se.push(e);
-                self.max_err.extend(o.max_error);
-                self.rel_err.extend(o.relative_error);
+                self.0.se.push(e);
+                self.0.max_err.extend(o.max_error);
+                self.0.rel_err.extend(o.relative_error);
             }
             if let Some(a) = o.relative_accuracy {
-                self.rel.push(a);
+                self.0.rel.push(a);
             }
             if let Some(a) = o.accuracy {
-                self.acc.push(a);
+                self.0.acc.push(a);
             }
         }
-        self.next = end;
+        self.0.next = end;
     }
 
     /// The finished runs of consecutive trial ranges, in order, as one run
@@ -343,23 +324,23 @@ impl MonteCarlo {
             if !p.is_finished() {
                 return Err(unfinished(&p));
             }
-            if p.start != all.end {
+            if p.0.start != all.0.end {
                 return Err(format!(
                     "trials {:?} do not follow trials {:?}",
                     p.span(),
                     all.span()
                 ));
             }
-            all.end = p.end;
-            all.next = p.end;
-            all.se.extend(p.se);
-            all.rel.extend(p.rel);
-            all.acc.extend(p.acc);
-            all.lost.extend(p.lost);
-            all.max_err.extend(p.max_err);
-            all.rel_err.extend(p.rel_err);
-            for (reason, times) in p.failed {
-                add_up(&mut all.failed, reason, times);
+            all.0.end = p.0.end;
+            all.0.next = p.0.end;
+            all.0.se.extend(p.0.se);
+            all.0.rel.extend(p.0.rel);
+            all.0.acc.extend(p.0.acc);
+            all.0.lost.extend(p.0.lost);
+            all.0.max_err.extend(p.0.max_err);
+            all.0.rel_err.extend(p.0.rel_err);
+            for (reason, times) in p.0.failed {
+                add_up(&mut all.0.failed, reason, times);
             }
         }
         Ok(all)
@@ -374,10 +355,10 @@ impl MonteCarlo {
     /// [`MonteCarlo::finish`] from what the point is of, for a run whose
     /// trials were run elsewhere (the worker pool's helpers).
     pub fn point(&self, seed: u64, scheme: Scheme, n: usize, model: &StragglerModel) -> SweepPoint {
-        let rmse: Vec<f64> = self.se.iter().map(|e| e.sqrt()).collect();
+        let rmse: Vec<f64> = self.0.se.iter().map(|e| e.sqrt()).collect();
         // A fold in trial order from +0.0: the sum is the same bits however
         // the trials were run.
-        let lost = self.lost.iter().fold(0.0, |sum, l| sum + l);
+        let lost = self.0.lost.iter().fold(0.0, |sum, l| sum + l);
         let done = self.done();
         let p = model.straggle_probability(n);
         let (mse_means, max_error, rel_error) = self.bootstrap(bootstrap_seed(seed, scheme, n, p));
@@ -386,19 +367,19 @@ impl MonteCarlo {
             n,
             p,
             trials: done,
-            failures: done - self.se.len(),
-            mse: Stats::of(&self.se),
+            failures: done - self.0.se.len(),
+            mse: Stats::of(&self.0.se),
             mse_resampled: mse_means
                 .as_ref()
                 .map(|m| m[..SLOPE_RESAMPLES.min(m.len())].to_vec())
                 .unwrap_or_default(),
-            mse_interval: mse_means.map(|m| interval_of_means(&self.se, m)),
-            mse_spread: Quantiles::of(&self.se),
+            mse_interval: mse_means.map(|m| interval_of_means(&self.0.se, m)),
+            mse_spread: Quantiles::of(&self.0.se),
             rmse: Stats::of(&rmse),
-            rel_acc: Stats::of(&self.rel),
-            acc: Stats::of(&self.acc),
+            rel_acc: Stats::of(&self.0.rel),
+            acc: Stats::of(&self.0.acc),
             lost_mean: lost / done.max(1) as f64,
-            failed_because: self.failed.clone(),
+            failed_because: self.0.failed.clone(),
             max_error,
             rel_error,
         }
@@ -411,10 +392,10 @@ impl MonteCarlo {
     /// some rounds have no relative error (f is 0 at their outputs), those
     /// are resampled apart, from a stream of their own.
     fn bootstrap(&self, seed: u64) -> (Option<Vec<f64>>, Option<Measured>, Option<Measured>) {
-        let paired = self.rel_err.len() == self.se.len();
-        let mut columns = vec![&self.se[..], &self.max_err[..]];
+        let paired = self.0.rel_err.len() == self.0.se.len();
+        let mut columns = vec![&self.0.se[..], &self.0.max_err[..]];
         if paired {
-            columns.push(&self.rel_err);
+            columns.push(&self.0.rel_err);
         }
         let Some(mut means) = bootstrap_means(&columns, seed, BOOTSTRAP_RESAMPLES) else {
             return (None, None, None);
@@ -423,11 +404,12 @@ impl MonteCarlo {
             means.pop()
         } else {
             let apart = derive(seed, &[Statistic::Rel as u64]);
-            bootstrap_means(&[&self.rel_err], apart, BOOTSTRAP_RESAMPLES).and_then(|mut m| m.pop())
+            bootstrap_means(&[&self.0.rel_err], apart, BOOTSTRAP_RESAMPLES)
+                .and_then(|mut m| m.pop())
         };
         let max_means = means.pop();
-        let rel_error = rel_means.and_then(|m| Measured::of(&self.rel_err, m));
-        let max_error = max_means.and_then(|m| Measured::of(&self.max_err, m));
+        let rel_error = rel_means.and_then(|m| Measured::of(&self.0.rel_err, m));
+        let max_error = max_means.and_then(|m| Measured::of(&self.0.max_err, m));
         (means.pop(), max_error, rel_error)
     }
 }
@@ -533,26 +515,28 @@ mod tests {
         assert!(MonteCarlo::join([]).is_err());
         // A range that does not fit its values is refused when read.
         let parts = |start, next, end, lost: usize| {
-            let mc = MonteCarlo {
+            let mc = MonteCarlo(Trials {
                 start,
                 next,
                 end,
                 lost: vec![0.0; lost],
                 se: vec![0.0; lost],
                 max_err: vec![0.0; lost],
-                ..MonteCarlo::range(0, 0)
-            };
+                ..MonteCarlo::range(0, 0).0
+            });
             postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(&mc).unwrap())
         };
         assert!(parts(0, 1, 1, 1).is_ok());
         // A trial that neither decoded nor failed for a reason is refused;
         // one that failed for a reason is read.
-        let failing = |failed| MonteCarlo {
-            se: vec![],
-            max_err: vec![],
-            rel_err: vec![],
-            failed,
-            ..run(0, 1)
+        let failing = |failed| {
+            MonteCarlo(Trials {
+                se: vec![],
+                max_err: vec![],
+                rel_err: vec![],
+                failed,
+                ..run(0, 1).0
+            })
         };
         let read = |mc: &MonteCarlo| {
             postcard::from_bytes::<MonteCarlo>(&postcard::to_allocvec(mc).unwrap())
@@ -567,14 +551,14 @@ mod tests {
             );
         }
         assert!(postcard::from_bytes::<MonteCarlo>(&[1, 2]).is_err());
-        let inf = MonteCarlo {
+        let inf = MonteCarlo(Trials {
             se: vec![f64::INFINITY, f64::NAN],
             max_err: vec![0.0; 2],
             rel_err: vec![],
-            ..run(0, 2)
-        };
+            ..run(0, 2).0
+        });
         let back: MonteCarlo = postcard::from_bytes(&postcard::to_allocvec(&inf).unwrap()).unwrap();
-        assert!(back.se[0].is_infinite() && back.se[1].is_nan());
+        assert!(back.0.se[0].is_infinite() && back.0.se[1].is_nan());
         assert_eq!(
             MonteCarlo::join([run(0, 3), run(3, 9)]).unwrap().trials(),
             9

@@ -7,14 +7,20 @@
 //! `rename_all` and a `match`) could drift apart and silently change the
 //! JSON that links, exports and the CLI share.
 
-/// Declares an enum whose variants carry their wire name: `Variant = "name"`
-/// (struct variants: `Variant { fields } = "name"`). Generates the enum, with
-/// `#[serde(rename = "name")]` on each variant, and `name()` and `parse()`.
-/// The enum must derive serde's traits (and `Clone`), and define
-/// `ALL: [Self; _]`, one entry per variant (checked when compiling), in the
-/// order a UI lists them; `parse` searches it.
+/// Declares an enum whose variants carry their wire name: `Variant = "name"`.
+/// Generates the enum, with `#[serde(rename = "name")]` on each variant,
+/// and `name()` and `parse()`; the enum must derive serde's traits (and
+/// `Clone`). `ALL: [Self; _]` holds every variant in the order a UI lists
+/// them, and `parse` searches it:
+///
+/// - unit variants: `ALL` is written here, in the order the variants are;
+///   with `Variant = "name" => "label"` on every variant, `label()` (what
+///   a UI calls it) too;
+/// - struct variants (`Variant { fields } = "name"`): the enum defines
+///   `ALL` itself, one entry per variant (checked when compiling).
 macro_rules! wire_enum {
     (
+        @named
         $(#[$meta:meta])*
         $vis:vis enum $T:ident {
             $(
@@ -49,6 +55,59 @@ macro_rules! wire_enum {
             pub fn parse(name: &str) -> Option<$T> {
                 $T::ALL.into_iter().find(|x| x.name() == name)
             }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $T:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $V:ident = $wire:literal => $label:literal
+            ),* $(,)?
+        }
+    ) => {
+        wire_enum! {
+            $(#[$meta])*
+            $vis enum $T { $( $(#[$vmeta])* $V = $wire ),* }
+        }
+
+        impl $T {
+            /// What a UI calls it.
+            pub const fn label(self) -> &'static str {
+                match self {
+                    $( $T::$V => $label ),*
+                }
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $T:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $V:ident = $wire:literal
+            ),* $(,)?
+        }
+    ) => {
+        wire_enum! {
+            @named
+            $(#[$meta])*
+            $vis enum $T { $( $(#[$vmeta])* $V = $wire ),* }
+        }
+
+        impl $T {
+            /// Every variant, in the order written.
+            pub const ALL: [$T; [$(stringify!($V)),*].len()] = [$($T::$V),*];
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $T:ident { $($variants:tt)* }
+    ) => {
+        wire_enum! {
+            @named
+            $(#[$meta])*
+            $vis enum $T { $($variants)* }
         }
     };
 }

@@ -340,17 +340,7 @@ mod tests {
         assert_eq!(done, [1, 2, 3]);
         // A change that does not concern the table (the error tab) keeps
         // its progress: the next step goes on from trial 3.
-        e.handle(
-            ToWorker::run(
-                1,
-                &c,
-                &UiState {
-                    axis: Axis::P,
-                    ..ui.clone()
-                },
-            ),
-            &mut out,
-        );
+        e.handle(ToWorker::run(1, &c, &ui.along(Axis::P)), &mut out);
         out.clear();
         assert!(e.step(&mut out));
         assert!(
@@ -486,10 +476,7 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let ui = UiState {
-                axis: tab,
-                ..ui.clone()
-            };
+            let ui = ui.along(tab);
             let c = Config::from_json(json).unwrap();
             out.extend(run(&mut Engine::new(clock), i as u64, &c, &ui));
         }

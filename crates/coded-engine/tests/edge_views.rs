@@ -57,10 +57,7 @@ fn views(c: &Config, ui: &UiState) -> Views {
     }
     let mut curves = vec![];
     for tab in [Axis::N, Axis::P, Axis::LambdaDec] {
-        let ui = UiState {
-            axis: tab,
-            ..ui.clone()
-        };
+        let ui = ui.along(tab);
         // As the page shows a refusal.
         let v = coded_engine::curves(&mut s, c, &ui).map_err(|e| coded_engine::plan::words(&e));
         if let Ok(v) = &v {

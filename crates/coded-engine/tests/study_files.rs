@@ -335,15 +335,7 @@ fn hostile_files_are_refused_in_words() {
 fn saved_curves_of_another_plot_than_the_studys_are_refused() {
     let (config, ui) = small();
     let mut session = Session::new();
-    let by_p: CurvesView = curves(
-        &mut session,
-        &config,
-        &UiState {
-            axis: Axis::P,
-            ..ui.clone()
-        },
-    )
-    .unwrap();
+    let by_p: CurvesView = curves(&mut session, &config, &ui.along(Axis::P)).unwrap();
     let saved = SavedResults {
         curves: Some(by_p),
         table: None,

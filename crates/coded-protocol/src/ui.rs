@@ -77,6 +77,14 @@ impl Default for UiState {
 }
 
 impl UiState {
+    /// The same choices, with the error plot along `axis`.
+    pub fn along(&self, axis: Axis) -> UiState {
+        UiState {
+            axis,
+            ..self.clone()
+        }
+    }
+
     /// The schemes compared: the configuration's own and the chosen ones, in
     /// a fixed order (so colours and rows do not jump around).
     pub fn schemes(&self, config: &Config) -> Vec<Scheme> {

@@ -3,12 +3,14 @@
 //! valid configuration" for the core's, the engine's and the page's
 //! property tests, [`pinned`], the values the core must compute on every
 //! platform (natively and in Chromium), [`rounds`], the rounds the core's
-//! and the straggler panel's tests compare with `coded round`, and the
-//! configurations several tests run ([`config`]).
+//! and the straggler panel's tests compare with `coded round`, [`refusals`],
+//! the configurations the core and the CLI refuse, and the configurations
+//! several tests run ([`config`]).
 //!
 //! A dev-dependency only (`publish = false`): no program links it.
 
 pub mod pinned;
+pub mod refusals;
 pub mod rounds;
 // proptest is native only, as the property tests.
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,0 +1,20 @@
+//! Every configuration of the shared table of refusals is refused, naming
+//! its field, in the words the table pins: read as the CLI reads a file,
+//! where a formula that does not read is refused by the second step.
+
+use coded_core::Config;
+use coded_testing::refusals::REFUSALS;
+
+#[test]
+fn refusals_name_the_field_and_say_what_was_found_in_words() {
+    for &(text, field, words) in REFUSALS {
+        let e = Config::from_json(text)
+            .and_then(|c| c.check_formula())
+            .unwrap_err();
+        assert_eq!(e.field, field, "{text}: {e}");
+        assert!(e.to_string().contains(field), "{text}: {e}");
+        if !words.is_empty() {
+            assert_eq!(e.message, words, "{text}");
+        }
+    }
+}
