@@ -1,6 +1,7 @@
 //! The documentation's tables that mirror code, checked against the code:
 //! the registry of panels and the cache places (docs/architecture.md), the
-//! Config fields and the settings of `--over` (docs/reference.md), and the
+//! Config fields, its example with every default and the settings of
+//! `--over` (docs/reference.md), and the
 //! file map ("Where things are"). A table is found by the HTML comment
 //! above it (`<!-- checked by tests/docs_tables.rs: NAME -->`); a row that
 //! does not say what the code does fails here, with the row it should be.
@@ -148,6 +149,28 @@ fn the_config_table_lists_every_field_in_order_with_its_place() {
         .map(|f| vec![format!("`{}`", f.name), format!("`{:?}`", f.place)])
         .collect();
     same_rows("docs/reference.md, the Config fields", got, want);
+}
+
+/// The JSON "with every default" is the default configuration, every
+/// field of it (a new field that is written by default shows here).
+#[test]
+fn the_config_example_is_the_defaults() {
+    let after = REFERENCE
+        .split_once("With every default:")
+        .expect("docs/reference.md shows the configuration with every default")
+        .1;
+    let block = after
+        .split_once("```json\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("a ```json block after \"With every default:\"")
+        .0;
+    let shown: serde_json::Value = serde_json::from_str(block).unwrap();
+    let defaults: serde_json::Value =
+        serde_json::from_str(&coded_core::Config::default().to_json()).unwrap();
+    assert_eq!(
+        shown, defaults,
+        "docs/reference.md, \"With every default\": it should read {defaults}"
+    );
 }
 
 #[test]

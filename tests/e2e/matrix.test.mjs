@@ -1,4 +1,5 @@
-// The matrix a person can reach: every preset × every panel × {page, slide,
+// The matrix a person can reach: every preset × every panel (as the Embed
+// dialog offers them) × {page, slide,
 // slide with the plot alone} × {light, dark} × {1366 × 800, 390 × 844}. In
 // each cell, from the DOM's text boxes and the plots' own text boxes (each
 // canvas carries the boxes its drawing code wrote, `data-text-boxes`):
@@ -32,7 +33,6 @@ const SIZES = [
 ];
 const SLIDE = { width: 1280, height: 720 };
 const THEMES = ['light', 'dark'];
-const PANELS = ['stragglers', 'encdec', 'digits', 'errors', 'table'];
 
 /** The presets the app defines (src/presets.rs), by id, in order. */
 async function presetIds() {
@@ -51,6 +51,17 @@ async function presetQueries(page, ids) {
     out[id] = await page.evaluate(() => location.search);
   }
   return out;
+}
+
+/** The panels an embed can show, as the Embed dialog offers them (the
+ * registry's order): a new panel is in the matrix the day it exists. */
+async function panelNames(page) {
+  await page.click('#embed-button');
+  await page.locator('#embed-dialog').waitFor();
+  const names = await page.$$eval('#embed-panel option', (os) => os.map((o) => o.value));
+  await page.keyboard.press('Escape');
+  assert.ok(names.length >= 5 && names.includes('errors'), `panels read from the Embed dialog: ${names}`);
+  return names;
 }
 
 function withoutKeys(query, keys) {
@@ -90,13 +101,13 @@ for (const plotOnly of [false, true]) {
       test(`${kind}: every panel × every preset`, T, async () => {
         const ids = await presetIds();
         const { name, ...ctx } = size;
-        // The presets' links, read from the page.
-        const queries = await withPage(`matrix-presets-${name}-${theme}-${plotOnly}`, { viewport: { width: 1366, height: 800 } }, async (page) => {
+        // The presets' links and the panels, read from the page.
+        const { queries, panels } = await withPage(`matrix-presets-${name}-${theme}-${plotOnly}`, { viewport: { width: 1366, height: 800 } }, async (page) => {
           await page.goto(`${app.appUrl}?v=1`);
           await settled(page);
-          return presetQueries(page, ids);
+          return { panels: await panelNames(page), queries: await presetQueries(page, ids) };
         });
-        for (const panel of PANELS) {
+        for (const panel of panels) {
           const embed = (q) => `${withoutKeys(q, ['panels'])}&embed=${panel}&size=slide&theme=${theme}${plotOnly ? '&plot-only=1' : ''}`;
           await withPage(`matrix-${panel}-${name}-${theme}-${plotOnly ? 'plot' : 'text'}`, ctx, async (page) => {
             await page.goto(app.appUrl + embed(queries[ids[0]]));
