@@ -15,8 +15,9 @@ use coded_panels::{Results, Theme};
 use coded_protocol::UiState;
 
 /// The internal names a reader must not meet: wire names that are not
-/// words (the scheme names in lower case are identifiers; "uncoded",
-/// "cubic" and "abs" are words, or a formula's function).
+/// words (a scheme's name in lower case is an identifier unless it is its
+/// own label, as "uncoded"; "cubic" and "abs" are words, or a formula's
+/// function).
 fn internal_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = FunctionKind::ALL
         .iter()
@@ -26,8 +27,8 @@ fn internal_names() -> Vec<&'static str> {
     names.extend(
         Scheme::ALL
             .iter()
-            .map(Scheme::name)
-            .filter(|n| *n != "uncoded"),
+            .filter(|s| s.name() != s.label())
+            .map(|s| s.name()),
     );
     names
 }

@@ -19,7 +19,7 @@ use coded_engine::Engine;
 use coded_playground::runner::{self, Backend, Deliver, Event};
 use coded_playground::App;
 use coded_protocol::{FromWorker, ToWorker};
-use in_browser::{later, sleep};
+use in_browser::{later, sleep, until};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -162,17 +162,30 @@ async fn computed_app() -> Mounted {
 
 /// The page's error box.
 fn error_box() -> web_sys::Element {
-    let document = web_sys::window().unwrap().document().unwrap();
-    document
-        .get_element_by_id(coded_playground::panic::BOX_ID)
-        .expect("the error box")
+    shown_error_box().expect("the error box")
 }
 
-/// The app mounted with the backend set before, 400 ms later, and the text
-/// of its error box (the box removed: the next test's page has none).
+fn shown_error_box() -> Option<web_sys::Element> {
+    let document = web_sys::window().unwrap().document().unwrap();
+    document.get_element_by_id(coded_playground::panic::BOX_ID)
+}
+
+/// The app mounted with the backend set before, once its error box shows
+/// and every panel of the registry is on the page (they mount a task
+/// each), and the text of its error box (the box removed: the next test's
+/// page has none).
 async fn app_and_its_error() -> (Mounted, String) {
     let app = Mounted::app();
-    sleep(Duration::from_millis(400)).await;
+    let root = app.root.clone();
+    until("the error box and every panel", || {
+        shown_error_box().is_some()
+            && coded_panels::Panel::ALL.iter().all(|p| {
+                root.query_selector(&format!("#panel-{}", p.name()))
+                    .unwrap()
+                    .is_some()
+            })
+    })
+    .await;
     let el = error_box();
     let text = el.text_content().unwrap();
     el.remove();
@@ -311,15 +324,15 @@ async fn editing_n_redraws_and_k_above_n_is_reported() {
         "the canvas did not change"
     );
     set("k", "30");
-    sleep(Duration::from_millis(300)).await;
-    let msg = root
-        .query_selector("#k-error")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let msg = || {
+        root.query_selector("#k-error")
+            .unwrap()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default()
+    };
+    until("K's message", || !msg().is_empty()).await;
     assert_eq!(
-        msg,
+        msg(),
         "K must be a whole number from 1 to N (now 25; at most 1024)."
     );
 }
@@ -347,19 +360,16 @@ async fn a_legend_button_hides_and_shows_its_series() {
             .text_content()
             .unwrap()
     };
+    let pressed = || button.get_attribute("aria-pressed");
     button.focus().unwrap();
     button.click();
-    sleep(Duration::from_millis(200)).await;
-    assert_eq!(
-        button.get_attribute("aria-pressed").as_deref(),
-        Some("false")
-    );
-    assert!(summary().contains("hidden: BACC, p = 0.1"), "{}", summary());
-    assert_ne!(
-        before,
-        plot.to_data_url().unwrap(),
-        "the plot did not change"
-    );
+    // The plot redraws in a turn of its own: wait for all three.
+    until("the series hidden, said and redrawn", || {
+        pressed().as_deref() == Some("false")
+            && summary().contains("hidden: BACC, p = 0.1")
+            && plot.to_data_url().unwrap() != before
+    })
+    .await;
     // The button pressed is the same element, still focused: a keyboard
     // user presses it again.
     let focused = web_sys::window()
@@ -372,12 +382,10 @@ async fn a_legend_button_hides_and_shows_its_series() {
         Some(button.unchecked_ref::<web_sys::Element>())
     );
     button.click();
-    sleep(Duration::from_millis(200)).await;
-    assert_eq!(
-        button.get_attribute("aria-pressed").as_deref(),
-        Some("true")
-    );
-    assert!(!summary().contains("hidden:"), "{}", summary());
+    until("the series shown again and said", || {
+        pressed().as_deref() == Some("true") && !summary().contains("hidden:")
+    })
+    .await;
 }
 
 #[wasm_bindgen_test]
@@ -401,14 +409,18 @@ async fn without_a_worker_the_page_says_so_instead_of_computing() {
         "{text}"
     );
     // Nothing computed on the page: the panels show the message, the
-    // status line is not left "Computing…".
+    // status line is not left "Computing…" (it settles, once every plot
+    // has had its turn, at idle without a run).
     let table_note = root.query_selector("#panel-table .note").unwrap().unwrap();
     assert!(table_note
         .text_content()
         .unwrap()
         .contains("could not be started"));
     let status = root.query_selector("#status").unwrap().unwrap();
-    assert_eq!(status.get_attribute("data-state").as_deref(), Some("idle"));
+    until("the status line idle", || {
+        status.get_attribute("data-state").as_deref() == Some("idle")
+    })
+    .await;
     assert_eq!(status.get_attribute("data-runs").as_deref(), Some("0"));
 }
 
@@ -470,8 +482,12 @@ async fn a_plot_removed_between_its_parts_draws_no_more() {
         }
     });
     mounted.replace(Some(Box::new(handle)));
+    until("the first part drawn and the plot removed", || {
+        mounted.borrow().is_none()
+    })
+    .await;
+    // The next parts' turns would come a task each: give them several.
     sleep(Duration::from_millis(300)).await;
-    assert!(mounted.borrow().is_none(), "the first part was never drawn");
     assert_eq!(calls.get(), 1, "parts drawn after the plot went");
     root.remove();
 }
@@ -525,11 +541,15 @@ async fn a_plot_removed_while_it_is_painted_paints_no_more() {
         }
     });
     mounted.replace(Some(Box::new(handle)));
+    until("the plot recorded and removed", || {
+        mounted.borrow().is_none()
+    })
+    .await;
+    // The painting's turns would come a task each: give them several.
     sleep(Duration::from_millis(500)).await;
     window
         .remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
         .unwrap();
-    assert!(mounted.borrow().is_none(), "the plot was never drawn");
     assert_eq!(calls.get(), 1);
     assert_eq!(errors.get(), 0, "the painting went on after its plot");
     root.remove();

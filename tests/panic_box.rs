@@ -11,10 +11,8 @@
 
 mod in_browser;
 
-use std::time::Duration;
-
 use coded_playground::panic::{install, BOX_ID};
-use in_browser::{later, sleep};
+use in_browser::{later, until};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -30,9 +28,12 @@ async fn a_panic_shows_the_error_box_with_its_message_and_reset() {
     // In a task of its own, as the page's work runs: the panic ends that
     // task, not this test.
     later(panics);
-    sleep(Duration::from_millis(200)).await;
     let document = web_sys::window().unwrap().document().unwrap();
-    let el = document.get_element_by_id(BOX_ID).expect("the error box");
+    until("the error box", || {
+        document.get_element_by_id(BOX_ID).is_some()
+    })
+    .await;
+    let el = document.get_element_by_id(BOX_ID).unwrap();
     assert_eq!(el.get_attribute("role").as_deref(), Some("alert"));
     let text = el.text_content().unwrap();
     assert!(text.contains("a test of the error box"), "{text}");

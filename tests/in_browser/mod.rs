@@ -1,5 +1,5 @@
 //! What the browser tests share (each test file is a wasm instance of its
-//! own): waiting, and running code in a task of its own.
+//! own): waiting for a state, and running code in a task of its own.
 
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
@@ -24,4 +24,17 @@ pub async fn sleep(d: Duration) {
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits until `ready()` holds, looking every 20 ms: a test waits for the
+/// state it needs, never for a time, so a slow or busy machine only waits
+/// longer. After two minutes it fails naming `what`: that is a hang.
+pub async fn until(what: &str, mut ready: impl FnMut() -> bool) {
+    for _ in 0..6000 {
+        if ready() {
+            return;
+        }
+        sleep(Duration::from_millis(20)).await;
+    }
+    panic!("waited two minutes for {what}");
 }

@@ -90,19 +90,26 @@ fn all_fail(c: &Config) {
     }
 }
 
+/// Every model that takes a number S of stragglers, with S = `s`.
+fn with_s(s: usize) -> Vec<StragglerModel> {
+    let models = StragglerModel::ALL
+        .iter()
+        .filter_map(|m| m.with_s(s))
+        .collect::<Vec<_>>();
+    assert!(models.len() >= 2, "exactly S and a block at least");
+    models
+}
+
 #[test]
 fn every_server_straggles() {
     for n in [1, 2, 40] {
-        for model in [
-            StragglerModel::Fixed { s: n },
-            StragglerModel::Block { s: n },
-            // The deadline before the earliest possible finish.
-            StragglerModel::Deadline {
-                shift: 2.0,
-                rate: 1.0,
-                deadline: 1.0,
-            },
-        ] {
+        // The deadline before the earliest possible finish.
+        let deadline = StragglerModel::Deadline {
+            shift: 2.0,
+            rate: 1.0,
+            deadline: 1.0,
+        };
+        for model in with_s(n).into_iter().chain([deadline]) {
             all_fail(&config(Scheme::Bacc, 1.min(n), n, model.clone()));
             all_fail(&config(Scheme::Bacc, n.min(10), n, model.clone()));
         }
@@ -125,7 +132,7 @@ fn p_one() {
 fn s_at_least_n() {
     for n in [1, 5, 40] {
         for s in [n, n + 1, MAX_N] {
-            for model in [StragglerModel::Fixed { s }, StragglerModel::Block { s }] {
+            for model in with_s(s) {
                 assert_eq!(model.straggle_probability(n), 1.0);
                 all_fail(&config(Scheme::Bacc, n.min(4), n, model.clone()));
             }
@@ -136,10 +143,7 @@ fn s_at_least_n() {
 #[test]
 fn one_survivor() {
     let (k, n) = (5, 20);
-    for model in [
-        StragglerModel::Fixed { s: n - 1 },
-        StragglerModel::Block { s: n - 1 },
-    ] {
+    for model in with_s(n - 1) {
         for t in 0..6 {
             let c = |scheme| config(scheme, k, n, model.clone());
             // BACC and LeTCC decode one answer to a constant.

@@ -2,7 +2,9 @@
 //! and, where a test pins them, its words. One table for every reader of a
 //! configuration: the core's test reads the refusal from `Config::from_json`
 //! (and the formula check the CLI runs after it), the CLI's from `coded`'s
-//! standard error, where it reads ``coded: invalid `field`: words``.
+//! standard error, where it reads ``coded: invalid `field`: words``. The
+//! words of a refused choice list the choices: those are pinned once, by
+//! the core's allowed-text test, so they are not pinned here.
 
 /// (JSON, field, words): `words` is "" where only the field is pinned.
 pub const REFUSALS: &[(&str, &str, &str)] = &[
@@ -24,11 +26,7 @@ pub const REFUSALS: &[(&str, &str, &str)] = &[
     ),
     (r#"{"noise": -0.1}"#, "noise", ""),
     (r#"{"noise": 1e4}"#, "noise", ""),
-    (
-        r#"{"scheme": "magic"}"#,
-        "scheme",
-        "got the text “magic”; expected one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\"",
-    ),
+    (r#"{"scheme": "magic"}"#, "scheme", ""),
     (
         r#"{"trials": [1]}"#,
         "trials",
@@ -37,11 +35,7 @@ pub const REFUSALS: &[(&str, &str, &str)] = &[
     (r#"{"trials": 0}"#, "trials", ""),
     (r#"{"seed": 9007199254740992}"#, "seed", ""),
     (r#"{"seed": -1}"#, "seed", ""),
-    (
-        r#"{"function": 3}"#,
-        "function",
-        "got 3; expected one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0 to 64 if it is a polynomial)",
-    ),
+    (r#"{"function": 3}"#, "function", ""),
     (
         r#"{"function": {"expr": 3}}"#,
         "function",
