@@ -443,6 +443,18 @@ async fn a_worker_that_fails_to_load_is_reported() {
     );
 }
 
+/// A mounted plot's handle, where its draw function can drop it (behind
+/// `Any`: its type names the view, which holds this).
+type Slot = Rc<RefCell<Option<Box<dyn std::any::Any>>>>;
+
+/// Waits until the plot's draw function has dropped its handle, then lets
+/// the turns that would have come after it run (a task each, several
+/// times over): what a removed plot must not do, it would have done.
+async fn removed_and_a_while_after(mounted: &Slot, what: &str) {
+    until(what, || mounted.borrow().is_none()).await;
+    sleep(Duration::from_millis(500)).await;
+}
+
 /// A plot drawn a part a turn (see `components::drawing_parts`) whose
 /// component is removed right after its first part: the other parts are
 /// not drawn (its draw function would read signals that are gone: a
@@ -455,8 +467,7 @@ async fn a_plot_removed_between_its_parts_draws_no_more() {
     use plotters::style::Color;
     let root = container();
     let calls = Rc::new(Cell::new(0usize));
-    // The handle behind `Any`: its type names the view, which holds this.
-    let mounted: Rc<RefCell<Option<Box<dyn std::any::Any>>>> = Rc::new(RefCell::new(None));
+    let mounted: Slot = Rc::new(RefCell::new(None));
     let (counted, removed) = (calls.clone(), mounted.clone());
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let shade = RwSignal::new(0.5);
@@ -482,12 +493,7 @@ async fn a_plot_removed_between_its_parts_draws_no_more() {
         }
     });
     mounted.replace(Some(Box::new(handle)));
-    until("the first part drawn and the plot removed", || {
-        mounted.borrow().is_none()
-    })
-    .await;
-    // The next parts' turns would come a task each: give them several.
-    sleep(Duration::from_millis(300)).await;
+    removed_and_a_while_after(&mounted, "the first part drawn and the plot removed").await;
     assert_eq!(calls.get(), 1, "parts drawn after the plot went");
     root.remove();
 }
@@ -514,7 +520,7 @@ async fn a_plot_removed_while_it_is_painted_paints_no_more() {
         .add_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
         .unwrap();
     let calls = Rc::new(Cell::new(0usize));
-    let mounted: Rc<RefCell<Option<Box<dyn std::any::Any>>>> = Rc::new(RefCell::new(None));
+    let mounted: Slot = Rc::new(RefCell::new(None));
     let (counted, removed) = (calls.clone(), mounted.clone());
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let (counted, removed) = (counted.clone(), removed.clone());
@@ -541,12 +547,7 @@ async fn a_plot_removed_while_it_is_painted_paints_no_more() {
         }
     });
     mounted.replace(Some(Box::new(handle)));
-    until("the plot recorded and removed", || {
-        mounted.borrow().is_none()
-    })
-    .await;
-    // The painting's turns would come a task each: give them several.
-    sleep(Duration::from_millis(500)).await;
+    removed_and_a_while_after(&mounted, "the plot recorded and removed").await;
     window
         .remove_event_listener_with_callback("error", on_error.as_ref().unchecked_ref())
         .unwrap();

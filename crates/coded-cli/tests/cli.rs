@@ -3,7 +3,7 @@
 
 mod common;
 
-use coded_testing::refusals::REFUSALS;
+use coded_testing::refusals::refusals;
 use common::{assert_refused, coded};
 use std::process::Output;
 
@@ -443,7 +443,8 @@ fn refusals_are_words_and_a_key_given_twice_is_named() {
     // study around the configuration, brackets nested past the reader's
     // depth.
     let nested = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
-    let cases = REFUSALS.iter().copied().chain([
+    let mut cases: Vec<(&str, &str, &str)> = refusals().collect();
+    cases.extend([
         (
             r#"{"config": {"stragglers": {"model": "iid", "p": 0.1, "p": 0.3}}}"#,
             "(json)",

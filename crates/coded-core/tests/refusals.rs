@@ -3,11 +3,11 @@
 //! where a formula that does not read is refused by the second step.
 
 use coded_core::Config;
-use coded_testing::refusals::REFUSALS;
+use coded_testing::refusals::refusals;
 
 #[test]
 fn refusals_name_the_field_and_say_what_was_found_in_words() {
-    for &(text, field, words) in REFUSALS {
+    for (text, field, words) in refusals() {
         let e = Config::from_json(text)
             .and_then(|c| c.check_formula())
             .unwrap_err();
@@ -16,5 +16,16 @@ fn refusals_name_the_field_and_say_what_was_found_in_words() {
         if !words.is_empty() {
             assert_eq!(e.message, words, "{text}");
         }
+    }
+}
+
+#[test]
+fn every_pinned_wording_is_of_a_refused_configuration() {
+    use coded_testing::refusals::{REFUSED, WORDS};
+    for (json, _) in WORDS {
+        assert!(
+            REFUSED.iter().any(|(_, texts)| texts.contains(json)),
+            "{json} has words but is not in REFUSED"
+        );
     }
 }
