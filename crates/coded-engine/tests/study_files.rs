@@ -187,7 +187,7 @@ fn the_saved_table_is_checked_as_the_page_writes_it() {
 
 #[test]
 fn the_largest_study_the_page_writes_is_within_the_bound() {
-    // Every list at its longest: 4 schemes × 6 p × 12 N, each point with
+    // Every list at its longest: every scheme × 6 p × 12 N, each point with
     // its resampled means, and the table; two trials keep it quick.
     let config = cfg(r#"{"trials": 2, "k": 2, "n": 20, "noise": 0.123456789}"#);
     let ui = UiState {
@@ -205,7 +205,7 @@ fn the_largest_study_the_page_writes_is_within_the_bound() {
         .iter()
         .map(|c| c.points.len())
         .sum();
-    assert_eq!(points, 4 * 6 * 12);
+    assert_eq!(points, coded_core::Scheme::ALL.len() * 6 * 12);
     println!(
         "the largest study: {:.2} MB of at most {:.2} MB",
         text.len() as f64 / 1e6,
