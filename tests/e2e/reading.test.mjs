@@ -100,9 +100,10 @@ async function textProblems(page) {
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-/** Shows every panel and the given error tab, via the link. */
+/** Every panel and the given error tab, via the link: a link without
+ * `panels=` shows every panel of the registry (checked below). */
 function everything(extra = '') {
-  return `?panels=stragglers,encdec,digits,errors,table${extra}`;
+  return `?v=1${extra}`;
 }
 
 for (const [name, query] of [
@@ -118,6 +119,8 @@ for (const [name, query] of [
       await page.addInitScript(RECORD_TEXT);
       await openApp(page, server.appUrl + query);
       await waitIdle(page, 0, { timeout: 120_000 });
+      const shown = await page.$$eval('[data-setting="show"] input[type="checkbox"]', (bs) => bs.map((b) => [b.id, b.checked]));
+      assert.ok(shown.length >= 5 && shown.every(([, on]) => on), `every panel is shown: ${JSON.stringify(shown)}`);
       // A last redraw after the sweep's final message.
       await page.waitForTimeout(300);
       const { problems, canvases } = await textProblems(page);
