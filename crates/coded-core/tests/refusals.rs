@@ -29,3 +29,20 @@ fn every_pinned_wording_is_of_a_refused_configuration() {
         );
     }
 }
+
+/// A refused choice says what was found and then the allowed choices, whose
+/// list the core's allowed-text test pins: here the whole sentence, built
+/// from that one list (serde's unknown-variant path, and a function given
+/// as a number).
+#[test]
+fn a_refused_choice_says_what_was_found_and_the_choices() {
+    for (text, field, found) in [
+        (r#"{"scheme": "magic"}"#, "scheme", "got the text “magic”"),
+        (r#"{"function": 3}"#, "function", "got 3"),
+    ] {
+        let e = Config::from_json(text).unwrap_err();
+        assert_eq!(e.field, field, "{text}");
+        let want = format!("{found}; expected {}", coded_core::config::allowed(field));
+        assert_eq!(e.message, want, "{text}");
+    }
+}
