@@ -54,6 +54,9 @@ const TYPES = {
   '.json': 'application/json',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  // LeNet-5's files (crates/coded-core/src/lenet/files.rs).
+  '.bin': 'application/octet-stream',
+  '.packed': 'application/octet-stream',
 };
 
 /** Maps a URL path under `prefix` to a file under `dir`, or null. */
@@ -78,7 +81,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', 
  * load fresh). `onSent({ path, status, bytes })` hears of every response
  * once it is written, with the bytes it put on the socket (headers and
  * body, as encoded): the server sees every request, a nested worker's too.
- * Resolves to { origin, appUrl, requestsOf, forgetRequests, close }.
+ * Resolves to { origin, appUrl, requestsOf, requests, forgetRequests, close }.
  */
 export async function startServer({
   roots = { [APP_PATH]: DIST, '/fixtures/': FIXTURES },
@@ -142,6 +145,8 @@ export async function startServer({
     appUrl: origin + APP_PATH,
     /** How many times the app's file `name` was asked for since the last `forgetRequests`. */
     requestsOf: (name) => asked.get(APP_PATH + name) ?? 0,
+    /** Every path asked for since the last `forgetRequests`, with its count. */
+    requests: () => new Map(asked),
     forgetRequests: () => asked.clear(),
     close: () => new Promise((ok) => server.close(ok)),
   };

@@ -9,8 +9,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { testFile, withPage, openApp, andWait, typeKeys, waitIdle, runs, noNaN } from './harness.mjs';
+import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  testFile, withPage, openApp, andWait, typeKeys, waitIdle, runs, noNaN, startServer, APP_PATH, DIST,
+  canvasHasPixels, MAIN_CANVAS,
+} from './harness.mjs';
 
 const { server, T } = testFile({ timeout: 240_000 });
 
@@ -70,6 +75,9 @@ async function waitSweep(page, pred, timeout = 180_000) {
 /** A LeNet-5 sweep long enough to fail a helper in its middle. */
 const SWEEP = '?v=1&fn=lenet5&tr=60&ns=16,32,64,128,256';
 
+/** LeNet-5's files, next to the worker's script (coded_core::lenet::WEIGHTS_FILE, DIGITS_FILE). */
+const LENET_FILES = ['lenet5.bin', 'digits.packed'];
+
 test('a pool of any size downloads the worker\'s code once', T, async () => {
   await withPage('pool-one-download', {}, async (page) => {
     for (const w of [1, 2, 4]) {
@@ -86,6 +94,53 @@ test('a pool of any size downloads the worker\'s code once', T, async () => {
       assert.equal(server.requestsOf('worker_loader.js'), w, `W = ${w}: one loader per worker`);
     }
   });
+});
+
+// LeNet-5's weights and digits are not in the worker's wasm
+// (crates/coded-core/src/lenet/files.rs): a worker fetches them the first
+// time it computes LeNet-5. A view without LeNet-5 never fetches them.
+test('LeNet-5\'s files are fetched only once a view computes LeNet-5, by each worker at most once', T, async () => {
+  await withPage('pool-lenet-files', {}, async (page) => {
+    for (const w of [1, 2]) {
+      server.forgetRequests();
+      await openApp(page, `${server.appUrl}?v=1&w=${w}`);
+      await helpersBecome(page, w - 1);
+      for (const f of LENET_FILES) assert.equal(server.requestsOf(f), 0, `W = ${w}: the default view fetches no ${f}`);
+      // A person picks LeNet-5: the sweep and the round compute with it.
+      await andWait(page, () => page.selectOption('#function', 'lenet5'));
+      await waitSweep(page, (s) => s.state === 'done');
+      for (const f of LENET_FILES) {
+        const n = server.requestsOf(f);
+        assert.ok(n >= 1 && n <= w, `W = ${w}: ${f} fetched ${n} times`);
+      }
+      assert.match(await page.locator('#panel-table').innerText(), /accuracy/i);
+      await noNaN(page);
+    }
+  });
+});
+
+test('a host without LeNet-5\'s weights: its views say so in words, the other functions still compute', T, async () => {
+  // The app's files but the weights, as a host that lost one file would serve them.
+  const dir = await mkdtemp(join(tmpdir(), 'coded-no-weights-'));
+  for (const f of await readdir(DIST)) if (f !== 'lenet5.bin') await symlink(join(DIST, f), join(dir, f));
+  const host = await startServer({ roots: { [APP_PATH]: dir } });
+  try {
+    const errors = await withPage('pool-lenet-missing', { expectErrors: true }, async (page) => {
+      await openApp(page, `${host.appUrl}?v=1&fn=lenet5`);
+      const digits = page.locator('#panel-digits');
+      await digits.getByText(/LeNet-5's files could not be loaded/).waitFor();
+      assert.match(await digits.innerText(), /the server answered 404 Not Found for lenet5\.bin/);
+      await noNaN(page);
+      await andWait(page, () => page.selectOption('#function', 'x_sin_x'));
+      assert.ok(await canvasHasPixels(page, MAIN_CANVAS, { min: 1000 }));
+      assert.doesNotMatch(await page.locator('main').innerText(), /could not be loaded/);
+    });
+    // The browser's own report of the missing file, and nothing else.
+    assert.ok(errors.length >= 1 && errors.every((e) => /^HTTP 404: .*\/lenet5\.bin$/.test(e)), errors.join('\n'));
+  } finally {
+    await host.close();
+    await rm(dir, { recursive: true });
+  }
 });
 
 test('every pool size plots the same values; the Workers field is typed', T, async () => {

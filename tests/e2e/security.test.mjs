@@ -13,7 +13,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CSP, DIST, testFile, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS, DESKTOP,
-  uncaughtErrorBox,
+  uncaughtErrorBox, APP_PATH,
 } from './harness.mjs';
 
 const { server, T } = testFile({ timeout: 300_000 });
@@ -184,7 +184,10 @@ test('no value from the URL reaches the DOM as markup (payloads in every key)', 
   });
 });
 
-test('no network request after the page has loaded', T, async () => {
+// The one exception: LeNet-5's two files, which a worker fetches from the
+// app's own folder the first time a view computes LeNet-5
+// (crates/coded-core/src/lenet/files.rs), and nothing else.
+test('no network request after the page has loaded but LeNet-5\'s own files', T, async () => {
   await withPage('security-no-requests', DESKTOP, async (page) => {
     await openApp(page, server.appUrl);
     const late = [];
@@ -192,6 +195,7 @@ test('no network request after the page has loaded', T, async () => {
       const u = r.url();
       if (!u.startsWith('blob:') && !u.startsWith('data:')) late.push(`${r.method()} ${u}`);
     });
+    server.forgetRequests();
     // Everything a user does: controls, tabs, presets, animation, sharing, export.
     await andWait(page, () => page.fill('#n', '60'));
     await andWait(page, () => page.selectOption('#function', 'lenet5'));
@@ -205,7 +209,13 @@ test('no network request after the page has loaded', T, async () => {
     for (const id of ['#export-json', '#export-table-csv', '#export-curves-csv', '#export-png']) {
       await Promise.all([page.waitForEvent('download'), page.click(id)]);
     }
-    assert.deepEqual(late, []);
+    const lenetFiles = ['lenet5.bin', 'digits.packed'];
+    const own = (u) => lenetFiles.some((f) => u === `GET ${server.appUrl}${f}`);
+    assert.deepEqual(late.filter((u) => !own(u)), []);
+    // The server saw them too (a worker's request), from the app's folder only.
+    const asked = server.requests();
+    for (const f of lenetFiles) assert.ok(asked.get(`${APP_PATH}${f}`) >= 1, `${f} was fetched: ${[...asked.keys()]}`);
+    assert.deepEqual([...asked.keys()].filter((p) => !lenetFiles.some((f) => p === `${APP_PATH}${f}`)), []);
   });
 });
 

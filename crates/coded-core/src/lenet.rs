@@ -3,9 +3,10 @@
 //! pass written for speed.
 //!
 //! Weights (`assets/lenet5.bin`, f16, trained by tools/train-lenet) and 500
-//! held-out test digits (`assets/digits.bin`) are embedded with
-//! `include_bytes!` (the digits packed by the build script: `digit_pack`)
-//! and checked against the provenance records' checksums when first used
+//! held-out test digits (`assets/digits.bin`, packed: `digit_pack`) are
+//! compiled in, or handed over at run time where a build leaves them out
+//! (`files`: the browser's worker fetches them when first needed), and
+//! checked against the provenance records' checksums when first used
 //! (`weights`, `digits`).
 //!
 //! The forward pass (`forward`) computes one image per SIMD lane (`lanes`:
@@ -16,12 +17,14 @@
 mod assets;
 mod digit_pack;
 mod digits;
+mod files;
 mod forward;
 mod lanes;
 mod weights;
 
 pub use assets::{CLASSES, PIXELS};
 pub use digits::Digits;
+pub use files::{provide, waiting, DIGITS_FILE, WEIGHTS_FILE};
 pub use weights::LeNet5;
 
 use crate::checksum::fnv1a64;

@@ -11,6 +11,12 @@
 //! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
 //! static hosts and lecture-page iframes without cross-origin isolation work.
 //!
+//! LeNet-5's weights and digits are not in the worker's wasm: a worker
+//! fetches them (`coded_core::lenet::WEIGHTS_FILE`, `DIGITS_FILE`, next to
+//! this script) when the first message that computes LeNet-5 arrives, and
+//! holds that message and every later one, in order, until the files are
+//! in. A view without LeNet-5 downloads neither.
+//!
 //! Protocol: the messages of `coded-protocol`, each as its bytes
 //! (`Message::encode`) in a transferred `ArrayBuffer`: `ToWorker` and
 //! `FromWorker` with the page, `ToHelper` and `FromHelper` between the
@@ -23,6 +29,8 @@
 mod worker {
     use std::cell::{Cell, RefCell};
 
+    use coded_core::functions::FunctionKind;
+    use coded_core::lenet;
     use coded_engine::helper::Helper;
     use coded_engine::Engine;
     use coded_protocol::{FromHelper, FromWorker, Message, ToHelper, ToWorker};
@@ -44,7 +52,30 @@ mod worker {
         Closure<dyn FnMut(web_sys::Event)>,
     );
 
+    /// A message this worker was sent: from the page (the leading worker)
+    /// or from the leading worker (a helper).
+    enum Incoming {
+        Page(ToWorker),
+        Leader(ToHelper),
+    }
+
+    impl Incoming {
+        /// Whether it computes LeNet-5 (its configuration's function).
+        fn computes_lenet(&self) -> bool {
+            let config = match self {
+                Incoming::Page(ToWorker::Run { config, .. })
+                | Incoming::Page(ToWorker::CheckStudy { config, .. })
+                | Incoming::Leader(ToHelper::Define { config, .. }) => config,
+                _ => return false,
+            };
+            config.function == FunctionKind::Lenet5
+        }
+    }
+
     thread_local! {
+        /// The messages held while LeNet-5's files are fetched, in the order
+        /// they came (None: nothing is being fetched).
+        static HELD: RefCell<Option<Vec<Incoming>>> = const { RefCell::new(None) };
         static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(now));
         static HELPER: RefCell<Helper> = RefCell::new(Helper::new(now));
         static IS_HELPER: Cell<bool> = const { Cell::new(false) };
@@ -271,6 +302,90 @@ mod worker {
         }
     }
 
+    /// Handles `msg` now, or holds it while LeNet-5's files are fetched
+    /// (starting the fetch if `msg` is the first to need them).
+    fn arrived(msg: Incoming) {
+        let msg = HELD.with_borrow_mut(|held| match held {
+            Some(held) => {
+                held.push(msg);
+                None
+            }
+            None => Some(msg),
+        });
+        let Some(msg) = msg else {
+            return;
+        };
+        if !(lenet::waiting() && msg.computes_lenet()) {
+            handle(msg);
+            return;
+        }
+        HELD.set(Some(vec![msg]));
+        wasm_bindgen_futures::spawn_local(async {
+            lenet::provide(fetch_lenet_files().await);
+            for msg in HELD.take().unwrap_or_default() {
+                handle(msg);
+            }
+        });
+    }
+
+    fn handle(msg: Incoming) {
+        match msg {
+            Incoming::Leader(msg) => {
+                let mut out = vec![];
+                let busy = HELPER.with_borrow_mut(|h| {
+                    h.handle(msg, &mut out);
+                    h.busy()
+                });
+                for m in &out {
+                    post(m);
+                }
+                if busy {
+                    schedule();
+                }
+            }
+            Incoming::Page(msg) => {
+                let mut out = vec![];
+                ENGINE.with_borrow_mut(|e| e.handle(msg, &mut out));
+                flush(out);
+            }
+        }
+    }
+
+    /// LeNet-5's weights and packed digits, from next to this script, or
+    /// why not (said by every LeNet-5 computation: the page shows it).
+    async fn fetch_lenet_files() -> Result<(Vec<u8>, Vec<u8>), String> {
+        Ok((
+            fetch_bytes(lenet::WEIGHTS_FILE).await?,
+            fetch_bytes(lenet::DIGITS_FILE).await?,
+        ))
+    }
+
+    async fn fetch_bytes(file: &str) -> Result<Vec<u8>, String> {
+        use wasm_bindgen_futures::JsFuture;
+        let failed = |e: JsValue| {
+            let why = e
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_else(|| format!("{e:?}"));
+            format!("fetching {file} failed ({why})")
+        };
+        let response: web_sys::Response = JsFuture::from(scope().fetch_with_str(file))
+            .await
+            .map_err(failed)?
+            .unchecked_into();
+        if !response.ok() {
+            return Err(format!(
+                "the server answered {} {} for {file}",
+                response.status(),
+                response.status_text()
+            ));
+        }
+        let buffer = JsFuture::from(response.array_buffer().map_err(failed)?)
+            .await
+            .map_err(failed)?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+
     pub fn main() {
         console_error_panic_hook::set_once();
         if let Ok(channel) = web_sys::MessageChannel::new() {
@@ -284,25 +399,13 @@ mod worker {
         let helper = scope().name() == HELPER_NAME;
         IS_HELPER.set(helper);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-            if helper {
-                let Some(msg) = received::<ToHelper>(&ev) else {
-                    return;
-                };
-                let mut out = vec![];
-                let busy = HELPER.with_borrow_mut(|h| {
-                    h.handle(msg, &mut out);
-                    h.busy()
-                });
-                for m in &out {
-                    post(m);
-                }
-                if busy {
-                    schedule();
-                }
-            } else if let Some(msg) = received::<ToWorker>(&ev) {
-                let mut out = vec![];
-                ENGINE.with_borrow_mut(|e| e.handle(msg, &mut out));
-                flush(out);
+            let msg = if helper {
+                received::<ToHelper>(&ev).map(Incoming::Leader)
+            } else {
+                received::<ToWorker>(&ev).map(Incoming::Page)
+            };
+            if let Some(msg) = msg {
+                arrived(msg);
             }
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -1,32 +1,32 @@
 //! The held-out digits as the program carries them: `assets/digits.bin`
-//! (a label byte and 784 pixel bytes per digit) packed by the build script
-//! (`build.rs`) and unpacked once when first used (`digits`), then checked
-//! against the provenance record's checksum like the file itself.
+//! (a label byte and 784 pixel bytes per digit) packed into
+//! `assets/digits.packed` (the tests check it is exactly that file packed)
+//! and unpacked once when first used (`digits`), then checked against the
+//! provenance record's checksum like the file itself.
 //!
 //! Why packed: 80 % of the pixels are 0, and wasm-opt (its memory packing)
 //! cuts a data segment at every long run of zeros: the records as they are
 //! became some 10 400 data segments and cost the worker about 108 kB of
 //! gzip -9. Packed they are one segment of 103 kB, 74 kB of gzip: the
-//! worker is 34 kB smaller (docs/performance.md, "What is in the
-//! worker"). The asset and its provenance stay as the training tool wrote them.
+//! worker is 34 kB smaller. The browser's worker now fetches the file
+//! instead (`files`), which packed is 103 kB where the records are 392 kB,
+//! for a host that does not compress it. The asset and its provenance stay
+//! as the training tool wrote them.
 //!
 //! The layout: the number of digits and the length of the runs, each a
 //! little-endian u32; the labels; the runs of the concatenated pixels,
 //! alternately of zeros and of non-zeros, zeros first, a byte each (a run
 //! longer than 255 is 255, an empty run of the other kind, and the rest);
 //! the non-zero pixels in order.
-//!
-//! This file is also compiled into the build script (`#[path]`), so it uses
-//! nothing but `std`.
 
 /// A digit's bytes in `assets/digits.bin`: a label, then 28 × 28 pixels
-/// (`lenet::PIXELS`, which the build script cannot name).
+/// (`lenet::PIXELS`; `digits` checks they agree).
 pub const RECORD: usize = 1 + 28 * 28;
 
 /// Packs `records` of `record` bytes each (a label byte, then pixels).
-/// `records.len()` must be a multiple of `record` (it panics otherwise,
-/// which stops the build). The program only unpacks: the build script and the tests
-/// pack.
+/// `records.len()` must be a multiple of `record` (it panics otherwise).
+/// The program only unpacks: the tests pack, and write
+/// `assets/digits.packed` when asked (below).
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn pack(records: &[u8], record: usize) -> Vec<u8> {
     assert!(record > 0 && records.len() % record == 0, "whole records");
@@ -120,6 +120,25 @@ mod tests {
         let packed = pack(digits, RECORD);
         assert_eq!(unpack(&packed, RECORD).unwrap(), digits);
         assert!(packed.len() < digits.len() / 2, "{}", packed.len());
+    }
+
+    /// The file the program reads is `assets/digits.bin` packed, byte for
+    /// byte. After the digits change: `CODED_WRITE_PACKED=1 cargo test -p
+    /// coded-core digits_packed` writes it.
+    #[test]
+    fn the_digits_packed_file_is_the_digits_packed() {
+        let digits = include_bytes!("../../assets/digits.bin");
+        let packed = pack(digits, RECORD);
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/digits.packed");
+        if std::env::var_os("CODED_WRITE_PACKED").is_some() {
+            std::fs::write(path, &packed).expect("assets/ is writable");
+        }
+        let file = std::fs::read(path).expect("assets/digits.packed is there");
+        assert!(
+            file == packed,
+            "assets/digits.packed is not assets/digits.bin packed: \
+             run CODED_WRITE_PACKED=1 cargo test -p coded-core digits_packed"
+        );
     }
 
     #[test]

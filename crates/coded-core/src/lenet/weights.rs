@@ -2,10 +2,10 @@
 //! layouts the forward pass reads.
 
 use super::assets::{verify, CLASSES};
+use super::files;
 use half::f16;
 use std::sync::OnceLock;
 
-const WEIGHTS: &[u8] = include_bytes!("../../assets/lenet5.bin");
 pub(super) const WEIGHTS_INFO: &str = include_str!("../../assets/lenet5.json");
 pub(super) const PARAMETERS: usize = 61_706;
 
@@ -57,9 +57,9 @@ fn transpose_dense(
 }
 
 impl LeNet5 {
-    /// Parses and verifies the compiled-in weights.
+    /// Parses and verifies the weights' file (`files`).
     pub fn load() -> Result<LeNet5, String> {
-        Self::parse(WEIGHTS)
+        Self::parse(files::get()?.0)
     }
 
     pub(super) fn parse(bytes: &[u8]) -> Result<LeNet5, String> {
@@ -122,16 +122,19 @@ impl LeNet5 {
         })
     }
 
-    /// The shared, verified network (parsed once).
+    /// The shared, verified network, parsed once its file is there (a file
+    /// not yet handed over, or refused, is read again by the next call).
     pub fn get() -> Result<&'static LeNet5, String> {
-        static NET: OnceLock<Result<LeNet5, String>> = OnceLock::new();
-        NET.get_or_init(LeNet5::load)
-            .as_ref()
-            .map_err(|e| e.clone())
+        static NET: OnceLock<LeNet5> = OnceLock::new();
+        if let Some(net) = NET.get() {
+            return Ok(net);
+        }
+        let parsed = LeNet5::load()?;
+        Ok(NET.get_or_init(|| parsed))
     }
 }
 
 #[cfg(test)]
 pub(super) fn raw_weights() -> &'static [u8] {
-    WEIGHTS
+    files::get().expect("the tests compile the files in").0
 }
