@@ -31,7 +31,10 @@ const { version } = need('lighthouse/package.json');
 
 const LINKS = [
   ['default view', ''],
-  ['preset link (LeNet-5, Table 1 style)', '?v=1&preset=lenet'],
+  // The link the page writes once the preset is clicked: a link's settings
+  // are its own keys (`preset=` only names the note), so this one computes
+  // LeNet-5 and fetches its two files.
+  ['preset link (LeNet-5, Table 1 style)', '?v=1&preset=lenet&sc=letcc&fn=lenet5&k=20&n=100&m=fixed&s=40&panels=stragglers,digits,table'],
   ['slide embed link (error vs N)', '?v=1&embed=errors&size=slide'],
 ];
 

@@ -76,7 +76,9 @@ const SWEEPS = [
   ['x·sin x, N 20 … 1280, 200 trials', 'ns=20,40,80,160,320,640,1280&tr=200'],
   ['LeNet-5, N 16 … 512, 100 trials, K = 10', 'fn=lenet5&ns=16,32,64,128,256,512&tr=100'],
 ];
-const POOLS = [1, 2, 4];
+// WS=1,2 and SWEEP=0 (an index of SWEEPS) narrow a run to what is compared.
+const POOLS = (process.env.WS ?? '1,2,4').split(',').map(Number);
+const SWEEPS_RUN = process.env.SWEEP === undefined ? SWEEPS : [SWEEPS[Number(process.env.SWEEP)]];
 
 const builds = process.argv.slice(2).map((arg) => {
   const at = arg.indexOf('=');
@@ -96,7 +98,7 @@ const rounds = new Map(); // label -> median round time
 const costs = new Map(); // label -> the page's work per sweep
 const only = process.env.ONLY ?? '';
 try {
-  for (const [what, query] of only === '' || only === 'sweeps' ? SWEEPS : []) {
+  for (const [what, query] of only === '' || only === 'sweeps' ? SWEEPS_RUN : []) {
     for (const w of POOLS) {
       for (const b of builds) {
         await withPage(`bench-pool-${w}`, {}, async (page) => {
@@ -145,13 +147,14 @@ try {
 }
 const ms = (t) => `${Math.round(t)} ms`;
 if (sweeps.size > 0) {
-  console.log(`| sweep (Chromium, worker time, median (best) of ${SEEDS.length} seeds) | build | W = 1 | W = 2 | W = 4 | W = 1 / W = 2 (medians) |`);
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const [what] of SWEEPS) {
+  const pools = POOLS.map((w) => `W = ${w}`).join(' | ');
+  console.log(`| sweep (Chromium, worker time, median (best) of ${SEEDS.length} seeds) | build | ${pools} | W = 1 / W = 2 (medians) |`);
+  console.log(`| --- | --- | ${POOLS.map(() => '---').join(' | ')} | --- |`);
+  for (const [what] of SWEEPS_RUN) {
     for (const b of builds) {
       const cells = sweeps.get(`${what}|${b.label}`);
       const shown = cells.map(([mid, best]) => `${ms(mid)} (${ms(best)})`);
-      console.log(`| ${what} | ${b.label} | ${shown.join(' | ')} | ${(cells[0][0] / cells[1][0]).toFixed(2)}× |`);
+      console.log(`| ${what} | ${b.label} | ${shown.join(' | ')} | ${cells.length > 1 ? `${(cells[0][0] / cells[1][0]).toFixed(2)}×` : ''} |`);
     }
   }
   console.log('');

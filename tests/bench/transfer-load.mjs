@@ -7,10 +7,11 @@
 import { startServer, withPage, openApp } from '../e2e/harness.mjs';
 
 /**
- * One fresh load of the default view at a pool of `w` (null: the link names
- * none, the page's default pool): what was sent, per file.
+ * One fresh load of the default view (or of the link's `query`, without
+ * its `?`) at a pool of `w` (null: the link names none, the page's default
+ * pool): what was sent, per file.
  */
-export async function load(cacheControl, w) {
+export async function load(cacheControl, w, query = '') {
   const sent = [];
   const late = [];
   let counting = true;
@@ -43,7 +44,8 @@ export async function load(cacheControl, w) {
         };
         requestAnimationFrame(tick);
       });
-      await openApp(page, w === null ? server.appUrl : `${server.appUrl}?w=${w}`);
+      const keys = [query, w === null ? '' : `w=${w}`].filter((k) => k !== '').join('&');
+      await openApp(page, keys === '' ? server.appUrl : `${server.appUrl}?${keys}`);
       counting = false;
       const idle = Date.now() - t0;
       const drawn = await page.evaluate(() => window.__drawn);

@@ -1,4 +1,5 @@
-// Benchmark of what a browser downloads for the default view of the release
+// Benchmark of what a browser downloads for the default view (and for a
+// LeNet-5 preset link, which adds the network's two files) of the release
 // build, served gzip-compressed with the project's CSP as a static host
 // serves it, from the first request until the first plot is drawn and the
 // app is idle, at a pool of 1, 2 and 4 workers (the link's `w=`). Prints
@@ -24,6 +25,13 @@ const { DIST } = await import('../e2e/harness.mjs');
 const { load } = await import('./transfer-load.mjs');
 
 const POOLS = [1, 2, 4];
+// The default view, and a view that computes LeNet-5 (its two files come on top).
+const LINKS = [
+  ['default view', ''],
+  // The link the page writes once the preset is clicked (`preset=` alone
+  // only names the note: the settings are the link's own keys).
+  ['LeNet-5 preset', 'v=1&preset=lenet&sc=letcc&fn=lenet5&k=20&n=100&m=fixed&s=40&panels=stragglers,digits,table'],
+];
 const CACHES = ['no-store', 'max-age=600'];
 const kB = (b) => (b / 1e3).toFixed(1);
 const fileName = (path) => (path.endsWith('/') ? 'index.html' : basename(path));
@@ -34,32 +42,32 @@ const gz = Object.fromEntries(
 );
 
 const results = [];
-for (const cache of CACHES) {
+for (const [link, query] of LINKS) for (const cache of CACHES) {
   for (const w of POOLS) {
-    const r = await load(cache, w);
+    const r = await load(cache, w, query);
     const bytes = r.sent.reduce((a, s) => a + s.bytes, 0);
     const after = r.late.reduce((a, s) => a + s.bytes, 0);
     console.error(
-      `${cache} W=${w} (pool field: ${r.pool}): ${r.sent.length} requests, ${kB(bytes)} kB (browser saw ${kB(r.seen)} kB), idle at ${r.idle} ms` +
+      `${link}, ${cache} W=${w} (pool field: ${r.pool}): ${r.sent.length} requests, ${kB(bytes)} kB (browser saw ${kB(r.seen)} kB), idle at ${r.idle} ms` +
         (r.late.length ? `; after idle: ${r.late.map((l) => fileName(l.path)).join(', ')}` : ''),
     );
-    results.push({ cache, w, ...r, bytes, after });
+    results.push({ link, cache, w, ...r, bytes, after });
   }
 }
 
-console.log(`\nTransfer of the default view until the first plot is drawn and the app is idle: ${DIST}, gzip -9, one fresh profile per load\n`);
-console.log('| cache-control | pool W | requests | bytes on the wire until idle (server) | the browser\'s count (DevTools) | after idle | first plot | idle |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`\nTransfer until the first plot is drawn and the app is idle: ${DIST}, gzip -9, one fresh profile per load\n`);
+console.log('| link | cache-control | pool W | requests | bytes on the wire until idle (server) | the browser\'s count (DevTools) | after idle | first plot | idle |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   const after = r.late.length ? `+${kB(r.after)} kB (${r.late.map((l) => fileName(l.path)).join(', ')})` : '0';
   console.log(
-    `| ${r.cache} | ${r.w} | ${r.sent.length} | **${kB(r.bytes)} kB** | ${kB(r.seen)} kB | ${after} | ${Math.round(r.drawn)} ms | ${r.idle} ms |`,
+    `| ${r.link} | ${r.cache} | ${r.w} | ${r.sent.length} | **${kB(r.bytes)} kB** | ${kB(r.seen)} kB | ${after} | ${Math.round(r.drawn)} ms | ${r.idle} ms |`,
   );
 }
 
 // Per file: how many times each was downloaded, at each pool and policy.
 const names = [...new Set(results.flatMap((r) => [...r.sent, ...r.late].map((s) => fileName(s.path))))].sort();
-const col = (r) => `W=${r.w}, ${r.cache}`;
+const col = (r) => `${r.link}, W=${r.w}, ${r.cache}`;
 console.log('\nDownloads per file until idle (count × bytes on the wire each; + after idle)\n');
 console.log(`| file | gzip -9 size | ${results.map(col).join(' | ')} |`);
 console.log(`| --- | --- | ${results.map(() => '---').join(' | ')} |`);
