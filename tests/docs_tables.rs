@@ -1,6 +1,7 @@
 //! The documentation's tables that mirror code, checked against the code:
 //! the registry of panels and the cache places (docs/architecture.md), the
-//! Config fields, its example with every default and the settings of
+//! Config fields, the straggler models' JSON, its example with every
+//! default and the settings of
 //! `--over` (docs/reference.md), and the
 //! file map ("Where things are"). A table is found by the HTML comment
 //! above it (`<!-- checked by tests/docs_tables.rs: NAME -->`); a row that
@@ -149,6 +150,28 @@ fn the_config_table_lists_every_field_in_order_with_its_place() {
         .map(|f| vec![format!("`{}`", f.name), format!("`{:?}`", f.place)])
         .collect();
     same_rows("docs/reference.md, the Config fields", got, want);
+}
+
+/// The Config table's `stragglers` row gives every straggler model's JSON
+/// as the core's allowed text has it (the forms a refused model lists), so
+/// a new model, or a new range, shows here.
+#[test]
+fn the_stragglers_row_gives_every_model() {
+    let rows = table(REFERENCE, "the Config fields");
+    let row = rows
+        .iter()
+        .find(|r| r[0] == "`stragglers`")
+        .expect("the Config table has a `stragglers` row");
+    let want: Vec<String> = coded_core::config::allowed("stragglers")
+        .split(" | ")
+        .map(|form| format!("`{form}`"))
+        .collect();
+    assert_eq!(
+        row[1],
+        want.join(", "),
+        "docs/reference.md, the Config fields: the `stragglers` row's values should read {}",
+        want.join(", ")
+    );
 }
 
 /// The JSON "with every default" is the default configuration, every
