@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 
 if (process.argv[2]) process.env.DIST = process.argv[2];
 const { DIST, startServer } = await import('../e2e/harness.mjs');
+const { LENET_PRESET_QUERY } = await import('./transfer-load.mjs');
 
 const TOOLS = resolve(process.env.LIGHTHOUSE ?? '.bench-tools');
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -31,10 +32,8 @@ const { version } = need('lighthouse/package.json');
 
 const LINKS = [
   ['default view', ''],
-  // The link the page writes once the preset is clicked: a link's settings
-  // are its own keys (`preset=` only names the note), so this one computes
-  // LeNet-5 and fetches its two files.
-  ['preset link (LeNet-5, Table 1 style)', '?v=1&preset=lenet&sc=letcc&fn=lenet5&k=20&n=100&m=fixed&s=40&panels=stragglers,digits,table'],
+  // It computes LeNet-5 and fetches its two files.
+  ['preset link (LeNet-5, Table 1 style)', `?${LENET_PRESET_QUERY}`],
   ['slide embed link (error vs N)', '?v=1&embed=errors&size=slide'],
 ];
 

@@ -7,6 +7,14 @@
 import { startServer, withPage, openApp } from '../e2e/harness.mjs';
 
 /**
+ * The "LeNet-5, Table 1 style" preset's link as the page writes it once the
+ * preset is clicked (without the `?`): a link's settings are its own keys
+ * (`preset=` alone only names the note), so this one computes LeNet-5.
+ */
+export const LENET_PRESET_QUERY =
+  'v=1&preset=lenet&sc=letcc&fn=lenet5&k=20&n=100&m=fixed&s=40&panels=stragglers,digits,table';
+
+/**
  * One fresh load of the default view (or of the link's `query`, without
  * its `?`) at a pool of `w` (null: the link names none, the page's default
  * pool): what was sent, per file.

@@ -22,15 +22,13 @@ import { join, basename } from 'node:path';
 // harness reads $DIST when it loads).
 if (process.argv[2]) process.env.DIST = process.argv[2];
 const { DIST } = await import('../e2e/harness.mjs');
-const { load } = await import('./transfer-load.mjs');
+const { load, LENET_PRESET_QUERY } = await import('./transfer-load.mjs');
 
 const POOLS = [1, 2, 4];
 // The default view, and a view that computes LeNet-5 (its two files come on top).
 const LINKS = [
   ['default view', ''],
-  // The link the page writes once the preset is clicked (`preset=` alone
-  // only names the note: the settings are the link's own keys).
-  ['LeNet-5 preset', 'v=1&preset=lenet&sc=letcc&fn=lenet5&k=20&n=100&m=fixed&s=40&panels=stragglers,digits,table'],
+  ['LeNet-5 preset', LENET_PRESET_QUERY],
 ];
 const CACHES = ['no-store', 'max-age=600'];
 const kB = (b) => (b / 1e3).toFixed(1);

@@ -41,6 +41,11 @@ async function documentedPolicy() {
 }
 export const FIXTURES = join(here, 'fixtures');
 export const SCREENSHOTS = join(ROOT, 'test-artifacts', 'screenshots');
+/**
+ * LeNet-5's files, which a worker fetches from next to its script the first
+ * time a view computes LeNet-5 (coded_core::lenet::WEIGHTS_FILE, DIGITS_FILE).
+ */
+export const LENET_FILES = ['lenet5.bin', 'digits.packed'];
 /** The app is served under this sub-path, to prove relative URLs work. */
 export const APP_PATH = '/sub/dir/';
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   testFile, withPage, openApp, andWait, typeKeys, waitIdle, runs, noNaN, startServer, APP_PATH, DIST,
-  canvasHasPixels, MAIN_CANVAS,
+  canvasHasPixels, MAIN_CANVAS, LENET_FILES,
 } from './harness.mjs';
 
 const { server, T } = testFile({ timeout: 240_000 });
@@ -74,9 +74,6 @@ async function waitSweep(page, pred, timeout = 180_000) {
 
 /** A LeNet-5 sweep long enough to fail a helper in its middle. */
 const SWEEP = '?v=1&fn=lenet5&tr=60&ns=16,32,64,128,256';
-
-/** LeNet-5's files, next to the worker's script (coded_core::lenet::WEIGHTS_FILE, DIGITS_FILE). */
-const LENET_FILES = ['lenet5.bin', 'digits.packed'];
 
 test('a pool of any size downloads the worker\'s code once', T, async () => {
   await withPage('pool-one-download', {}, async (page) => {

@@ -13,7 +13,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CSP, DIST, testFile, withPage, openApp, andWait, canvasHasPixels, MAIN_CANVAS, DESKTOP,
-  uncaughtErrorBox, APP_PATH,
+  uncaughtErrorBox, APP_PATH, LENET_FILES,
 } from './harness.mjs';
 
 const { server, T } = testFile({ timeout: 300_000 });
@@ -209,13 +209,12 @@ test('no network request after the page has loaded but LeNet-5\'s own files', T,
     for (const id of ['#export-json', '#export-table-csv', '#export-curves-csv', '#export-png']) {
       await Promise.all([page.waitForEvent('download'), page.click(id)]);
     }
-    const lenetFiles = ['lenet5.bin', 'digits.packed'];
-    const own = (u) => lenetFiles.some((f) => u === `GET ${server.appUrl}${f}`);
+    const own = (u) => LENET_FILES.some((f) => u === `GET ${server.appUrl}${f}`);
     assert.deepEqual(late.filter((u) => !own(u)), []);
     // The server saw them too (a worker's request), from the app's folder only.
     const asked = server.requests();
-    for (const f of lenetFiles) assert.ok(asked.get(`${APP_PATH}${f}`) >= 1, `${f} was fetched: ${[...asked.keys()]}`);
-    assert.deepEqual([...asked.keys()].filter((p) => !lenetFiles.some((f) => p === `${APP_PATH}${f}`)), []);
+    for (const f of LENET_FILES) assert.ok(asked.get(`${APP_PATH}${f}`) >= 1, `${f} was fetched: ${[...asked.keys()]}`);
+    assert.deepEqual([...asked.keys()].filter((p) => !LENET_FILES.some((f) => p === `${APP_PATH}${f}`)), []);
   });
 });
 

@@ -354,13 +354,17 @@ mod worker {
     /// LeNet-5's weights and packed digits, from next to this script, or
     /// why not (said by every LeNet-5 computation: the page shows it).
     async fn fetch_lenet_files() -> Result<(Vec<u8>, Vec<u8>), String> {
+        // Both requests start before either is awaited: one round trip.
+        let weights = scope().fetch_with_str(lenet::WEIGHTS_FILE);
+        let digits = scope().fetch_with_str(lenet::DIGITS_FILE);
         Ok((
-            fetch_bytes(lenet::WEIGHTS_FILE).await?,
-            fetch_bytes(lenet::DIGITS_FILE).await?,
+            bytes_of(lenet::WEIGHTS_FILE, weights).await?,
+            bytes_of(lenet::DIGITS_FILE, digits).await?,
         ))
     }
 
-    async fn fetch_bytes(file: &str) -> Result<Vec<u8>, String> {
+    /// The body of the response `fetch` promises for `file`, or why not.
+    async fn bytes_of(file: &str, fetch: js_sys::Promise) -> Result<Vec<u8>, String> {
         use wasm_bindgen_futures::JsFuture;
         let failed = |e: JsValue| {
             let why = e
@@ -369,7 +373,7 @@ mod worker {
                 .unwrap_or_else(|| format!("{e:?}"));
             format!("fetching {file} failed ({why})")
         };
-        let response: web_sys::Response = JsFuture::from(scope().fetch_with_str(file))
+        let response: web_sys::Response = JsFuture::from(fetch)
             .await
             .map_err(failed)?
             .unchecked_into();
