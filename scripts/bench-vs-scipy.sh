@@ -8,6 +8,9 @@
 # SciPy").
 #
 #   ./scripts/bench-vs-scipy.sh               measures dist/ (built if missing)
+#   ./scripts/bench-vs-scipy.sh before=/a/dist after=dist
+#                                             several builds, interleaved, each
+#                                             with its ratio to the same SciPy run
 #   GCV_TRIALS=20 ./scripts/bench-vs-scipy.sh SciPy runs 20 trials, its time
 #                                             scaled to 200 (about 10× quicker)
 #
@@ -21,16 +24,17 @@ if ! "$VENV/bin/python" -c 'import numpy, scipy' 2>/dev/null; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check numpy==2.2.6 scipy==1.15.3
 fi
-if [ ! -f dist/index.html ]; then
+if [ $# -eq 0 ] && [ ! -f dist/index.html ]; then
   trunk build --release
 fi
 GCV_TRIALS="${GCV_TRIALS:-200}"
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-# The first number of the W = 2 cell: the median of the seeds, in ms.
-tab_table=$(ONLY=sweeps SWEEP=0 WS=2 SEEDS="${SEEDS:-7}" node tests/bench/pool.bench.mjs)
+tab_table=$(ONLY=sweeps SWEEP=0 WS=2 SEEDS="${SEEDS:-7}" node tests/bench/pool.bench.mjs "$@")
 echo "$tab_table"
-tab_ms=$(awk -F'|' '/x·sin x/ { gsub(/ ms.*/, "", $4); gsub(/ /, "", $4); print $4 }' <<<"$tab_table")
+# Each build's row: its label and the first number of the W = 2 cell (the
+# median of the seeds, in ms), tab-separated.
+tab_rows=$(awk -F'|' '/x·sin x/ { label = $3; gsub(/^ +| +$/, "", label); gsub(/ ms.*/, "", $4); gsub(/ /, "", $4); print label "\t" $4 }' <<<"$tab_table")
 
 scipy_out=$(nice -n 19 "$VENV/bin/python" tools/bench/scipy_sweep.py --only gcv --gcv-trials "$GCV_TRIALS")
 echo "$scipy_out"
@@ -40,7 +44,8 @@ scipy_s=$(awk -F'|' '/^\| \(b\) GCV/ { gsub(/ \(scaled\)/, "", $7); gsub(/ /, ""
 echo
 echo "| the default sweep | time |"
 echo "| --- | --- |"
-echo "| the tab, 2 workers (median of the seeds) | ${tab_ms} ms |"
 echo "| SciPy's way, one thread, ${GCV_TRIALS} trials$([ "$GCV_TRIALS" = 200 ] || echo ', scaled to 200') | ${scipy_s} s |"
-echo "| ratio | $(awk -v s="$scipy_s" -v t="$tab_ms" 'BEGIN { printf "%.0f×", s * 1000 / t }') |"
+while IFS=$'\t' read -r label tab_ms; do
+  echo "| the tab ($label), 2 workers (median of the seeds) | ${tab_ms} ms, $(awk -v s="$scipy_s" -v t="$tab_ms" 'BEGIN { printf "%.0f×", s * 1000 / t }') SciPy's speed |"
+done <<<"$tab_rows"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

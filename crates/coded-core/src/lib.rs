@@ -6,7 +6,7 @@
 //! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
-//! `limits`, `wire`, `json`, `checksum`, `portable`, `banded`, `rng`, `barycentric`, `spline`,
+//! `limits`, `wire`, `json`, `checksum`, `portable`, `banded`, `chacha_lanes`, `rng`, `barycentric`, `spline`,
 //! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
@@ -17,6 +17,9 @@ pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
 pub mod checksum;
+// The wasm build's random stream (and its test natively).
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod chacha_lanes;
 pub mod computation;
 pub mod config;
 pub mod csv;

@@ -5,8 +5,28 @@
 //! every draw here goes through `u64` arithmetic we control.
 
 use crate::portable::{cos, ln};
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+/// The generator's stream. Natively `rand_chacha`'s own (with its AVX2
+/// path); in wasm with simd128 the same stream, four blocks in the lanes of
+/// one vector (`rand_chacha` has no SIMD path there: see
+/// [`crate::chacha_lanes`]). The seed is `rand_chacha`'s either way.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+type Stream = crate::chacha_lanes::ChaCha8<crate::chacha_lanes::Simd128>;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+type Stream = ChaCha8Rng;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+use rand::RngCore;
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+fn stream_of(seed: u64) -> Stream {
+    Stream::from_seed(ChaCha8Rng::seed_from_u64(seed).get_seed())
+}
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+fn stream_of(seed: u64) -> Stream {
+    ChaCha8Rng::seed_from_u64(seed)
+}
 
 /// SplitMix64 finaliser: spreads a few small integers over 64 bits, so that
 /// nearby tags (trial 1, trial 2, …) give unrelated generator seeds.
@@ -25,11 +45,11 @@ pub fn derive(seed: u64, tags: &[u64]) -> u64 {
 
 /// Portable random generator (ChaCha8 underneath).
 #[derive(Clone, Debug)]
-pub struct Rng(ChaCha8Rng);
+pub struct Rng(Stream);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(ChaCha8Rng::seed_from_u64(seed))
+        Rng(stream_of(seed))
     }
 
     /// A generator for the stream named by `tags` under `seed`.
@@ -37,6 +57,7 @@ impl Rng {
         Self::new(derive(seed, tags))
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
