@@ -43,6 +43,15 @@ pub fn Controls(
             open.set(true);
         }
     });
+    // On the page, the groups are built one a task, as the panels are: the
+    // controls built in one task were a phone's longest task after the
+    // wasm's arrival (4× slower CPU). An embed builds its few at once, so
+    // the box that holds them never grows under the plot.
+    let groups_in = RwSignal::new(0);
+    let in_turns = keep.with_value(|k| k.is_none());
+    if in_turns {
+        crate::components::turns::mount_in_turns(groups_in, Group::SHOWN.len());
+    }
     view! {
         <aside class="controls" aria-label="Controls">
             <h2>"Controls"</h2>
@@ -59,21 +68,25 @@ pub fn Controls(
             <div class="controls-body" id="controls-body" class:closed=move || !open.get()>
                 {Group::SHOWN
                     .into_iter()
-                    .map(|g| {
+                    .enumerate()
+                    .map(|(i, g)| {
                         let hidden = move || {
                             keep.with_value(|k| {
                                 shown.with(|s| !group_shown(g, s, k.as_deref()))
                             })
                         };
+                        let built = move || !in_turns || groups_in.get() > i;
                         view! {
-                            <fieldset hidden=hidden>
-                                <legend>{g.legend()}</legend>
-                                {SETTINGS
-                                    .iter()
-                                    .filter(|st| st.group == g)
-                                    .map(|st| control(state, st, shown, keep))
-                                    .collect_view()}
-                            </fieldset>
+                            <Show when=built>
+                                <fieldset hidden=hidden>
+                                    <legend>{g.legend()}</legend>
+                                    {SETTINGS
+                                        .iter()
+                                        .filter(|st| st.group == g)
+                                        .map(|st| control(state, st, shown, keep))
+                                        .collect_view()}
+                                </fieldset>
+                            </Show>
                         }
                     })
                     .collect_view()}

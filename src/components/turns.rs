@@ -48,15 +48,20 @@ pub fn wait(turn: impl FnOnce() + 'static) {
 /// are. Why: the whole page built in one task held a phone's page for
 /// about 300 ms (4× slower CPU) before it could answer a tap.
 pub fn mount_in_turns(count: RwSignal<usize>, total: usize) {
-    if count.get_untracked() >= total {
+    if count.try_get_untracked().is_none_or(|c| c >= total) {
         return;
     }
     WAITING.with(|w| w.update(|n| *n += 1));
     set_timeout(
         move || {
-            count.update(|c| *c += 1);
+            // The parts' owner may be gone by now (its view removed, as
+            // the controls of a page left for an embed): then nothing is
+            // left to mount.
+            let alive = count.try_update(|c| *c += 1).is_some();
             waited();
-            mount_in_turns(count, total);
+            if alive {
+                mount_in_turns(count, total);
+            }
         },
         std::time::Duration::ZERO,
     );

@@ -7,7 +7,7 @@
 // Run through ./scripts/bench-lighthouse.sh [DIST], which installs the
 // pinned Lighthouse into .bench-tools/ and points it at Debian's Chromium
 // (CHROME_PATH). `LIGHTHOUSE` is the folder of that install; `RUNS` the
-// number of runs per link.
+// number of runs per link; `LINK` an index of LINKS, to run that link alone.
 
 import { createRequire } from 'node:module';
 import { join, resolve, basename } from 'node:path';
@@ -37,6 +37,7 @@ const LINKS = [
   ['slide embed link (error vs N)', '?v=1&embed=errors&size=slide'],
 ];
 
+const LINKS_RUN = process.env.LINK === undefined ? LINKS : [LINKS[Number(process.env.LINK)]];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One Lighthouse run on `url` in a fresh Chromium: the figures, and what the server sent. */
@@ -71,6 +72,11 @@ async function run(url, sent) {
         .map((i) => (i.type === 'node' ? `${i.snippet} "${(i.nodeLabel ?? '').slice(0, 50)}"` : null))
         .find(Boolean),
       shifts: items(lhr, 'layout-shifts').map((i) => `${i.score?.toFixed(3)} ${i.node?.snippet ?? ''}`),
+      // The main thread's tasks that count towards TBT (over 50 ms as
+      // Lighthouse sees them), where they start and what ran them.
+      longTasks: items(lhr, 'long-tasks').map(
+        (i) => `${Math.round(i.duration)} ms at ${Math.round(i.startTime)} ms (${basename(String(i.url ?? '?'))})`,
+      ),
     };
   } finally {
     await chrome.kill();
@@ -88,7 +94,7 @@ const server = await startServer({ gzip: true, cacheControl: 'max-age=600', onSe
 const rows = [];
 let settings;
 try {
-  for (const [what, query] of LINKS) {
+  for (const [what, query] of LINKS_RUN) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const r = await run(server.appUrl + query, sent);
@@ -98,7 +104,8 @@ try {
           `FCP ${Math.round(r.fcp)} ms, SI ${Math.round(r.si)} ms, ${(r.bytes / 1e3).toFixed(0)} kB (server: ${(r.wire / 1e3).toFixed(0)} kB, ${r.files.join(' ')})` +
           (r.warnings.length ? `; warnings: ${r.warnings.join(' / ')}` : '') +
           `\n    LCP element: ${r.lcpElement ?? '?'}` +
-          (r.shifts.length ? `\n    layout shifts: ${r.shifts.join(' | ')}` : ''),
+          (r.shifts.length ? `\n    layout shifts: ${r.shifts.join(' | ')}` : '') +
+          (r.longTasks.length ? `\n    long tasks: ${r.longTasks.join(' | ')}` : ''),
       );
       runs.push(r);
     }

@@ -68,6 +68,33 @@ fn browser_benchmark() {
         });
         say(format!("| one LeNet-5 round, {} N = 256, K = 10 (encode, 256 CNN calls, decode) | {ms:.1} ms | |", scheme.name()));
     }
+    // The random stream: ours (four blocks in simd128 lanes) and
+    // rand_chacha's (a word at a time in wasm), the same words; as many as
+    // the default sweep's 28 bootstraps draw (B = 1000 resamples of 200
+    // trials, two indices to a draw), and the bootstraps themselves.
+    const DRAWS: usize = 2_800_000;
+    let ours = best_of(5, || {
+        let mut r = coded_core::rng::Rng::new(5);
+        let x = (0..DRAWS).fold(0u64, |x, _| x ^ r.next_u64());
+        std::hint::black_box(x);
+    });
+    let theirs = best_of(5, || {
+        use rand::{RngCore, SeedableRng};
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let x = (0..DRAWS).fold(0u64, |x, _| x ^ r.next_u64());
+        std::hint::black_box(x);
+    });
+    say(format!("| 2.8 M random u64, ours (simd128) / rand_chacha's | {ours:.1} ms / {theirs:.1} ms | {:.2}× |", theirs / ours));
+    let columns: Vec<Vec<f64>> = (0..3)
+        .map(|c| (0..200).map(|i| ((i * 7 + c) % 13) as f64 / 10.0).collect())
+        .collect();
+    let columns: Vec<&[f64]> = columns.iter().map(|c| &c[..]).collect();
+    let ms = best_of(5, || {
+        for point in 0..28 {
+            std::hint::black_box(coded_core::metrics::bootstrap_means(&columns, point, 1000));
+        }
+    });
+    say(format!("| the default sweep's 28 bootstraps (1000 resamples of 200 trials, 3 statistics) | {ms:.1} ms | |"));
     let ns = [20, 40, 80, 160, 320, 640, 1280];
     let base = Config {
         trials: 200,
