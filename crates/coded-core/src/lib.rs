@@ -31,6 +31,7 @@ pub mod json;
 pub mod knots;
 pub mod lenet;
 pub mod limits;
+pub mod locator;
 pub mod metrics;
 pub mod points;
 pub mod portable;
