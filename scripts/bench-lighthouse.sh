@@ -7,6 +7,8 @@
 #
 #   ./scripts/bench-lighthouse.sh               measures dist/
 #   ./scripts/bench-lighthouse.sh /other/dist   measures another build
+#   ./scripts/bench-lighthouse.sh before=/a/dist after=dist
+#                                               both, runs interleaved
 #
 # Lighthouse is not a dependency of the tests: the pinned version is
 # installed on first use into .bench-tools/ (git-ignored). It drives
@@ -23,4 +25,4 @@ if [ "$installed" != "$LIGHTHOUSE_VERSION" ]; then
   # Lighthouse 13 asks for Node 22; it runs on Node 20, which npm only warns about.
   npm install --prefix "$LIGHTHOUSE" --no-audit --no-fund --silent --loglevel=error "lighthouse@$LIGHTHOUSE_VERSION"
 fi
-node tests/bench/lighthouse.bench.mjs "${1:-${DIST:-dist}}"
+node tests/bench/lighthouse.bench.mjs "${@:-${DIST:-dist}}"

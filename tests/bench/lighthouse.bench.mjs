@@ -4,17 +4,29 @@
 // default view, a preset link and a slide embed link. Three runs of each,
 // the median of each figure. Prints a markdown table; asserts nothing.
 //
-// Run through ./scripts/bench-lighthouse.sh [DIST], which installs the
-// pinned Lighthouse into .bench-tools/ and points it at Debian's Chromium
-// (CHROME_PATH). `LIGHTHOUSE` is the folder of that install; `RUNS` the
-// number of runs per link; `LINK` an index of LINKS, to run that link alone.
+// Run through ./scripts/bench-lighthouse.sh [DIST | label=DIST ...], which
+// installs the pinned Lighthouse into .bench-tools/ and points it at
+// Debian's Chromium (CHROME_PATH). `LIGHTHOUSE` is the folder of that
+// install; `RUNS` the number of runs per link; `LINK` an index of LINKS, to
+// run that link alone.
+//
+// Several builds (before=/a/dist after=dist) are measured in the same run,
+// their runs interleaved (before, after, before, …): this machine's load
+// moves a median of TBT by 100 ms within an hour, so builds measured apart
+// are not compared.
 
 import { createRequire } from 'node:module';
 import { join, resolve, basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-if (process.argv[2]) process.env.DIST = process.argv[2];
+const args = process.argv.slice(2);
+if (args.length === 1 && !args[0].includes('=')) process.env.DIST = args[0];
 const { DIST, startServer } = await import('../e2e/harness.mjs');
+const builds = args.filter((a) => a.includes('=')).map((arg) => {
+  const at = arg.indexOf('=');
+  return { label: arg.slice(0, at), dir: resolve(arg.slice(at + 1)) };
+});
+if (builds.length === 0) builds.push({ label: 'this build', dir: resolve(DIST) });
 const { LENET_PRESET_QUERY } = await import('./transfer-load.mjs');
 
 const TOOLS = resolve(process.env.LIGHTHOUSE ?? '.bench-tools');
@@ -90,27 +102,34 @@ function items(lhr, id) {
 
 const sent = [];
 // As GitHub Pages sends it; Lighthouse empties the cache before each run.
-const server = await startServer({ gzip: true, cacheControl: 'max-age=600', onSent: (r) => sent.push(r) });
+const roots = {};
+builds.forEach((b, i) => {
+  b.prefix = `/build${i}/`;
+  roots[b.prefix] = b.dir;
+});
+const server = await startServer({ roots, gzip: true, cacheControl: 'max-age=600', onSent: (r) => sent.push(r) });
 const rows = [];
 let settings;
 try {
   for (const [what, query] of LINKS_RUN) {
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await run(server.appUrl + query, sent);
+    const runs = new Map(builds.map((b) => [b, []]));
+    for (let i = 0; i < RUNS; i++) for (const b of builds) {
+      const r = await run(server.origin + b.prefix + query, sent);
       settings = r.settings;
       console.error(
-        `${what} run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ` +
+        `${what}, ${b.label}, run ${i + 1}: score ${r.score}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, ` +
           `FCP ${Math.round(r.fcp)} ms, SI ${Math.round(r.si)} ms, ${(r.bytes / 1e3).toFixed(0)} kB (server: ${(r.wire / 1e3).toFixed(0)} kB, ${r.files.join(' ')})` +
           (r.warnings.length ? `; warnings: ${r.warnings.join(' / ')}` : '') +
           `\n    LCP element: ${r.lcpElement ?? '?'}` +
           (r.shifts.length ? `\n    layout shifts: ${r.shifts.join(' | ')}` : '') +
           (r.longTasks.length ? `\n    long tasks: ${r.longTasks.join(' | ')}` : ''),
       );
-      runs.push(r);
+      runs.get(b).push(r);
     }
-    const m = (k) => median(runs.map((r) => r[k]));
-    rows.push({ what, query, score: m('score'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp'), si: m('si'), bytes: m('bytes'), wire: m('wire') });
+    for (const b of builds) {
+      const m = (k) => median(runs.get(b).map((r) => r[k]));
+      rows.push({ what, build: b.label, query, score: m('score'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), fcp: m('fcp'), si: m('si'), bytes: m('bytes'), wire: m('wire') });
+    }
   }
 } finally {
   await server.close();
@@ -119,14 +138,14 @@ try {
 const t = settings.throttling;
 console.log(
   `\nLighthouse ${version}, ${settings.formFactor} (${settings.throttlingMethod}d: RTT ${t.rttMs} ms, ` +
-    `${(t.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU ×${t.cpuSlowdownMultiplier}), ${CHROME_PATH}; ${DIST}; median of ${RUNS} runs\n`,
+    `${(t.throughputKbps / 1024).toFixed(1)} Mbit/s, CPU ×${t.cpuSlowdownMultiplier}), ${CHROME_PATH}; ${builds.map((b) => `${b.label} = ${b.dir}`).join(', ')}; median of ${RUNS} runs\n`,
 );
 const s = (v) => `${(v / 1e3).toFixed(2)} s`;
-console.log('| link | score | LCP | TBT | CLS | FCP | Speed Index | total transfer (Lighthouse) | bytes sent (server) |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| link | build | score | LCP | TBT | CLS | FCP | Speed Index | total transfer (Lighthouse) | bytes sent (server) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
   console.log(
-    `| ${r.what} \`${r.query || '/'}\` | ${Math.round(r.score)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${s(r.fcp)} | ${s(r.si)} | ${(r.bytes / 1e3).toFixed(0)} kB | ${(r.wire / 1e3).toFixed(0)} kB |`,
+    `| ${r.what} \`${r.query || '/'}\` | ${r.build} | ${Math.round(r.score)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${s(r.fcp)} | ${s(r.si)} | ${(r.bytes / 1e3).toFixed(0)} kB | ${(r.wire / 1e3).toFixed(0)} kB |`,
   );
 }
 console.log('\nTargets: score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.');
