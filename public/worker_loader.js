@@ -1,6 +1,7 @@
 // The computation worker's entry script: the page starts it once (src/runner.rs,
 // WORKER_URL) and that leading worker starts it again for each helper of its
-// pool, named "coded-helper" (HELPER_NAME in crates/coded-worker/src/main.rs).
+// pool, named "coded-helper" (coded_protocol::pool::HELPER_NAME; a test in
+// crates/coded-protocol/tests/helper_name.rs holds this script to it).
 //
 // Why our own loader and not trunk's shim: a helper does not fetch and compile
 // the worker's wasm again. The leading worker fetches it with streaming

@@ -10,6 +10,12 @@
 
 use crate::UiState;
 use coded_core::{Config, MonteCarlo};
+
+/// The name the leading worker gives its helpers (their `self.name`): how
+/// the worker's entry script, `public/worker_loader.js`, tells a helper
+/// (which waits for the leader's compiled module) from the leading worker
+/// (which fetches the wasm). A test holds that script to this name.
+pub const HELPER_NAME: &str = "coded-helper";
 use coded_panels::Stage;
 use serde::{Deserialize, Serialize};
 

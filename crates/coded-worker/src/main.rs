@@ -6,7 +6,7 @@
 //! hands each helper the module the leading worker compiled). The page
 //! starts one, the *leading* worker (`coded_engine::Engine`); it starts the
 //! pool's helpers (`coded_engine::helper::Helper`) from the same script, named
-//! [`HELPER_NAME`], and shares the Monte-Carlo trials out among them.
+//! [`coded_protocol::pool::HELPER_NAME`], and shares the Monte-Carlo trials out among them.
 //! Nested workers, not workers of the page: the page stays as small as it is
 //! (it only ever talks to one worker), and no SharedArrayBuffer is needed, so
 //! static hosts and lecture-page iframes without cross-origin isolation work.
@@ -33,6 +33,7 @@ mod worker {
     use coded_core::lenet;
     use coded_engine::helper::Helper;
     use coded_engine::Engine;
+    use coded_protocol::pool::HELPER_NAME;
     use coded_protocol::{FromHelper, FromWorker, Message, ToHelper, ToWorker};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -43,9 +44,6 @@ mod worker {
 
     /// A step of a helper runs trials for about this long.
     const HELPER_STEP_MS: f64 = 10.0;
-
-    /// The name the leading worker gives its helpers (`self.name` there).
-    const HELPER_NAME: &str = "coded-helper";
 
     type Handlers = (
         Closure<dyn FnMut(MessageEvent)>,
