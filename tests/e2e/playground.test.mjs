@@ -24,7 +24,9 @@ import {
   openControls,
   panelNames,
   DESKTOP,
+  typeKeys,
 } from './harness.mjs';
+import { readFileSync } from 'node:fs';
 
 let server;
 let scratch;
@@ -52,10 +54,28 @@ const ENCDEC = 'canvas#encdec-plot';
 const ERRORS = 'canvas#errors-plot';
 const DIGITS = 'canvas#digits-plot';
 
-/** Selects `value` in a select and waits for the recomputation. */
-const choose = (page, sel, value) => () => page.selectOption(sel, value);
-const type = (page, sel, value) => () => page.fill(sel, value);
-const click = (page, sel) => () => page.click(sel);
+// The controls a test acted on, by id: "every control changes what is
+// drawn" checks that it walked every control the page has.
+const walked = new Set();
+const touch = (sel) => walked.add(sel.replace(/^#/, ''));
+
+/** Selects `value` in a select. */
+const choose = (page, sel, value) => () => (touch(sel), page.selectOption(sel, value));
+/** Types `value` into a field key by key, as a person does (what was there first selected and deleted). */
+const type = (page, sel, value) => () => (touch(sel), typeKeys(page, sel.replace(/^#/, ''), [value]));
+const click = (page, sel) => () => (touch(sel), page.click(sel));
+
+/**
+ * Controls this walk leaves to a test of their own, with that test's file:
+ * a control whose numbers do not change a drawing (the pool's size), or
+ * whose behaviour needs more than one value (a list of values, a range).
+ */
+const TESTED_ELSEWHERE = {
+  workers: 'pool.test.mjs',
+  'sweep-values': 'axes.test.mjs',
+  'slope-range': 'slopes.test.mjs',
+  servers: 'stragglers-by-hand.test.mjs',
+};
 
 async function changes(page, canvas, action, what) {
   assert.ok(await canvasChanged(page, canvas, action, { timeout: 15_000 }), `${what} did not redraw ${canvas}`);
@@ -92,6 +112,32 @@ test('every control changes what is drawn, without console errors', { timeout: 3
     await changes(page, ENCDEC, click(page, '#reroll'), 're-roll');
     await changes(page, ERRORS, type(page, '#sweep-ns', '10, 30, 90'), 'sweep N list');
     await changes(page, ERRORS, type(page, '#sweep-ps', '0.2'), 'sweep p list');
+    // Noise, and the adversaries with their attack, placement and box.
+    await changes(page, ENCDEC, type(page, '#noise', '0.1'), 'noise');
+    await changes(page, MAIN_CANVAS, type(page, '#adversaries', '3'), 'adversaries');
+    await changes(page, MAIN_CANVAS, choose(page, '#placement', 'block'), 'placement');
+    await changes(page, ENCDEC, choose(page, '#attack', 'random'), 'attack');
+    // Automatic off keeps the automatic M in the field: the drawing changes
+    // with the M typed next.
+    await andWait(page, click(page, '#adversaries-bound-auto'));
+    await changes(page, ENCDEC, type(page, '#adversaries-bound', '9'), 'box M');
+    // A count and an exponent do not go together: the count back to 0 first.
+    await changes(page, MAIN_CANVAS, type(page, '#adversaries', '0'), 'no adversaries');
+    await changes(page, MAIN_CANVAS, type(page, '#adversaries-exponent', '0.5'), 'adversaries as N^a');
+    // Every scheme's comparison box (the page's own list); the shown
+    // scheme's is ticked and cannot be unticked (it is always drawn).
+    const boxes = await page
+      .locator('input[type="checkbox"][id^="compare-"]')
+      .evaluateAll((els) => els.map((e) => ({ id: e.id, fixed: e.disabled, checked: e.checked })));
+    for (const { id, fixed, checked } of boxes) {
+      if (fixed) {
+        assert.equal(`compare-${await page.locator('#scheme').inputValue()}`, id, `${id} is fixed`);
+        assert.ok(checked, `${id}, the shown scheme's, is ticked`);
+        touch(id);
+      } else if (id !== 'compare-lcc') {
+        await changes(page, ERRORS, click(page, `#${id}`), id);
+      }
+    }
     // Panel 1's round controls.
     await changes(page, MAIN_CANVAS, click(page, '#step-forward'), 'step forward');
     await changes(page, MAIN_CANVAS, click(page, '#step-back'), 'step back');
@@ -110,6 +156,11 @@ test('every control changes what is drawn, without console errors', { timeout: 3
     assert.ok(await canvasHasPixels(page, DIGITS, { min: 1000, timeout: 20_000 }));
     assert.match(await page.locator('#encdec-note').textContent(), /Panel 3/);
     await changes(page, DIGITS, type(page, '#k', '5'), 'K with LeNet-5');
+    // Your own f, and its degree (LCC's threshold, LCC being compared).
+    await changes(page, ERRORS, choose(page, '#function', 'formula'), 'function: your own');
+    await changes(page, ENCDEC, type(page, '#formula', 'x^3'), 'formula');
+    await changes(page, ERRORS, click(page, '#degree-auto'), 'degree automatic off');
+    await changes(page, ERRORS, type(page, '#degree', '5'), 'degree');
     // Every panel can be hidden: the panels are the page's own checkboxes
     // (the registry's), so a new panel is walked the day it exists.
     const panels = await panelNames(page);
@@ -121,6 +172,18 @@ test('every control changes what is drawn, without console errors', { timeout: 3
       await page.locator(`#panel-${name}`).waitFor();
     }
     await noNaN(page);
+    // Every control the page has was walked, or is tested in the file
+    // named (which acts on it): a new control fails here until it is.
+    const controls = await page
+      .locator('#controls-body :is(input, select, button, [role="slider"])')
+      .evaluateAll((els) => els.map((e) => e.id));
+    const panelBoxes = new Set(panels.map((name) => `show-${name}`));
+    const left = controls.filter((id) => !walked.has(id) && !panelBoxes.has(id) && !TESTED_ELSEWHERE[id]);
+    assert.deepEqual(left, [], 'controls neither walked here nor tested elsewhere');
+    for (const [id, file] of Object.entries(TESTED_ELSEWHERE)) {
+      assert.ok(controls.includes(id), `#${id} is a control of the page`);
+      assert.match(readFileSync(new URL(file, import.meta.url), 'utf8'), new RegExp(`['#]${id}'`), `${file} acts on #${id}`);
+    }
   });
 });
 
