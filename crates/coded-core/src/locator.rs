@@ -214,14 +214,9 @@ impl Votes {
     }
 }
 
-/// The median of `v` (reordered), the mean of the two middle values for
-/// an even count.
+/// The median of `v` (reordered): the metrics' own (type 7, the mean of
+/// the two middle values for an even count).
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
+    crate::metrics::quantile_of_sorted(v, 0.5)
 }
