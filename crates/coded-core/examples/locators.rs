@@ -6,16 +6,19 @@
 //!   cargo run --release -p coded-core --example locators
 //!
 //! Roads: BACC (no locating), the scripts' fit (Q of degree K + e − 1),
-//! Berlekamp–Welch's fit (Q of degree e), our median, and the oracle (the
-//! adversaries' answers dropped, as if they straggled). Every locator flags
-//! e = e_max servers, the paper's rule.
+//! Berlekamp–Welch's fit (Q of degree e), our median, the oracle (the
+//! adversaries' answers dropped, as if they straggled), and the fits
+//! flagging only the answers they set apart (|Q| below θ times its median).
+//! The tolerance is e = e_max, the paper's rule; all but the last flag e.
 
 use std::time::Instant;
 
 use coded_core::adversaries::{Adversaries, Attack};
 use coded_core::config::Config;
 use coded_core::functions::FunctionKind;
-use coded_core::locator::{locate_by_fit, locate_by_median, max_tolerance, LocatorDegree};
+use coded_core::locator::{
+    locate_apart, locate_by_fit, locate_by_median, max_tolerance, LocatorDegree,
+};
 use coded_core::problem::Problem;
 use coded_core::scheme::Scheme;
 use nalgebra::DMatrix;
@@ -29,14 +32,23 @@ enum Road {
     Fit(LocatorDegree),
     Median,
     Oracle,
+    /// The fit, flagging only answers whose |Q| is below θ times the
+    /// coordinate's median |Q| in most coordinates (at most e).
+    FitApart(LocatorDegree, f64),
 }
 
-const ROADS: [(Road, &str); 5] = [
+const ROADS: [(Road, &str); 8] = [
     (Road::Bacc, "BACC"),
     (Road::Fit(LocatorDegree::Scripts), "fit (scripts)"),
     (Road::Fit(LocatorDegree::Errors), "fit (B-W)"),
     (Road::Median, "median"),
     (Road::Oracle, "oracle"),
+    (Road::FitApart(LocatorDegree::Scripts, 0.1), "fit apart 0.1"),
+    (
+        Road::FitApart(LocatorDegree::Scripts, 0.02),
+        "fit apart 0.02",
+    ),
+    (Road::FitApart(LocatorDegree::Errors, 0.1), "B-W apart 0.1"),
 ];
 
 fn main() {
@@ -126,6 +138,9 @@ fn measure(
             }
             Road::Median => locate_by_median(&answers, e),
             Road::Oracle => liars.clone(),
+            Road::FitApart(degree, theta) => {
+                locate_apart(&prepared.coder.betas, &answers, K, e, degree, theta).unwrap()
+            }
         };
         found += liars.iter().filter(|l| flagged.contains(l)).count();
         let kept: Vec<usize> = (0..n).filter(|s| !flagged.contains(s)).collect();

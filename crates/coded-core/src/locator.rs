@@ -78,11 +78,28 @@ pub fn locate_by_fit(
     e: usize,
     degree: LocatorDegree,
 ) -> Result<Vec<usize>, LocateError> {
-    let rows = answers.nrows();
-    assert_eq!(points.len(), rows, "one point per answer");
     if e == 0 {
         return Ok(vec![]);
     }
+    let mut votes = Votes::new(answers.nrows());
+    for q in locator_magnitudes(points, answers, k, e, degree)? {
+        votes.add(&q, e);
+    }
+    Ok(votes.top(e))
+}
+
+/// |Q| at every answer, one list per output coordinate (none for a
+/// coordinate that is zero throughout: every Q fits it), after the fit
+/// [`locate_by_fit`] ranks by.
+pub fn locator_magnitudes(
+    points: &[f64],
+    answers: &DMatrix<f64>,
+    k: usize,
+    e: usize,
+    degree: LocatorDegree,
+) -> Result<Vec<Vec<f64>>, LocateError> {
+    let rows = answers.nrows();
+    assert_eq!(points.len(), rows, "one point per answer");
     let q_degree = degree.of(k, e);
     let needed = k + e + q_degree;
     if rows < needed {
@@ -92,15 +109,53 @@ pub fn locate_by_fit(
         });
     }
     let basis = chebyshev(points, k + e);
-    let mut votes = Votes::new(rows);
-    for c in 0..answers.ncols() {
-        let y = answers.column(c);
-        let Some(q) = locator_values(&basis, y.as_slice(), k + e, q_degree) else {
-            continue;
-        };
-        votes.add(&q, e);
+    Ok((0..answers.ncols())
+        .filter_map(|c| locator_values(&basis, answers.column(c).as_slice(), k + e, q_degree))
+        .collect())
+}
+
+/// The fit's suspects that stand apart: the answers whose |Q| is below
+/// `theta` times its coordinate's median |Q| in more than half the
+/// coordinates, at most `e` of them (the smallest summed ratios first).
+/// Ascending row indices.
+///
+/// Why not always e, as the paper's scripts flag: where nobody lies, the e
+/// honest answers dropped leave gaps in β order that cost Berrut's decode
+/// 20 to 10 000 times its error (docs/mathematics.md, "Locating
+/// adversaries"); an answer the fit does not set apart is kept.
+pub fn locate_apart(
+    points: &[f64],
+    answers: &DMatrix<f64>,
+    k: usize,
+    e: usize,
+    degree: LocatorDegree,
+    theta: f64,
+) -> Result<Vec<usize>, LocateError> {
+    if e == 0 {
+        return Ok(vec![]);
     }
-    Ok(votes.top(e))
+    let magnitudes = locator_magnitudes(points, answers, k, e, degree)?;
+    let rows = answers.nrows();
+    let (mut below, mut summed) = (vec![0usize; rows], vec![0.0; rows]);
+    for q in &magnitudes {
+        let mut sorted = q.clone();
+        let typical = median(&mut sorted);
+        if typical.is_nan() || typical <= 0.0 {
+            continue;
+        }
+        for (i, v) in q.iter().enumerate() {
+            let ratio = v / typical;
+            summed[i] += ratio;
+            below[i] += usize::from(ratio < theta);
+        }
+    }
+    let mut apart: Vec<usize> = (0..rows)
+        .filter(|&i| 2 * below[i] > magnitudes.len())
+        .collect();
+    apart.sort_by(|&a, &b| summed[a].total_cmp(&summed[b]).then(a.cmp(&b)));
+    apart.truncate(e);
+    apart.sort_unstable();
+    Ok(apart)
 }
 
 /// Our median baseline: the `e` rows furthest from a running median over

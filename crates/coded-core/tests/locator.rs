@@ -119,3 +119,57 @@ fn a_zero_coordinate_names_nobody_and_the_vote_is_the_others() {
     let found = locate_by_fit(&points, &answers, k, 1, LocatorDegree::Errors).unwrap();
     assert_eq!(found, vec![7]);
 }
+
+/// The answers `locate_apart` flags in trials 0..10, and the adversaries.
+fn flagged_apart(
+    function: FunctionKind,
+    n: usize,
+    gamma: usize,
+    theta: f64,
+) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let config = Config {
+        function,
+        n,
+        adversaries: (gamma > 0).then(|| Adversaries {
+            attack: Attack::Flip,
+            ..Adversaries::count(gamma)
+        }),
+        ..Config::default()
+    };
+    let problem = Problem::new(&config).unwrap();
+    let prepared = problem.prepare(Scheme::Bacc, n);
+    let e = max_tolerance(n, problem.k());
+    (0..10)
+        .map(|trial| {
+            let answers = problem.answers(&prepared, trial);
+            let flagged = coded_core::locator::locate_apart(
+                &prepared.coder.betas,
+                &answers,
+                problem.k(),
+                e,
+                LocatorDegree::Scripts,
+                theta,
+            )
+            .unwrap();
+            (flagged, problem.adversarial_servers(&prepared, trial))
+        })
+        .collect()
+}
+
+#[test]
+fn set_apart_the_fit_flags_nobody_where_nobody_lies() {
+    // K = 10, N = 160 (e_max = 70): the scripts' rule would drop 70 honest
+    // answers in every round.
+    for (function, theta) in [(FunctionKind::XSinX, 0.02), (FunctionKind::Lenet5, 0.1)] {
+        for (flagged, _) in flagged_apart(function.clone(), 160, 0, theta) {
+            assert_eq!(flagged, Vec::<usize>::new(), "{}", function.name());
+        }
+    }
+}
+
+#[test]
+fn set_apart_the_fit_finds_lenets_flipped_answers() {
+    for (flagged, liars) in flagged_apart(FunctionKind::Lenet5, 160, 3, 0.1) {
+        assert_eq!(flagged, liars);
+    }
+}
