@@ -690,6 +690,7 @@ mod fuzz {
             "adv_bound" => pick(&["auto", "1", "3", "1e12", "1e13", "0", "-1"]),
             "attack" => pick(&["random", "edge", "flip", "loud"]),
             "placement" => pick(&["random", "block", "nearest", "far"]),
+            "tol" => pick(&["auto", "0", "3", "10", "41", "9000", "-1", "most"]),
             "m" => pick(&coded_core::StragglerModel::ALL.map(|m| m.name())),
             "k" | "n" | "s" => prop_oneof![
                 (0usize..=MAX_N + 2).prop_map(|x| x.to_string()),

@@ -7,12 +7,14 @@
 //! text (no key of these settings is written for it).
 
 use coded_core::adversaries::{Adversaries, AdversaryCount, Attack, Placement};
-use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END};
+use coded_core::limits::IntRange;
+use coded_core::limits::{ADV_BOUND_RANGE, ADV_COUNT_RANGE, ADV_EXPONENT_END, N_RANGE};
+use coded_core::robust::{AutoTolerance, Tolerance};
 use coded_panels::format::f4;
 use coded_panels::RoundResult;
 
 use super::choices::{attack_choices, placement_choices};
-use super::model::{Group, Home, Kind, LinkState, Setting, BASE};
+use super::model::{no_one_value, Group, Home, Kind, LinkState, Setting, BASE};
 use super::parse::{number, number_in, one_of, short_number, whole_in, wire, wire_name};
 use super::parse::{number_words, whole_words};
 
@@ -169,6 +171,55 @@ pub const BOUND: Setting = Setting {
     },
     rule: |_| format!("{}, or automatic", number_words(ADV_BOUND_RANGE)),
     applies: with_adversaries,
+    ..BASE
+};
+
+/// e from 0 to the most servers (a value above N is refused by the check).
+const TOLERANCE_RANGE: IntRange = IntRange {
+    min: 0,
+    max: N_RANGE.max,
+};
+
+pub const TOLERANCE: Setting = Setting {
+    key: "tol",
+    id: "tolerance",
+    label: "Tolerance e",
+    name: "The tolerance e",
+    help: "How many adversaries ApproxIFER and the median drop try to find in a round; \
+           automatic: as many as the round's answers leave room for, at most 10.",
+    group: Group::Stragglers,
+    home: Home::Config("tolerance"),
+    kind: Kind::NumberOrAuto {
+        auto: "auto",
+        auto_label: "automatic (as many as the answers allow, at most 10)",
+        offer: "3",
+        now: no_one_value,
+    },
+    text: |s| s.config.tolerance.to_string(),
+    read: |s, t| {
+        if let Some(a) = AutoTolerance::parse(t.trim()) {
+            s.config.tolerance = Tolerance::Auto(a);
+            return true;
+        }
+        match whole_in(t, TOLERANCE_RANGE).filter(|&e| e <= s.config.n as u64) {
+            Some(e) => {
+                s.config.tolerance = Tolerance::Value(e as usize);
+                true
+            }
+            None => false,
+        }
+    },
+    rule: |s| {
+        format!(
+            "{}, at most N (now {}), or automatic",
+            whole_words(TOLERANCE_RANGE),
+            s.config.n
+        )
+    },
+    check: |s| match s.config.tolerance {
+        Tolerance::Value(e) => e <= s.config.n,
+        Tolerance::Auto(_) => true,
+    },
     ..BASE
 };
 

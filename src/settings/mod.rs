@@ -63,6 +63,7 @@ pub const SETTINGS: &[Setting] = &[
     adversaries::BOUND,
     adversaries::ATTACK,
     adversaries::PLACEMENT,
+    adversaries::TOLERANCE,
     experiment::LAMBDA_ENC,
     experiment::LAMBDA_DEC,
     experiment::LAMBDA_RULE,

@@ -75,6 +75,8 @@ const TESTED_ELSEWHERE = {
   'sweep-values': 'axes.test.mjs',
   'slope-range': 'slopes.test.mjs',
   servers: 'stragglers-by-hand.test.mjs',
+  tolerance: 'liars.test.mjs',
+  'tolerance-auto': 'liars.test.mjs',
 };
 
 async function changes(page, canvas, action, what) {

@@ -89,7 +89,7 @@ fn sweep_prints_csv_and_slopes() {
     assert_eq!(
         lines.next().unwrap(),
         "scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean,\
-         max_error_mean,max_error_std,rel_error_mean,rel_error_std"
+         max_error_mean,max_error_std,rel_error_mean,rel_error_std,detection_mean"
     );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 2 * 2 * 3);
@@ -224,7 +224,7 @@ fn lenet_sweep_has_accuracy_columns() {
     let header = text.lines().nth(1).unwrap();
     assert!(header.ends_with(
         "rmse_std,rel_acc_mean,rel_acc_std,acc_mean,acc_std,lost_mean,\
-         max_error_mean,max_error_std,rel_error_mean,rel_error_std"
+         max_error_mean,max_error_std,rel_error_mean,rel_error_std,detection_mean"
     ));
     assert_eq!(text.lines().count(), 3);
 }

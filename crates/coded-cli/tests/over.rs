@@ -58,7 +58,7 @@ fn a_setting_by_its_name_or_link_key_gives_its_column_and_the_n_sweeps() {
     );
     assert_eq!(
         lines.next().unwrap(),
-        "noise,scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std"
+        "noise,scheme,function,n,p,trials,failures,mse_mean,mse_std,rmse_mean,rmse_std,lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std,detection_mean"
     );
     let rows: Vec<&str> = lines.collect();
     let firsts: Vec<String> = rows

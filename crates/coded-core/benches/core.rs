@@ -50,6 +50,7 @@ fn berrut_decode(c: &mut Criterion) {
         lambda_enc: 0.0,
         lambda_dec: None,
         poly_degree: None,
+        tolerance: Default::default(),
     };
     let mut rng = Rng::new(2);
     let survivors: Vec<usize> = (0..n).filter(|_| !rng.bernoulli(0.2)).collect();

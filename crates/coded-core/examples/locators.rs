@@ -4,12 +4,16 @@
 //! 40 trials; then the locator's time per round.
 //!
 //!   cargo run --release -p coded-core --example locators
+//!   E=35 cargo run --release -p coded-core --example locators   # a given e
 //!
-//! Roads: BACC (no locating), the scripts' fit (Q of degree K + e − 1),
-//! Berlekamp–Welch's fit (Q of degree e), our median, the oracle (the
-//! adversaries' answers dropped, as if they straggled), and the fits
-//! flagging only the answers they set apart (|Q| below θ times its median).
-//! The tolerance is e = e_max, the paper's rule; all but the last flag e.
+//! Roads: BACC (no locating); the scripts' rule, flagging always the e
+//! smallest |Q| (Q of degree K + e − 1) or the e furthest from a running
+//! median; the oracle (the adversaries' answers dropped, as if they
+//! straggled); the fit flagging only what stands apart by θ (|Q| below θ
+//! times its median, in most coordinates); and the two rules the schemes
+//! decide by, `approxifer` and `median` (the answers below the last step
+//! of more than GAP in the pooled scores). The tolerance is the schemes'
+//! automatic one, or E when given (at most what N leaves room for).
 
 use std::time::Instant;
 
@@ -17,9 +21,11 @@ use coded_core::adversaries::{Adversaries, Attack};
 use coded_core::config::Config;
 use coded_core::functions::FunctionKind;
 use coded_core::locator::{
-    locate_apart, locate_by_fit, locate_by_median, max_tolerance, LocatorDegree,
+    locate_apart, locate_by_fit, locate_by_median, locate_fit_gap, locate_median_gap,
+    max_tolerance, LocatorDegree, GAP,
 };
 use coded_core::problem::Problem;
+use coded_core::robust::Tolerance;
 use coded_core::scheme::Scheme;
 use nalgebra::DMatrix;
 
@@ -29,37 +35,46 @@ const TRIALS: usize = 40;
 #[derive(Clone, Copy)]
 enum Road {
     Bacc,
-    Fit(LocatorDegree),
-    Median,
+    /// The scripts' rule: always the e smallest |Q|, voted.
+    AlwaysFit,
+    /// Always the e furthest from a running median, voted.
+    AlwaysMedian,
     Oracle,
     /// The fit, flagging only answers whose |Q| is below θ times the
     /// coordinate's median |Q| in most coordinates (at most e).
-    FitApart(LocatorDegree, f64),
+    FitApart(f64),
+    /// The `approxifer` scheme's rule.
+    FitGap,
+    /// The `median` scheme's rule.
+    MedianGap,
 }
 
-const ROADS: [(Road, &str); 8] = [
+const ROADS: [(Road, &str); 7] = [
     (Road::Bacc, "BACC"),
-    (Road::Fit(LocatorDegree::Scripts), "fit (scripts)"),
-    (Road::Fit(LocatorDegree::Errors), "fit (B-W)"),
-    (Road::Median, "median"),
+    (Road::AlwaysFit, "fit, always e"),
+    (Road::AlwaysMedian, "median, always e"),
     (Road::Oracle, "oracle"),
-    (Road::FitApart(LocatorDegree::Scripts, 0.1), "fit apart 0.1"),
-    (
-        Road::FitApart(LocatorDegree::Scripts, 0.02),
-        "fit apart 0.02",
-    ),
-    (Road::FitApart(LocatorDegree::Errors, 0.1), "B-W apart 0.1"),
+    (Road::FitApart(0.1), "fit apart 0.1"),
+    (Road::FitGap, "ApproxIFER (gap)"),
+    (Road::MedianGap, "median (gap)"),
 ];
+
+fn tolerance(n: usize) -> usize {
+    match std::env::var("E").ok().and_then(|v| v.parse().ok()) {
+        Some(e) => max_tolerance(n, K).min(e),
+        None => Tolerance::default().resolve(n, K).unwrap_or(0),
+    }
+}
 
 fn main() {
     println!(
-        "| f | N | e_max | attack | γ | {} |",
+        "| f | N | e | attack | γ | {} |",
         ROADS.map(|(_, n)| format!("{n}: MSE, found")).join(" | ")
     );
     println!("|---|---|---|---|---|{}", "---|".repeat(ROADS.len()));
     for function in [FunctionKind::XSinX, FunctionKind::Lenet5] {
         for n in [40, 160] {
-            let e = max_tolerance(n, K);
+            let e = tolerance(n);
             for attack in [Attack::Flip, Attack::Random] {
                 for gamma in [0, 1, 3, e / 2, e, 2 * e] {
                     let cells = ROADS.map(|(road, _)| {
@@ -82,22 +97,22 @@ fn main() {
     }
     println!();
     for n in [40, 160, 640] {
-        let e = max_tolerance(n, K);
         let problem = Problem::new(&config(&FunctionKind::XSinX, n, Attack::Flip, 1)).unwrap();
         let prepared = problem.prepare(Scheme::Bacc, n);
         let answers = problem.answers(&prepared, 0).into_owned();
-        for (degree, name) in [
-            (LocatorDegree::Scripts, "scripts"),
-            (LocatorDegree::Errors, "B-W"),
-        ] {
+        for e in [tolerance(n), max_tolerance(n, K)] {
             let t0 = Instant::now();
             let mut rounds = 0;
             while t0.elapsed().as_secs_f64() < 1.0 {
-                locate_by_fit(&prepared.coder.betas, &answers, K, e, degree).unwrap();
+                locate_fit_gap(&prepared.coder.betas, &answers, K, e, GAP).unwrap();
                 rounds += 1;
             }
             let per = t0.elapsed().as_secs_f64() / rounds as f64;
-            println!("x sin x, N = {n}, e = {e}, fit ({name}): {:.1} rounds per second ({:.2} ms a round, one coordinate)", 1.0 / per, per * 1e3);
+            println!(
+                "x sin x, N = {n}, e = {e}: {:.1} rounds per second ({:.3} ms a round, one coordinate)",
+                1.0 / per,
+                per * 1e3
+            );
         }
     }
 }
@@ -127,20 +142,20 @@ fn measure(
 ) -> (f64, f64) {
     let problem = Problem::new(&config(function, n, attack, gamma)).unwrap();
     let prepared = problem.prepare(Scheme::Bacc, n);
+    let points = &prepared.coder.betas;
     let (mut mse, mut found) = (0.0, 0);
     for trial in 0..TRIALS {
         let answers = problem.answers(&prepared, trial).into_owned();
         let liars = problem.adversarial_servers(&prepared, trial);
+        let scripts = LocatorDegree::Scripts;
         let flagged = match road {
             Road::Bacc => vec![],
-            Road::Fit(degree) => {
-                locate_by_fit(&prepared.coder.betas, &answers, K, e, degree).unwrap()
-            }
-            Road::Median => locate_by_median(&answers, e),
+            Road::AlwaysFit => locate_by_fit(points, &answers, K, e, scripts).unwrap(),
+            Road::AlwaysMedian => locate_by_median(&answers, e),
             Road::Oracle => liars.clone(),
-            Road::FitApart(degree, theta) => {
-                locate_apart(&prepared.coder.betas, &answers, K, e, degree, theta).unwrap()
-            }
+            Road::FitApart(theta) => locate_apart(points, &answers, K, e, scripts, theta).unwrap(),
+            Road::FitGap => locate_fit_gap(points, &answers, K, e, GAP).unwrap(),
+            Road::MedianGap => locate_median_gap(&answers, e, GAP),
         };
         found += liars.iter().filter(|l| flagged.contains(l)).count();
         let kept: Vec<usize> = (0..n).filter(|s| !flagged.contains(s)).collect();

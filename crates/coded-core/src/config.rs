@@ -33,6 +33,7 @@ use crate::limits::{
 use crate::limits::{FloatRange, IntRange};
 use crate::limits::{ADV_COUNT_RANGE, ADV_EXPONENT_END};
 use crate::points::PointSet;
+use crate::robust::{AutoTolerance, Tolerance};
 use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
 use crate::stragglers::StragglerModel;
 use serde::de::DeserializeOwned;
@@ -198,6 +199,33 @@ config_table! {
             None => Ok(()),
         }
     }
+
+    /// e: how many adversaries ApproxIFER and the median baseline try to
+    /// find in a round; "auto" (the default, then left out of the JSON)
+    /// for the largest its answers leave room for, at most
+    /// [`crate::robust::TOLERANCE_CAP`].
+    #[serde(default, skip_serializing_if = "Tolerance::is_auto")]
+    tolerance: Tolerance = Tolerance::default(), {
+        // Read by the decoder of every trial.
+        place: Decoding,
+        example: Tolerance::Value(2),
+        allowed: || format!(
+            "{} or a whole number from 0 to n",
+            quoted(AutoTolerance::ALL.iter().map(AutoTolerance::name))
+        ),
+        read: by_serde,
+        // Owns the cross-field check e ≤ N.
+        check [9]: |name, &t, c| match t {
+            Tolerance::Value(e) if e > c.n => Err(ConfigError::new(
+                name,
+                format!(
+                    "{e} adversaries can never be located among n = {} servers: at most n",
+                    c.n
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The entry of a field.
@@ -336,9 +364,17 @@ impl Config {
             },
             None => self.stragglers.clone(),
         };
+        // A tolerance above a sweep's smaller N is one the answers cannot
+        // fit there: as at any e above the room, those rounds decode as
+        // BACC (`robust::Tolerance::resolve`), so it is kept valid at N.
+        let tolerance = match self.tolerance {
+            Tolerance::Value(e) if e > n => Tolerance::Value(n),
+            t => t,
+        };
         Config {
             n,
             stragglers,
+            tolerance,
             ..self.clone()
         }
     }
@@ -473,7 +509,10 @@ mod tests {
         // The allowed texts written out by hand: those built from `limits`
         // must read exactly so.
         let typed = [
-            ("scheme", "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\""),
+            (
+                "scheme",
+                "one of \"bacc\", \"letcc\", \"lcc\", \"uncoded\", \"approxifer\", \"median_drop\"",
+            ),
             (
                 "function",
                 "one of \"x_sin_x\", \"cubic\", \"abs\", \"lenet5\", or {\"expr\": \"a formula in x\"} (with \"degree\": 0 to 64 if it is a polynomial)",
@@ -495,6 +534,7 @@ mod tests {
                 "adversaries",
                 "{\"count\": 0..8192} or {\"exponent\": a from 0 to below 1}, with optional \"bound\": a number above 0, \"attack\": \"random\", \"edge\", \"flip\" and \"placement\": \"random\", \"block\", \"nearest\"",
             ),
+            ("tolerance", "\"auto\" or a whole number from 0 to n"),
         ];
         assert_eq!(*FIELDS, typed);
         assert_eq!(allowed("bogus"), "");

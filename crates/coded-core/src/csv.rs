@@ -6,7 +6,9 @@
 //! replication lost; 0 for the coded schemes), and last the other
 //! statistics of a round's error, `max_error_mean,max_error_std,
 //! rel_error_mean,rel_error_std` (appended, so that every earlier column
-//! keeps its place).
+//! keeps its place), and after them `detection_mean`, a locating scheme's
+//! mean share of the answering adversaries it flagged (empty for the
+//! other schemes and where no adversary answered).
 //!
 //! A module of its own so that the CLI and the app write one format, from
 //! one function. The `function` column is the built-in's name or, for your
@@ -70,7 +72,8 @@ pub fn sweep_header(classifier: bool) -> String {
     if classifier {
         out.push_str(",rel_acc_mean,rel_acc_std,acc_mean,acc_std");
     }
-    out.push_str(",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std\n");
+    out.push_str(",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std");
+    out.push_str(",detection_mean\n");
     out
 }
 
@@ -96,10 +99,11 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
         }
         let _ = writeln!(
             out,
-            ",{},{},{}",
+            ",{},{},{},{}",
             p.lost_mean,
             pair(p.max_error.as_ref().map(|m| m.stats)),
-            pair(p.rel_error.as_ref().map(|m| m.stats))
+            pair(p.rel_error.as_ref().map(|m| m.stats)),
+            cell(p.detection_rate)
         );
     }
     out
@@ -175,12 +179,16 @@ mod tests {
         let rows = sweep_rows(&config, &points, false);
         for (row, old) in rows.lines().zip(before) {
             let rest = row.strip_prefix(old).expect(row);
+            // The other statistics, then an empty detection cell: BACC and
+            // LeTCC locate nobody.
+            let rest = rest.strip_suffix(',').expect(row);
             let cells: Vec<f64> = rest[1..].split(',').map(|c| c.parse().unwrap()).collect();
             assert_eq!(cells.len(), 4, "{row}");
             assert!(cells.iter().all(|v| *v > 0.0), "{row}");
         }
         assert_eq!(rows.lines().count(), before.len());
-        assert!(sweep_header(false)
-            .ends_with(",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std\n"));
+        assert!(sweep_header(false).ends_with(
+            ",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std,detection_mean\n"
+        ));
     }
 }

@@ -6,8 +6,8 @@
 //! See docs/mathematics.md for every formula.
 //!
 //! No module cycles: each module uses only modules before it in this list:
-//! `limits`, `wire`, `json`, `checksum`, `portable`, `banded`, `chacha_lanes`, `rng`, `barycentric`, `spline`,
-//! `points`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
+//! `limits`, `wire`, `json`, `checksum`, `portable`, `quantile`, `banded`, `chacha_lanes`, `rng`, `barycentric`, `spline`,
+//! `points`, `locator`, `robust`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
 
@@ -36,8 +36,10 @@ pub mod metrics;
 pub mod points;
 pub mod portable;
 pub mod problem;
+mod quantile;
 pub mod report;
 pub mod rng;
+pub mod robust;
 pub mod round;
 pub mod round_errors;
 pub mod scheme;

@@ -158,6 +158,101 @@ pub fn locate_apart(
     Ok(apart)
 }
 
+/// The ratio between consecutive suspicion scores that sets the answers
+/// below it apart ([`locate_fit_gap`], [`locate_median_gap`]).
+///
+/// Why 3: measured with `cargo run --release -p coded-core --example
+/// locators` (x·sin x and LeNet-5, K = 10, N = 40 and 160, 40 trials):
+/// without adversaries no run of honest answers has such a step, so
+/// nobody is flagged and the error is BACC's, bit for bit; with 1 to 3
+/// liars at N = 160 (e = 35) it finds 92 to 100 % of them. A step of 5 or
+/// 10 finds fewer (LeNet-5 at N = 160, e = 70, 3 liars: 93 % and 72 %).
+pub const GAP: f64 = 3.0;
+
+/// ApproxIFER's locator as the playground decides with it: the fit of
+/// [`locator_magnitudes`] (Q of degree K + e − 1, the scripts'), |Q|
+/// pooled over the output coordinates by its geometric mean, and the
+/// answers below the last step of more than `gap` among the e + 1 smallest
+/// flagged (none when there is no such step). Ascending row indices.
+///
+/// Why not the scripts' rule (always the e smallest): where nobody lies, e
+/// honest answers dropped leave gaps in β order that cost Berrut's decode
+/// 20 to 10 000 times its error (docs/mathematics.md, "Locating
+/// adversaries"). Why pooled, not a vote of each coordinate's suspects:
+/// a lie moves every logit, each by a different amount; the geometric
+/// mean keeps the evidence of all of them, where a vote of coordinates
+/// that each see a weak step named fewer liars (LeNet-5, N = 160, 1 liar:
+/// 100 % pooled against 2 % voted).
+pub fn locate_fit_gap(
+    points: &[f64],
+    answers: &DMatrix<f64>,
+    k: usize,
+    e: usize,
+    gap: f64,
+) -> Result<Vec<usize>, LocateError> {
+    if e == 0 {
+        return Ok(vec![]);
+    }
+    let magnitudes = locator_magnitudes(points, answers, k, e, LocatorDegree::Scripts)?;
+    let scores = pooled_logs(&magnitudes, answers.nrows(), |q| q);
+    Ok(below_last_gap(&scores, e, gap))
+}
+
+/// Our median baseline decided alike: each answer's distance from a
+/// running median over β order (a window of 2w + 1 answers with w =
+/// min(e, [`MEDIAN_REACH`]), shortened at the ends), pooled over the
+/// coordinates by its geometric mean; the answers above the last step of
+/// more than `gap` among the e + 1 largest are flagged. Ascending row
+/// indices.
+pub fn locate_median_gap(answers: &DMatrix<f64>, e: usize, gap: f64) -> Vec<usize> {
+    let rows = answers.nrows();
+    if e == 0 || rows < 2 {
+        return vec![];
+    }
+    let distances = median_distances(answers, e.min(MEDIAN_REACH));
+    // Suspicion grows with the distance: the score is its reciprocal.
+    let scores = pooled_logs(&distances, rows, |d| 1.0 / d);
+    below_last_gap(&scores, e, gap)
+}
+
+/// How many answers on each side the median baseline's running median
+/// reads at most.
+///
+/// Why few: a curved f∘u_enc drifts away from the median of a wide window
+/// (2e + 1 answers, the always-e baseline's), so honest answers stand as
+/// far from it as lies; the median of 7 follows the curve and still
+/// outvotes up to 3 liars among them.
+pub const MEDIAN_REACH: usize = 3;
+
+/// The mean over the coordinates of ln(score(v)) for every row, scores
+/// kept within the positive doubles (a zero would be −∞).
+fn pooled_logs(columns: &[Vec<f64>], rows: usize, score: impl Fn(f64) -> f64) -> Vec<f64> {
+    let mut sum = vec![0.0; rows];
+    for column in columns {
+        for (s, v) in sum.iter_mut().zip(column) {
+            *s += score(*v).clamp(f64::MIN_POSITIVE, f64::MAX).ln();
+        }
+    }
+    let count = columns.len().max(1) as f64;
+    sum.iter().map(|s| s / count).collect()
+}
+
+/// The rows whose score lies below the last step of more than `gap` (a
+/// ratio; the scores are logarithms) among the e + 1 smallest scores,
+/// ascending; none without such a step.
+fn below_last_gap(log_scores: &[f64], e: usize, gap: f64) -> Vec<usize> {
+    let rows = log_scores.len();
+    let mut order: Vec<usize> = (0..rows).collect();
+    order.sort_by(|&a, &b| log_scores[a].total_cmp(&log_scores[b]).then(a.cmp(&b)));
+    let step = gap.ln();
+    let last = (0..e.min(rows.saturating_sub(1)))
+        .rev()
+        .find(|&j| log_scores[order[j + 1]] - log_scores[order[j]] > step);
+    let mut flagged = last.map_or(vec![], |j| order[..=j].to_vec());
+    flagged.sort_unstable();
+    flagged
+}
+
 /// Our median baseline: the `e` rows furthest from a running median over
 /// β order (a window of 2e + 1 answers, shortened at the ends), each
 /// coordinate's distances measured in its median distance, voted over the
@@ -167,19 +262,8 @@ pub fn locate_by_median(answers: &DMatrix<f64>, e: usize) -> Vec<usize> {
     if e == 0 || rows == 0 {
         return vec![];
     }
-    let half = e.max(1);
     let mut votes = Votes::new(rows);
-    let mut window = Vec::with_capacity(2 * half + 1);
-    for c in 0..answers.ncols() {
-        let y = answers.column(c);
-        let distance: Vec<f64> = (0..rows)
-            .map(|i| {
-                let (lo, hi) = (i.saturating_sub(half), (i + half + 1).min(rows));
-                window.clear();
-                window.extend((lo..hi).map(|j| y[j]));
-                (y[i] - median(&mut window)).abs()
-            })
-            .collect();
+    for distance in median_distances(answers, e) {
         // A vote names the smallest values: the furthest, negated.
         let closeness: Vec<f64> = distance.iter().map(|d| -d).collect();
         votes.add(&closeness, e);
@@ -187,21 +271,41 @@ pub fn locate_by_median(answers: &DMatrix<f64>, e: usize) -> Vec<usize> {
     votes.top(e)
 }
 
-/// T_0 … T_{degree−1} at every point (rows).
+/// Each answer's distance from the running median of its coordinate over
+/// β order (a window of 2·reach + 1 answers, shortened at the ends), one
+/// list per coordinate.
+fn median_distances(answers: &DMatrix<f64>, reach: usize) -> Vec<Vec<f64>> {
+    let rows = answers.nrows();
+    let half = reach.max(1);
+    let mut window = Vec::with_capacity(2 * half + 1);
+    answers
+        .column_iter()
+        .map(|y| {
+            (0..rows)
+                .map(|i| {
+                    let (lo, hi) = (i.saturating_sub(half), (i + half + 1).min(rows));
+                    window.clear();
+                    window.extend((lo..hi).map(|j| y[j]));
+                    (y[i] - median(&mut window)).abs()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// T_0 … T_{degree−1} at every point (rows), by the three-term recurrence
+/// T_{c+1} = 2z·T_c − T_{c−1} (stable on [−1, 1], and no trigonometry in
+/// a sweep's inner loop).
 fn chebyshev(points: &[f64], degree: usize) -> DMatrix<f64> {
-    DMatrix::from_fn(points.len(), degree, |r, c| {
-        let z = points[r];
-        // T_c(z) = cos(c·acos z) on [−1, 1]; the recurrence elsewhere.
-        if z.abs() <= 1.0 {
-            (c as f64 * z.acos()).cos()
-        } else {
-            let (mut a, mut b) = (1.0, z);
-            for _ in 0..c {
-                (a, b) = (b, 2.0 * z * b - a);
-            }
-            a
+    let mut basis = DMatrix::zeros(points.len(), degree);
+    for (r, &z) in points.iter().enumerate() {
+        let (mut a, mut b) = (1.0, z);
+        for c in 0..degree {
+            basis[(r, c)] = a;
+            (a, b) = (b, 2.0 * z * b - a);
         }
-    })
+    }
+    basis
 }
 
 /// |Q| at every point after the least-squares fit P(z_i) = y_i·Q(z_i), P of
@@ -222,13 +326,49 @@ fn locator_values(basis: &DMatrix<f64>, y: &[f64], d: usize, qd: usize) -> Optio
         }
     });
     let b = DVector::from_iterator(rows, y.iter().map(|v| v / scale));
-    let x = a.svd(true, true).solve(&b, 1e-13).ok()?;
+    let x = least_squares(a, &b)?;
     let q = (0..rows).map(|r| {
         let tail: f64 = (1..=qd).map(|j| x[d + j - 1] * basis[(r, j)]).sum();
         (basis[(r, 0)] + tail).abs()
     });
     Some(q.collect())
 }
+
+/// The least-squares solution of a x = b: by Householder QR when a has
+/// at least twice as many rows as columns (and R no diagonal entry below
+/// 10⁻⁸ of its largest), else the SVD's minimum-norm solution, which
+/// leaves out the directions below 10⁻¹³ as the scripts' pseudo-inverse
+/// does.
+///
+/// Why both: the QR is several times faster at the sizes of a capped
+/// sweep (N = 160, e = 10: 0.12 ms a coordinate), but where the system is
+/// nearly square (e near e_max) the SVD's truncation decides what Q is,
+/// and the exact solution a QR gives makes Q small over whole runs of
+/// honest answers (x·sin x, N = 160, e = 70: 17 flagged where the SVD's
+/// flags none). The normal equations were faster still and named honest
+/// answers at e = 35 (they square the condition number).
+fn least_squares(a: DMatrix<f64>, b: &DVector<f64>) -> Option<DVector<f64>> {
+    if a.nrows() >= 2 * a.ncols() {
+        let (q, r) = a.clone().qr().unpack();
+        let diagonal = r.diagonal();
+        let top = diagonal.amax();
+        if diagonal.iter().all(|d| d.abs() > 1e-8 * top) {
+            if let Some(x) = r.solve_upper_triangular(&q.tr_mul(b)) {
+                if x.iter().all(|v| v.is_finite()) {
+                    return Some(x);
+                }
+            }
+        }
+    }
+    // A bounded number of sweeps: nalgebra's `svd` iterates without a
+    // limit, and answers scaled from extreme values can keep it turning.
+    let svd = a.try_svd(true, true, f64::EPSILON, SVD_ITERATIONS)?;
+    svd.solve(b, 1e-13).ok()
+}
+
+/// At most this many QR sweeps in the SVD's iteration (it converges in a
+/// few per singular value; failing to, the round decodes as BACC).
+const SVD_ITERATIONS: usize = 10_000;
 
 /// The vote over coordinates: each coordinate names its `e` smallest
 /// values; the most named win, ties to the lower summed rank.
@@ -273,5 +413,5 @@ impl Votes {
 /// the two middle values for an even count).
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
-    crate::metrics::quantile_of_sorted(v, 0.5)
+    crate::quantile::quantile_of_sorted(v, 0.5)
 }

@@ -6,6 +6,7 @@
 //! without depending on one another.
 
 use crate::portable::ln;
+pub(crate) use crate::quantile::quantile_of_sorted;
 use crate::rng::Rng;
 use crate::scheme::Scheme;
 use serde::{Deserialize, Serialize};
@@ -87,19 +88,6 @@ impl Quantiles {
             median: quantile_of_sorted(&sorted, 0.5),
             q90: quantile_of_sorted(&sorted, 0.9),
         })
-    }
-}
-
-/// The quantile `t` (0 to 1) of a non-empty sorted sample, interpolated as
-/// [`Quantiles`] says (type 7).
-pub(crate) fn quantile_of_sorted(sorted: &[f64], t: f64) -> f64 {
-    let pos = t * (sorted.len() - 1) as f64;
-    let (i, frac) = (pos.floor() as usize, pos - pos.floor());
-    let next = sorted[(i + 1).min(sorted.len() - 1)];
-    if frac == 0.0 {
-        sorted[i]
-    } else {
-        sorted[i] + frac * (next - sorted[i])
     }
 }
 

@@ -13,6 +13,7 @@ use crate::config::{Config, ConfigError};
 use crate::metrics::argmax;
 use crate::points::{data_points, server_points};
 use crate::rng::Rng;
+use crate::robust::DetectionCounts;
 use crate::round_errors;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
@@ -78,6 +79,9 @@ pub struct RoundOutcome {
     pub accuracy: Option<f64>,
     /// Fraction of outputs not recovered (replication; 1 when failed).
     pub lost_fraction: f64,
+    /// A locating scheme's flags against the adversaries that answered
+    /// (None for the other schemes, and when the round failed).
+    pub detection: Option<DetectionCounts>,
 }
 
 impl RoundOutcome {
@@ -155,6 +159,7 @@ impl Problem {
                 self.adversary_count_at(n),
             ),
             poly_degree: self.func.polynomial_degree(),
+            tolerance: c.tolerance,
         }
     }
 
@@ -270,10 +275,19 @@ impl Problem {
                 relative_accuracy: None,
                 accuracy: None,
                 lost_fraction: 1.0,
+                detection: None,
             };
         }
         let answers = self.answers(prepared, trial).select_rows(surv.iter());
         let decoded = prepared.coder.decode(&surv, &answers);
+        let detection = decoded.as_ref().ok().and_then(|d| {
+            let liars: Vec<usize> = self
+                .adversarial_servers(prepared, trial)
+                .into_iter()
+                .filter(|&s| !straggled[s])
+                .collect();
+            Some(d.detection.as_ref()?.counts(&liars))
+        });
         let (mut squared_error, mut relative_accuracy, mut accuracy, mut lost_fraction) =
             (None, None, None, 1.0);
         let (mut max_error, mut relative_error) = (None, None);
@@ -321,6 +335,7 @@ impl Problem {
             }
             (d, _) => d,
         };
+        let detection = detection.filter(|_| decoded.is_ok());
         RoundOutcome {
             survivors: surv,
             decoded,
@@ -330,6 +345,7 @@ impl Problem {
             relative_accuracy,
             accuracy,
             lost_fraction,
+            detection,
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::config::{Config, ConfigError};
 use crate::functions::FunctionKind;
-use crate::problem::Problem;
+use crate::problem::{Problem, RoundOutcome};
 use crate::round::Round;
 use crate::scheme::Scheme;
 use nalgebra::DMatrix;
@@ -51,6 +51,29 @@ pub struct RoundReport {
     pub lambda_dec_used: Option<f64>,
     pub failed: bool,
     pub failure: Option<String>,
+    /// What a locating scheme (ApproxIFER, the median baseline) decided;
+    /// left out of the JSON for the other schemes and when it failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detection: Option<RoundDetection>,
+}
+
+/// A locating scheme's decision in one round, against the adversaries
+/// that answered (an adversary that straggled sent nothing to find).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundDetection {
+    /// The tolerance e it located with (0 when it could not).
+    pub tolerance: usize,
+    /// The servers it flagged, ascending.
+    pub flagged: Vec<usize>,
+    /// Flagged adversaries.
+    pub found: usize,
+    /// Adversaries that answered and were not flagged.
+    pub missed: usize,
+    /// Honest servers flagged.
+    pub false_alarms: usize,
+    /// Why it could not locate, in words (it then decoded from every
+    /// answer, as BACC).
+    pub fallback: Option<String>,
 }
 
 /// serde_json writes a NaN or an infinity as null: read it back as NaN.
@@ -106,6 +129,20 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         lambda_dec_used: outcome.decoded.as_ref().ok().and_then(|d| d.lambda_dec),
         failed: outcome.failed(),
         failure: outcome.decoded.as_ref().err().map(|e| e.to_string()),
+        detection: round_detection(outcome),
+    })
+}
+
+fn round_detection(outcome: &RoundOutcome) -> Option<RoundDetection> {
+    let detection = outcome.decoded.as_ref().ok()?.detection.as_ref()?;
+    let counts = outcome.detection?;
+    Some(RoundDetection {
+        tolerance: detection.tolerance,
+        flagged: detection.flagged.clone(),
+        found: counts.found,
+        missed: counts.missed,
+        false_alarms: counts.false_alarms,
+        fallback: detection.fallback.clone(),
     })
 }
 
@@ -122,6 +159,8 @@ mod tests {
             r#"{"function": "lenet5", "k": 4, "n": 12, "stragglers": {"model": "fixed", "s": 3}}"#,
             r#"{"scheme": "lcc", "k": 8, "n": 10, "stragglers": {"model": "block", "s": 5}}"#,
             r#"{"scheme": "uncoded", "k": 5, "n": 10, "stragglers": {"model": "iid", "p": 0.5}}"#,
+            // A locating scheme: its detection.
+            r#"{"scheme": "approxifer", "n": 60, "adversaries": {"count": 2, "attack": "flip"}}"#,
         ];
         for text in configs {
             let c = Config::from_json(text).unwrap();

@@ -8,6 +8,7 @@
 use crate::barycentric::{berrut_weights, lagrange_weights, operator_matrix};
 use crate::limits::MAX_LAMBDA;
 use crate::portable::{exp, ln, matmul};
+use crate::robust::{detect, Detection, Locator, Tolerance};
 use crate::spline::{SmoothingSpline, SplineError};
 use crate::wire::wire_enum;
 use nalgebra::DMatrix;
@@ -25,6 +26,12 @@ wire_enum! {
         Lcc = "lcc",
         /// Replication: server n computes f(x_{(n mod K)+1}).
         Uncoded = "uncoded",
+        /// ApproxIFER (Soleymani et al.): BACC's encoder; an error-locator
+        /// fit flags adversarial answers, the rest are Berrut-decoded.
+        Approxifer = "approxifer",
+        /// Our median baseline: BACC's encoder; the answers furthest from
+        /// a running median are flagged, the rest Berrut-decoded.
+        Median = "median_drop",
     }
 }
 
@@ -37,6 +44,16 @@ impl Scheme {
             Scheme::Bacc => SchemeAbout::decoder("BACC", "BACC (Berrut)"),
             Scheme::Letcc => SchemeAbout::decoder("LeTCC", "LeTCC (smoothing splines)"),
             Scheme::Lcc => SchemeAbout::decoder("LCC", "LCC (Lagrange)"),
+            Scheme::Approxifer => SchemeAbout::decoder(
+                "ApproxIFER",
+                "ApproxIFER (Soleymani et al.: locate the liars, then Berrut)",
+            ),
+            Scheme::Median => SchemeAbout {
+                label: "Median drop",
+                long_label: "Median drop (ours: drop the outliers, then Berrut)",
+                subject: "The median baseline (ours)",
+                verb: "decoded",
+            },
             Scheme::Uncoded => SchemeAbout {
                 label: "uncoded",
                 long_label: "Uncoded (replication)",
@@ -55,6 +72,15 @@ impl Scheme {
     /// The name with what it is built on, for a chooser.
     pub const fn long_label(self) -> &'static str {
         self.about().long_label
+    }
+
+    /// The locator of a scheme that flags answers before it decodes.
+    pub const fn locator(self) -> Option<Locator> {
+        match self {
+            Scheme::Approxifer => Some(Locator::Fit),
+            Scheme::Median => Some(Locator::Median),
+            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc | Scheme::Uncoded => None,
+        }
     }
 }
 
@@ -142,12 +168,14 @@ impl std::fmt::Display for DecodeError {
 }
 
 /// A decoded round: K × m estimates, which outputs were recovered (all of them
-/// for the coded schemes; replication can lose some) and the λ_dec used.
+/// for the coded schemes; replication can lose some), the λ_dec used and,
+/// for a locating scheme, whom it flagged.
 #[derive(Clone, Debug)]
 pub struct Decoded {
     pub estimates: DMatrix<f64>,
     pub recovered: Vec<bool>,
     pub lambda_dec: Option<f64>,
+    pub detection: Option<Detection>,
 }
 
 /// The decoder's λ: a number, or chosen per round by generalized
@@ -285,6 +313,8 @@ pub struct Coder {
     pub lambda_dec: Option<f64>,
     /// Degree of f if it is a polynomial (sets LCC's threshold).
     pub poly_degree: Option<usize>,
+    /// How many adversaries a locating scheme tries to find.
+    pub tolerance: Tolerance,
 }
 
 fn to_matrix_err(e: SplineError) -> DecodeError {
@@ -309,7 +339,11 @@ impl Coder {
                 Some(d) => d * (self.k() - 1) + 1,
                 None => self.k(),
             },
-            Scheme::Bacc | Scheme::Letcc | Scheme::Uncoded => 1,
+            Scheme::Bacc
+            | Scheme::Letcc
+            | Scheme::Uncoded
+            | Scheme::Approxifer
+            | Scheme::Median => 1,
         }
     }
 
@@ -320,7 +354,9 @@ impl Coder {
             Scheme::Uncoded => {
                 DMatrix::from_fn(self.n(), k, |r, c| if r % k == c { 1.0 } else { 0.0 })
             }
-            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc => self.encoder_operator(&self.betas),
+            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc | Scheme::Approxifer | Scheme::Median => {
+                self.encoder_operator(&self.betas)
+            }
         }
     }
 
@@ -329,7 +365,7 @@ impl Coder {
     fn encoder_operator(&self, at: &[f64]) -> DMatrix<f64> {
         let k = self.k();
         match self.scheme {
-            Scheme::Bacc | Scheme::Uncoded => {
+            Scheme::Bacc | Scheme::Uncoded | Scheme::Approxifer | Scheme::Median => {
                 barycentric_matrix(&self.alphas, &berrut_weights(k), at)
             }
             Scheme::Lcc => barycentric_matrix(&self.alphas, &lagrange_weights(&self.alphas), at),
@@ -347,7 +383,7 @@ impl Coder {
     pub fn encoder_curve(&self, inputs: &DMatrix<f64>, at: &[f64]) -> Option<DMatrix<f64>> {
         match self.scheme {
             Scheme::Uncoded => None,
-            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc => {
+            Scheme::Bacc | Scheme::Letcc | Scheme::Lcc | Scheme::Approxifer | Scheme::Median => {
                 Some(matmul(&self.encoder_operator(at), inputs))
             }
         }
@@ -371,6 +407,13 @@ impl Coder {
             }
             Scheme::Bacc => Barycentric::Berrut,
             Scheme::Lcc => Barycentric::Lagrange,
+            Scheme::Approxifer | Scheme::Median => {
+                let (kept, kept_answers, _) = self.drop_flagged(survivors, answers);
+                return Some(
+                    self.barycentric_decoder(Barycentric::Berrut, &kept, at)
+                        .map(|d| (matmul(&d, &kept_answers), None)),
+                );
+            }
         };
         Some(
             self.barycentric_decoder(weights, survivors, at)
@@ -455,9 +498,39 @@ impl Coder {
                 }
                 Ok(d)
             }
-            Scheme::Bacc => self.barycentric_decoder(Barycentric::Berrut, survivors, &self.alphas),
+            // A locating decoder is not linear (whom it drops depends on
+            // the answers): its matrix is Berrut's, what it decodes with
+            // when it flags nobody.
+            Scheme::Bacc | Scheme::Approxifer | Scheme::Median => {
+                self.barycentric_decoder(Barycentric::Berrut, survivors, &self.alphas)
+            }
             Scheme::Lcc => self.barycentric_decoder(Barycentric::Lagrange, survivors, &self.alphas),
         }
+    }
+
+    /// A locating scheme's survivors and answers without the ones it
+    /// flags, and what it flagged.
+    fn drop_flagged(
+        &self,
+        survivors: &[usize],
+        answers: &DMatrix<f64>,
+    ) -> (Vec<usize>, DMatrix<f64>, Option<Detection>) {
+        let Some(locator) = self.scheme.locator() else {
+            return (survivors.to_vec(), answers.clone(), None);
+        };
+        let detection = detect(
+            locator,
+            self.tolerance,
+            survivors,
+            &self.nodes(survivors),
+            answers,
+            self.k(),
+        );
+        let rows: Vec<usize> = (0..survivors.len())
+            .filter(|&r| !detection.flagged.contains(&survivors[r]))
+            .collect();
+        let kept = rows.iter().map(|&r| survivors[r]).collect();
+        (kept, answers.select_rows(rows.iter()), Some(detection))
     }
 
     /// Decodes the answers `answers` (|F| × m, one row per survivor).
@@ -479,6 +552,7 @@ impl Coder {
                     estimates: spline.eval(&self.alphas),
                     recovered: vec![true; k],
                     lambda_dec: Some(lambda),
+                    detection: None,
                 })
             }
             Scheme::Uncoded => {
@@ -502,13 +576,26 @@ impl Coder {
                     estimates,
                     recovered,
                     lambda_dec: None,
+                    detection: None,
                 })
             }
             Scheme::Bacc | Scheme::Lcc => Ok(Decoded {
                 estimates: matmul(&self.decoding_matrix(survivors)?, answers),
                 recovered: vec![true; k],
                 lambda_dec: None,
+                detection: None,
             }),
+            Scheme::Approxifer | Scheme::Median => {
+                self.check_count(survivors.len())?;
+                let (kept, kept_answers, detection) = self.drop_flagged(survivors, answers);
+                let d = self.barycentric_decoder(Barycentric::Berrut, &kept, &self.alphas)?;
+                Ok(Decoded {
+                    estimates: matmul(&d, &kept_answers),
+                    recovered: vec![true; k],
+                    lambda_dec: None,
+                    detection,
+                })
+            }
         }
     }
 
@@ -574,6 +661,7 @@ mod tests {
             lambda_enc: 0.0,
             lambda_dec: Some(1e-6),
             poly_degree: poly,
+            tolerance: Tolerance::default(),
         }
     }
 

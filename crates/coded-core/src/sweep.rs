@@ -54,6 +54,11 @@ pub struct SweepPoint {
     /// 0 at every output).
     #[serde(default)]
     pub rel_error: Option<Measured>,
+    /// A locating scheme's mean share of the answering adversaries it
+    /// flagged, over the decoded rounds where some answered (None for the
+    /// other schemes, and without such rounds).
+    #[serde(default)]
+    pub detection_rate: Option<f64>,
 }
 
 impl SweepPoint {
@@ -207,6 +212,9 @@ struct Trials {
     /// so the fields before keep their place in the bytes).
     max_err: Vec<f64>,
     rel_err: Vec<f64>,
+    /// A locating scheme's detection rate, of the decoded trials where an
+    /// adversary answered (appended last, as above).
+    detected: Vec<f64>,
 }
 
 impl TryFrom<Trials> for MonteCarlo {
@@ -220,7 +228,8 @@ impl TryFrom<Trials> for MonteCarlo {
             && Some(p.lost.len()) == done
             && Some(failed + p.se.len()) == done
             && p.max_err.len() == p.se.len()
-            && p.rel_err.len() <= p.se.len();
+            && p.rel_err.len() <= p.se.len()
+            && p.detected.len() <= p.se.len();
         if !valid {
             return Err(format!(
                 "trials {}..{} (next {}) with {} values and {} failures do not fit together",
@@ -254,6 +263,7 @@ impl MonteCarlo {
             failed: vec![],
             max_err: vec![],
             rel_err: vec![],
+            detected: vec![],
         })
     }
 
@@ -297,6 +307,7 @@ impl MonteCarlo {
                 self.0.se.push(e);
                 self.0.max_err.extend(o.max_error);
                 self.0.rel_err.extend(o.relative_error);
+                self.0.detected.extend(o.detection.and_then(|d| d.rate()));
             }
             if let Some(a) = o.relative_accuracy {
                 self.0.rel.push(a);
@@ -339,6 +350,7 @@ impl MonteCarlo {
             all.0.lost.extend(p.0.lost);
             all.0.max_err.extend(p.0.max_err);
             all.0.rel_err.extend(p.0.rel_err);
+            all.0.detected.extend(p.0.detected);
             for (reason, times) in p.0.failed {
                 add_up(&mut all.0.failed, reason, times);
             }
@@ -382,6 +394,10 @@ impl MonteCarlo {
             failed_because: self.0.failed.clone(),
             max_error,
             rel_error,
+            // A fold in trial order, as the losses'.
+            detection_rate: (!self.0.detected.is_empty()).then(|| {
+                self.0.detected.iter().fold(0.0, |sum, r| sum + r) / self.0.detected.len() as f64
+            }),
         }
     }
 

@@ -173,3 +173,25 @@ fn set_apart_the_fit_finds_lenets_flipped_answers() {
         assert_eq!(flagged, liars);
     }
 }
+
+#[test]
+fn extreme_answers_end_in_a_decision() {
+    // Scaled from extreme magnitudes, the fit's systems can keep an
+    // unbounded SVD turning (the engine's fuzzing met one): every locator
+    // returns, flagging at most e.
+    use coded_core::locator::{locate_fit_gap, locate_median_gap, GAP};
+    let points = server_points(30, PointSet::Chebyshev);
+    let columns: [fn(usize) -> f64; 4] = [
+        |r| if r == 7 { 1e300 } else { 1e-300 },
+        |r| if r % 2 == 0 { 0.0 } else { 5e-324 },
+        |r| (r as f64).powi(40),
+        |r| if r < 29 { 0.0 } else { -1e-200 },
+    ];
+    for column in columns {
+        let answers = DMatrix::from_fn(30, 2, |r, _| column(r));
+        let e = 4;
+        let fit = locate_fit_gap(&points, &answers, 3, e, GAP).unwrap();
+        assert!(fit.len() <= e);
+        assert!(locate_median_gap(&answers, e, GAP).len() <= e);
+    }
+}

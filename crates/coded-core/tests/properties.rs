@@ -32,6 +32,10 @@ fn encoding_and_decoding_are_linear() {
             let lhs = coder.encode(&(&x * 2.0 - &y * 0.5));
             let rhs = coder.encode(&x) * 2.0 - coder.encode(&y) * 0.5;
             assert!((lhs - rhs).amax() < 1e-10, "{scheme:?} encode");
+            if scheme.locator().is_some() {
+                // Not linear: whom it drops depends on the answers.
+                continue;
+            }
             let survivors: Vec<usize> = (0..31).filter(|i| i % 3 != 2).collect();
             let f = survivors.len();
             let (a, b) = (random_matrix(f, 2, &mut rng), random_matrix(f, 2, &mut rng));

@@ -117,7 +117,7 @@ impl Helper {
                     run: part.run,
                     point: part.point,
                     range: part.range,
-                    trials,
+                    trials: Box::new(trials),
                     prepared,
                 });
             }

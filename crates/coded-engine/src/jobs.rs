@@ -237,7 +237,7 @@ impl Jobs {
             } => {
                 let id = job.id;
                 if let Some(t) = job.table.as_mut().filter(|t| t.ranges.run == run) {
-                    t.ranges.receive(point, range, trials);
+                    t.ranges.receive(point, range, *trials);
                     if is_due(&mut self.last_table_progress, now) {
                         out.push(FromWorker::TableProgress {
                             id,
@@ -245,7 +245,7 @@ impl Jobs {
                         });
                     }
                 } else if let Some(c) = job.curves.as_mut().filter(|c| c.ranges.run == run) {
-                    c.ranges.receive(point, range, trials);
+                    c.ranges.receive(point, range, *trials);
                     if is_due(&mut self.last_progress, now) {
                         let progress = c.progress(now);
                         out.push(FromWorker::Progress { id, progress });

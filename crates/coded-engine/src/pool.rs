@@ -56,12 +56,12 @@ impl HelperSlot {
 /// What a helper's message means for the runs.
 #[derive(Debug)]
 pub enum Returned {
-    /// A range's trials, run.
+    /// A range's trials, run (boxed as the helper's message has them).
     Done {
         run: u64,
         point: usize,
         range: usize,
-        trials: MonteCarlo,
+        trials: Box<MonteCarlo>,
     },
     /// A range the helper could not run.
     Failed {

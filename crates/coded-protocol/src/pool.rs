@@ -56,7 +56,10 @@ pub enum FromHelper {
         point: usize,
         range: usize,
         prepared: usize,
-        trials: MonteCarlo,
+        /// Boxed: the trials' values are most of the message, and the
+        /// other variants need not carry their size (postcard writes a
+        /// box as its content).
+        trials: Box<MonteCarlo>,
     },
     /// A range could not be run (its run is unknown to the helper, or the
     /// configuration is invalid): the leading worker runs it itself.

@@ -214,7 +214,7 @@ fn from_helper_samples() -> Vec<FromHelper> {
             point: 1,
             range: 2,
             prepared: 1,
-            trials,
+            trials: Box::new(trials),
         },
         FromHelper::Failed {
             run: 3,

@@ -6,6 +6,7 @@
 
 use coded_core::adversaries::AdversaryCount;
 use coded_core::config::TABLE;
+use coded_core::robust::Tolerance;
 use coded_core::{
     Adversaries, Attack, Config, Formula, FunctionKind, LambdaDec, LambdaRule, Placement, Scheme,
     StragglerModel,
@@ -144,6 +145,15 @@ pub fn fit_adversaries(a: Option<Adversaries>, n: usize) -> Option<Adversaries> 
     })
 }
 
+/// The tolerance with a value of at most `n` (every N a sweep of the fuzz
+/// tests runs is at least K, which they pass).
+pub fn fit_tolerance(t: Tolerance, n: usize) -> Tolerance {
+    match t {
+        Tolerance::Value(e) => Tolerance::Value(e.min(n)),
+        auto => auto,
+    }
+}
+
 /// The configuration with each field of the table at its default or at its
 /// example, at random: what every field the strategies below do not draw
 /// themselves takes (the point set, whose two values are its default and
@@ -203,6 +213,7 @@ pub fn small_config(
                         seed,
                         noise,
                         adversaries: fit_adversaries(adv, k),
+                        tolerance: fit_tolerance(rest.tolerance, k),
                         ..rest
                     },
                 )
@@ -350,6 +361,7 @@ pub fn any_valid_config() -> impl Strategy<Value = Config> {
                     seed,
                     noise,
                     adversaries: fit_adversaries(adv, k),
+                    tolerance: fit_tolerance(rest.tolerance, k),
                     ..rest
                 }
             },
