@@ -190,6 +190,16 @@ test('no value from the URL reaches the DOM as markup (payloads in every key)', 
 test('no network request after the page has loaded but LeNet-5\'s own files', T, async () => {
   await withPage('security-no-requests', DESKTOP, async (page) => {
     await openApp(page, server.appUrl);
+    // The page has loaded once every worker of the pool has its script:
+    // a helper starts from the module the leading worker compiled, and
+    // may fetch its worker.js after the first plot (the larger that
+    // module, the later), so the test waits for it instead of racing it.
+    for (let i = 0; i < 200; i++) {
+      const loaders = server.requestsOf('worker_loader.js');
+      if (loaders > 0 && server.requestsOf('worker.js') === loaders) break;
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    assert.equal(server.requestsOf('worker.js'), server.requestsOf('worker_loader.js'), 'every worker has its script');
     const late = [];
     page.on('request', (r) => {
       const u = r.url();
