@@ -5,6 +5,7 @@
 //! natively (every preset validates) and is the same thing a link carries.
 
 use coded_core::adversaries::AdversaryCount;
+use coded_core::robust::Tolerance;
 use coded_core::scheme::LambdaRule;
 use coded_core::{Adversaries, Attack, Placement};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
@@ -228,7 +229,7 @@ pub fn all() -> Vec<Preset> {
                     placement: Placement::Nearest,
                 }),
                 trials: 20,
-                ..d
+                ..d.clone()
             },
             ui: UiState {
                 sweep_ns: vec![40, 80, 160, 320, 640, 1280, 2560],
@@ -236,8 +237,42 @@ pub fn all() -> Vec<Preset> {
                 ..bacc_and_letcc(&["stragglers", "encdec", "errors", "table"])
             },
         },
+        Preset {
+            id: "liars",
+            title: "Finding the liars",
+            look: LIARS_LOOK,
+            config: Config {
+                scheme: Scheme::Approxifer,
+                n: 160,
+                stragglers: StragglerModel::Fixed { s: 0 },
+                lambda_rule: LambdaRule::Adversarial,
+                tolerance: Tolerance::Value(35),
+                adversaries: Some(Adversaries {
+                    size: AdversaryCount::Count(3),
+                    bound: None,
+                    attack: Attack::Flip,
+                    placement: Placement::Random,
+                }),
+                trials: 100,
+                ..d
+            },
+            ui: UiState {
+                compare: vec![Scheme::Bacc, Scheme::Letcc, Scheme::Approxifer],
+                axis: Axis::AdversaryCount,
+                sweep_values: Some(LIARS_GAMMAS.to_vec()),
+                panels: panels(&["stragglers", "encdec", "errors", "table"]),
+                ..UiState::default()
+            },
+        },
     ]
 }
+
+/// The γ values of the liars preset's error plot: within ApproxIFER's
+/// tolerance (35) and beyond it.
+const LIARS_GAMMAS: [f64; 9] = [0.0, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 35.0, 50.0];
+
+/// The liars preset's note (tested against its numbers below).
+const LIARS_LOOK: &str = "x·sin x, K = 10, on N = 160 servers without stragglers, error vs the number γ of adversarial servers, each sending its honest answer with the sign flipped. ApproxIFER, told to look for up to e = 35 of them, locates them and drops them before its Berrut decode: up to γ = 3 it finds over 90 % of them (the table's detection column) and its error stays below 1e-4, against BACC's 0.06 to 0.12 and LeTCC's about 0.02 to 0.03. It breaks well before its tolerance: at γ = 10 it finds under half of them and its error (about 0.17) is above LeTCC's (about 0.11); from γ = 20 on it finds almost none (under 5 %) and decodes like BACC, while LeTCC, whose λ_dec grows with the share of adversaries (“Grow with the adversaries”), smooths the lies away and is the lowest (about 0.24 against 0.6 at γ = 20). Now set the attack to “Just below the error locator's notice”: each adversary pushes its answer only as far as ApproxIFER's locator lets it. ApproxIFER then finds at most 15 % of them and its error stays within a factor of 1.5 of BACC's at every γ; the pushes are small, so up to γ = 3 both stay below 1e-4 while LeTCC, smoothing, is above 3e-4; from γ = 35 on LeTCC is the lowest again (about 0.10 against 0.14).";
 
 /// The adversarial preset's note (tested against its numbers below).
 const ADVERSARIAL_LOOK: &str = "x·sin x with a few stragglers (p = 0.05) and γ = ⌈N^0.3⌉ adversarial servers (4 at N = 40, 11 at N = 2560): the servers nearest the data points, each sending the box's edge +M, where M is the largest |f(x_k)| (purple triangles in panel 1, purple diamonds in panel 2). BACC's interpolant passes through every corrupted answer: its error does not fall with N (0.37 at N = 40, 0.51 at N = 2560). LeTCC, with λ_dec growing with the share of adversaries (λ_dec = 10⁻⁴·(γ/N)², the rule “Grow with the adversaries”), smooths them out: its error falls at every doubling of N, from 0.16 to 1.2e-3, with a fitted slope of about −1.1, steeper than the adversarial paper's bound N^(6/5)(a−1) = N^−0.84 (the dashed line so labelled). As a → 1 the adversaries become a fixed share of the servers, which the paper shows no decoder of its kind tolerates: set the exponent to 0.7 (14 adversaries at N = 40, 244 at N = 2560) and LeTCC's error falls only from 0.27 to 0.084 (slope about −0.26), while BACC's stays above 0.55.";
@@ -254,7 +289,7 @@ mod tests {
     #[test]
     fn presets_are_valid_and_survive_a_link() {
         let all = all();
-        assert_eq!(all.len(), 10);
+        assert_eq!(all.len(), 11);
         for p in all {
             p.config.validate().unwrap();
             let s = crate::settings::LinkState {
@@ -838,5 +873,111 @@ mod tests {
         for q in &l.points {
             assert!(at(l7, q.x) > q.mean, "N = {}", q.x);
         }
+    }
+
+    #[test]
+    fn the_liars_note_matches_its_numbers() {
+        use coded_core::axis::Axis as Setting;
+        use coded_core::axis_sweep::{sweep_over, AxisPoint};
+        let p = preset("liars");
+        let c = &p.config;
+        // "x·sin x, K = 10, on N = 160 servers without stragglers ... sign flipped".
+        assert_eq!(
+            (c.function.clone(), c.k, c.n),
+            (FunctionKind::XSinX, 10, 160)
+        );
+        assert_eq!(c.stragglers, StragglerModel::Fixed { s: 0 });
+        assert_eq!(c.adversaries.as_ref().unwrap().attack, Attack::Flip);
+        // "told to look for up to e = 35".
+        assert_eq!(c.tolerance, Tolerance::Value(35));
+        assert!(p.look.contains(LambdaRule::Adversarial.label()));
+        assert!(p.look.contains(Attack::Stealth.label()));
+        let schemes = [Scheme::Bacc, Scheme::Letcc, Scheme::Approxifer];
+        let run =
+            |c: &Config| sweep_over(c, Setting::AdversaryCount, &LIARS_GAMMAS, &schemes).unwrap();
+        let flip = run(c);
+        let get = |pts: &[AxisPoint], scheme: Scheme, g: f64| -> SweepPoint {
+            pts.iter()
+                .find(|q| q.point.scheme == scheme && q.value == g)
+                .unwrap()
+                .point
+                .clone()
+        };
+        let mse = |pts: &[AxisPoint], scheme: Scheme, g: f64| get(pts, scheme, g).mse.unwrap().mean;
+        let found =
+            |pts: &[AxisPoint], g: f64| get(pts, Scheme::Approxifer, g).detection_rate.unwrap();
+        // The page's plot is the same sweep: its curves carry these means.
+        let v = plot(&p);
+        for scheme in schemes {
+            for g in LIARS_GAMMAS {
+                assert_eq!(
+                    at(curve(&v, scheme, None), g),
+                    mse(&flip, scheme, g),
+                    "{scheme:?} {g}"
+                );
+            }
+        }
+        // "up to γ = 3 it finds over 90 % ... below 1e-4, against BACC's 0.06
+        // to 0.12 and LeTCC's about 0.02 to 0.03".
+        for g in [1.0, 2.0, 3.0] {
+            assert!(found(&flip, g) > 0.9, "γ = {g}: {}", found(&flip, g));
+            assert!(mse(&flip, Scheme::Approxifer, g) < 1e-4, "γ = {g}");
+            let (b, l) = (mse(&flip, Scheme::Bacc, g), mse(&flip, Scheme::Letcc, g));
+            assert!((0.06..=0.125).contains(&b), "BACC at γ = {g}: {b}");
+            assert!((0.019..=0.031).contains(&l), "LeTCC at γ = {g}: {l}");
+        }
+        // "at γ = 10 it finds under half of them and its error (about 0.17)
+        // is above LeTCC's (about 0.11)".
+        assert!(found(&flip, 10.0) < 0.5);
+        let (a10, l10) = (
+            mse(&flip, Scheme::Approxifer, 10.0),
+            mse(&flip, Scheme::Letcc, 10.0),
+        );
+        assert!(
+            about(a10, 0.17) && about(l10, 0.11) && a10 > l10,
+            "{a10} {l10}"
+        );
+        // "from γ = 20 on it finds almost none (under 5 %) and decodes like
+        // BACC, while LeTCC ... is the lowest (about 0.24 against 0.6 at γ = 20)".
+        for g in [20.0, 35.0, 50.0] {
+            assert!(found(&flip, g) < 0.05, "γ = {g}");
+            let (a, b, l) = (
+                mse(&flip, Scheme::Approxifer, g),
+                mse(&flip, Scheme::Bacc, g),
+                mse(&flip, Scheme::Letcc, g),
+            );
+            assert!((a / b - 1.0).abs() < 0.05, "like BACC at γ = {g}: {a} {b}");
+            assert!(l < a && l < b, "LeTCC lowest at γ = {g}");
+        }
+        assert!(about(mse(&flip, Scheme::Letcc, 20.0), 0.24));
+        assert!(about(mse(&flip, Scheme::Approxifer, 20.0), 0.6));
+
+        // The stealth attack: "finds at most 15 % ... within a factor of 1.5
+        // of BACC's at every γ; ... up to γ = 3 both stay below 1e-4 while LeTCC ... is
+        // above 3e-4; from γ = 35 on LeTCC is the lowest again (about 0.10
+        // against 0.14)".
+        let mut stealthy = c.clone();
+        stealthy.adversaries.as_mut().unwrap().attack = Attack::Stealth;
+        let st = run(&stealthy);
+        for g in LIARS_GAMMAS {
+            let (a, b) = (mse(&st, Scheme::Approxifer, g), mse(&st, Scheme::Bacc, g));
+            assert!(
+                a <= 1.5 * b && b <= 1.5 * a,
+                "within 1.5 of BACC at γ = {g}: {a} {b}"
+            );
+            if g > 0.0 {
+                assert!(found(&st, g) <= 0.15, "γ = {g}: {}", found(&st, g));
+            }
+        }
+        for g in [1.0, 2.0, 3.0] {
+            assert!(mse(&st, Scheme::Approxifer, g) < 1e-4 && mse(&st, Scheme::Bacc, g) < 1e-4);
+            assert!(mse(&st, Scheme::Letcc, g) > 3e-4, "γ = {g}");
+        }
+        for g in [35.0, 50.0] {
+            let l = mse(&st, Scheme::Letcc, g);
+            assert!(l < mse(&st, Scheme::Bacc, g) && l < mse(&st, Scheme::Approxifer, g));
+        }
+        assert!(about(mse(&st, Scheme::Letcc, 35.0), 0.10));
+        assert!(about(mse(&st, Scheme::Approxifer, 35.0), 0.14));
     }
 }

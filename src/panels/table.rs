@@ -5,7 +5,7 @@
 //! the CLI's output; the text shows them to four significant digits.
 
 use coded_core::Stats;
-use coded_panels::table::{cells, headings, Table, TableRow, TableView};
+use coded_panels::table::{cells, headings, Columns, Table, TableRow, TableView};
 use coded_panels::{Contract, Registered};
 use leptos::prelude::*;
 
@@ -18,12 +18,19 @@ fn raw(v: Option<f64>) -> String {
     v.map(|x| x.to_string()).unwrap_or_default()
 }
 
-fn row(r: &TableRow, classifier: bool) -> impl IntoView {
+fn row(r: &TableRow, columns: Columns) -> impl IntoView {
     let s = &r.summary;
     let m = |v: Option<Stats>| raw(v.map(|x| x.mean));
     let d = |v: Option<Stats>| raw(v.map(|x| x.std));
     // The words of every cell: the scheme's is the row's heading.
-    let mut words = cells(r, classifier).into_iter();
+    let mut words = cells(r, columns).into_iter();
+    let counts = |f: fn(&coded_core::robust::DetectionCounts) -> usize| {
+        r.round_detection
+            .as_ref()
+            .map(f)
+            .map(|c| c.to_string())
+            .unwrap_or_default()
+    };
     let scheme = words.next().unwrap_or_default();
     let rest = words.map(|w| view! { <td>{w}</td> }).collect_view();
     view! {
@@ -43,6 +50,10 @@ fn row(r: &TableRow, classifier: bool) -> impl IntoView {
             data-acc-std=d(s.acc)
             data-lost-mean=s.lost_mean.to_string()
             data-round-se=raw(r.round_squared_error)
+            data-detection-rate=raw(s.detection_rate)
+            data-round-found=counts(|d| d.found)
+            data-round-missed=counts(|d| d.missed)
+            data-round-false-alarms=counts(|d| d.false_alarms)
         >
             <th scope="row">{scheme}</th>
             {rest}
@@ -51,21 +62,21 @@ fn row(r: &TableRow, classifier: bool) -> impl IntoView {
 }
 
 fn table(t: &TableView) -> impl IntoView {
-    let classifier = t.classifier;
+    let columns = t.columns();
     // Built before the scroll box, whose children outlive `t`.
     let inner = view! {
             <table id="results" data-config=t.config_json.clone() data-trial=t.trial.to_string()>
                 <caption id="results-caption" class="visually-hidden">{t.caption.clone()}</caption>
                 <thead>
                     <tr>
-                        {headings(classifier)
+                        {headings(columns)
                             .into_iter()
                             .map(|h| view! { <th scope="col">{h}</th> })
                             .collect_view()}
                     </tr>
                 </thead>
                 <tbody>
-                    {t.rows.iter().map(|r| row(r, classifier)).collect_view()}
+                    {t.rows.iter().map(|r| row(r, columns)).collect_view()}
                 </tbody>
             </table>
     };

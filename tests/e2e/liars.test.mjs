@@ -58,3 +58,51 @@ test('the tolerance typed key by key changes what ApproxIFER finds, and the erro
     await noNaN(page);
   });
 });
+
+test('the preset "Finding the liars" by a click: locating wins with few liars, smoothing with many, and the stealth attack hides them', T, async () => {
+  await withPage('liars-preset', { viewport: { width: 1280, height: 900 } }, async (page) => {
+    await openApp(page, app.appUrl);
+    await current(page);
+    await page.click('#preset-liars');
+    await linkBecomes(page, 'preset', 'liars');
+    await page.waitForFunction(() => document.querySelector('#status')?.dataset.results === 'current'
+      && [...document.querySelectorAll('#errors-data tbody tr')].some((tr) => tr.children[0]?.textContent.trim().startsWith('ApproxIFER')), null, { timeout: 180_000 });
+    await page.locator('#errors-details').evaluate((d) => (d.open = true));
+    // Error vs γ: the x column holds the number of adversaries.
+    for (const g of [1, 2, 3]) {
+      const [a, b, l] = [await valueAt(page, 'ApproxIFER', g), await valueAt(page, 'BACC', g), await valueAt(page, 'LeTCC', g)];
+      assert.ok(a < 1e-4 && a < l / 100 && a < b / 100, `γ = ${g}: ApproxIFER ${a}, BACC ${b}, LeTCC ${l}`);
+    }
+    for (const g of [20, 35, 50]) {
+      const [a, l] = [await valueAt(page, 'ApproxIFER', g), await valueAt(page, 'LeTCC', g)];
+      assert.ok(l < a, `γ = ${g}: LeTCC ${l} below ApproxIFER ${a}`);
+    }
+    // The table (the configured γ = 3): ApproxIFER's detection columns.
+    const row = page.locator('tr[data-scheme="approxifer"]').first();
+    const rate = Number(await row.getAttribute('data-detection-rate'));
+    assert.ok(rate > 0.9, `detection rate ${rate}`);
+    const found = Number(await row.getAttribute('data-round-found'));
+    const missed = Number(await row.getAttribute('data-round-missed'));
+    assert.equal(found + missed, 3, 'three liars answered in the round shown');
+    await noNaN(page);
+
+    // The attack a person picks next: the stealthy one.
+    const before = String(await valueAt(page, 'ApproxIFER', 3));
+    await openControls(page);
+    await page.selectOption('#attack', 'stealth');
+    await linkBecomes(page, 'attack', 'stealth');
+    await page.waitForFunction((old) => {
+      const r = [...document.querySelectorAll('#errors-data tbody tr')]
+        .map((tr) => [...tr.children].map((c) => c.textContent.trim()))
+        .find((cells) => cells[0].startsWith('ApproxIFER') && cells[1] === '3');
+      return document.querySelector('#status')?.dataset.results === 'current' && r && r[2] !== old;
+    }, before, { timeout: 180_000 });
+    for (const g of [1, 5, 20, 50]) {
+      const [a, b] = [await valueAt(page, 'ApproxIFER', g), await valueAt(page, 'BACC', g)];
+      assert.ok(a <= 1.5 * b && b <= 1.5 * a, `stealth, γ = ${g}: ApproxIFER ${a} near BACC ${b}`);
+    }
+    const stealthRate = Number(await page.locator('tr[data-scheme="approxifer"]').first().getAttribute('data-detection-rate'));
+    assert.ok(stealthRate <= 0.15, `stealth detection rate ${stealthRate}`);
+    await noNaN(page);
+  });
+});

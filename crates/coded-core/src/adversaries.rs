@@ -30,6 +30,9 @@ wire_enum! {
         Edge = "edge" => "The box's edge (+M)",
         /// The honest answer with its sign flipped, clipped to the box.
         Flip = "flip" => "The honest answer, sign flipped",
+        /// The honest answer plus the largest common push δ·M that
+        /// ApproxIFER's locator does not flag ([`crate::stealth`]).
+        Stealth = "stealth" => "Just below the error locator's notice",
     }
 }
 
@@ -232,14 +235,28 @@ impl Adversaries {
     }
 
     /// Replaces the answers (N × m) of `servers` by the attack's, within
-    /// [−M, M]; a random attack draws from `rng` server by server.
-    pub fn corrupt(&self, answers: &mut DMatrix<f64>, servers: &[usize], m: f64, rng: &mut Rng) {
+    /// [−M, M]; a random attack draws from `rng` server by server, the
+    /// stealth attack asks `flags` (the servers the decoder's locator
+    /// names among N answers) how far it can push.
+    pub fn corrupt(
+        &self,
+        answers: &mut DMatrix<f64>,
+        servers: &[usize],
+        m: f64,
+        rng: &mut Rng,
+        flags: &dyn Fn(&DMatrix<f64>) -> Vec<usize>,
+    ) {
+        let delta = match self.attack {
+            Attack::Stealth => crate::stealth::stealth_offset(answers, servers, m, flags),
+            Attack::Random | Attack::Edge | Attack::Flip => 0.0,
+        };
         for &s in servers {
             for c in 0..answers.ncols() {
                 answers[(s, c)] = match self.attack {
                     Attack::Random => rng.uniform_in(-m, m),
                     Attack::Edge => m,
                     Attack::Flip => (-answers[(s, c)]).clamp(-m, m),
+                    Attack::Stealth => crate::stealth::pushed(answers[(s, c)], delta, m),
                 };
             }
         }
@@ -370,7 +387,7 @@ mod tests {
                 ..Adversaries::count(3)
             };
             let mut answers = DMatrix::from_fn(6, 2, |r, c| (r as f64 - 2.5) * (c as f64 + 1.0));
-            adv.corrupt(&mut answers, &[0, 2, 5], 1.5, &mut rng);
+            adv.corrupt(&mut answers, &[0, 2, 5], 1.5, &mut rng, &|_| vec![]);
             for s in [0, 2, 5] {
                 assert!(answers.row(s).iter().all(|v| v.abs() <= 1.5), "{attack:?}");
             }

@@ -532,7 +532,7 @@ mod tests {
             ("noise", "a number in [0, 1e3]"),
             (
                 "adversaries",
-                "{\"count\": 0..8192} or {\"exponent\": a from 0 to below 1}, with optional \"bound\": a number above 0, \"attack\": \"random\", \"edge\", \"flip\" and \"placement\": \"random\", \"block\", \"nearest\"",
+                "{\"count\": 0..8192} or {\"exponent\": a from 0 to below 1}, with optional \"bound\": a number above 0, \"attack\": \"random\", \"edge\", \"flip\", \"stealth\" and \"placement\": \"random\", \"block\", \"nearest\"",
             ),
             ("tolerance", "\"auto\" or a whole number from 0 to n"),
         ];

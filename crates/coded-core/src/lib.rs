@@ -45,6 +45,7 @@ pub mod round_errors;
 pub mod scheme;
 pub mod spline;
 pub mod statistic;
+pub mod stealth;
 pub mod stragglers;
 pub mod study;
 pub mod sweep;

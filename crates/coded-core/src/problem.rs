@@ -13,7 +13,7 @@ use crate::config::{Config, ConfigError};
 use crate::metrics::argmax;
 use crate::points::{data_points, server_points};
 use crate::rng::Rng;
-use crate::robust::DetectionCounts;
+use crate::robust::{detect, DetectionCounts, Locator};
 use crate::round_errors;
 use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
 use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
@@ -210,11 +210,27 @@ impl Problem {
         }
         if let Some(adv) = &self.config.adversaries {
             let mut rng = self.adversary_stream(n, trial, 1);
+            // What a decoder-aware adversary fears: ApproxIFER's locator
+            // with the configured tolerance on every server's answer.
+            let everyone: Vec<usize> = (0..n).collect();
+            let coder = &prepared.coder;
+            let flags = |a: &DMatrix<f64>| {
+                detect(
+                    Locator::Fit,
+                    coder.tolerance,
+                    &everyone,
+                    &coder.betas,
+                    a,
+                    self.k(),
+                )
+                .flagged
+            };
             adv.corrupt(
                 &mut answers,
                 &adversarial_servers,
                 self.adversary_bound(),
                 &mut rng,
+                &flags,
             );
         }
         Cow::Owned(answers)

@@ -84,12 +84,13 @@ impl std::fmt::Display for Tolerance {
 /// The largest automatic tolerance.
 ///
 /// Why a cap: the locator's least-squares system has |F| rows and
-/// 2(K + e) − 1 unknowns per output coordinate and round, so its cost
-/// grows like |F|·(K + e)²; at the paper's e_max = ⌊(|F| − 2K + 1)/2⌋ a
-/// round at N = 640 costs 0.4 s a coordinate. With e ≤ 10 the page's
-/// default sweep with ApproxIFER added takes about six times BACC's and
-/// LeTCC's alone (natively), and a smaller e would cost detection without
-/// getting far below (docs/mathematics.md, "Locating adversaries").
+/// 2(K + e) − 1 unknowns per output coordinate and round; at the paper's
+/// e_max = ⌊(|F| − 2K + 1)/2⌋ it is nearly square and needs the SVD, and a
+/// round at N = 640 costs 0.3 s a coordinate. With e ≤ 10 every large N
+/// gives a tall system (normal equations from moments), and the page's
+/// default sweep with ApproxIFER added takes twice BACC's and LeTCC's
+/// alone (natively, one thread); a smaller e would cost detection
+/// (docs/mathematics.md, "Locating adversaries").
 pub const TOLERANCE_CAP: usize = 10;
 
 /// Which decision a locating decoder makes ([`crate::locator`]).

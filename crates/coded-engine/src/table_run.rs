@@ -133,6 +133,7 @@ pub fn table_row(
         summary,
         round_squared_error: o.squared_error,
         round_failure: o.decoded.as_ref().err().map(|e| e.to_string()),
+        round_detection: o.detection,
     })
 }
 

@@ -88,9 +88,11 @@ pub trait Contract: 'static {
     const TITLE: &'static str;
     const SHAPE: Shape;
     const WORDS: Words;
-    /// Whether [`Contract::from_round`] needs the round decoded: the scheme
-    /// prepared at N, which runs f on every server.
-    const DECODES: bool = false;
+    /// Whether [`Contract::from_round`] needs the round of `config`
+    /// decoded: the scheme prepared at N, which runs f on every server.
+    fn decodes(_config: &Config) -> bool {
+        false
+    }
 
     /// Plot-ready data: only finite numbers, built by the panel's stage.
     type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;

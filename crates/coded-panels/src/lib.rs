@@ -28,6 +28,7 @@
 
 pub mod claimed_rates;
 pub mod contract;
+pub mod detection;
 pub mod digits;
 pub mod encdec;
 pub mod errors;

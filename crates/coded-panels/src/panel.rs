@@ -120,10 +120,10 @@ macro_rules! registry {
                 }
             }
 
-            /// Whether its view needs the round decoded.
-            const fn decodes(self) -> bool {
+            /// Whether its view of `config`'s round needs the round decoded.
+            fn decodes(self, config: &Config) -> bool {
                 match self {
-                    $(Panel::$variant => <$contract as Contract>::DECODES,)+
+                    $(Panel::$variant => <$contract as Contract>::decodes(config),)+
                 }
             }
         }
@@ -198,7 +198,7 @@ impl RoundResult {
     pub fn needs_decoding(config: &Config, panels: Panels) -> bool {
         panels
             .iter_shown()
-            .any(|p| p.stage() == Stage::Round && p.decodes() && p.applies(config))
+            .any(|p| p.stage() == Stage::Round && p.decodes(config) && p.applies(config))
     }
 
     /// The views of `round` for the round panels shown that apply to its

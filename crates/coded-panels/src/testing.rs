@@ -24,6 +24,22 @@ pub fn no_nan(s: &str) {
     }
 }
 
+/// A round where ApproxIFER's verdicts are of every kind: trial
+/// [`MIXED_TRIAL`] of ApproxIFER at N = 40 against three flipping
+/// adversaries and 4 stragglers flags servers 2, 15 and 18 (2 and 15 are
+/// adversaries, 18 is honest) and misses adversary 4.
+pub const MIXED: &str = r#"{"scheme": "approxifer", "n": 40,
+    "adversaries": {"count": 3, "attack": "flip"}, "stragglers": {"model": "fixed", "s": 4}}"#;
+pub const MIXED_TRIAL: usize = 4;
+
+/// `of` the round `trial` of `config`, decoded with the configuration's
+/// scheme.
+pub fn decoded_round<T>(config: &Config, trial: usize, of: impl FnOnce(&Round) -> T) -> T {
+    let problem = Problem::new(config).unwrap();
+    let prepared = problem.prepare(config.scheme, config.n);
+    of(&Round::compute(config, trial, Some((&problem, &prepared))))
+}
+
 /// Round `trial` of `config`, decoded: the views of every round panel
 /// that applies.
 pub fn round(config: &Config, trial: usize) -> RoundResult {
@@ -48,6 +64,7 @@ pub fn bacc_letcc_table(config: &Config, trial: usize) -> TableView {
             ),
             round_squared_error: None,
             round_failure: None,
+            round_detection: None,
         })
         .collect();
     TableView::assemble(config, trial, rows)
@@ -55,6 +72,42 @@ pub fn bacc_letcc_table(config: &Config, trial: usize) -> TableView {
 
 pub fn straggler_view(config: &Config, trial: usize) -> StragglerView {
     StragglerView::from_round(&Round::compute(config, trial, None))
+}
+
+/// The straggler view of round `trial` decoded, as the app builds it when
+/// the scheme locates.
+pub fn decoded_straggler_view(config: &Config, trial: usize) -> StragglerView {
+    decoded_round(config, trial, StragglerView::from_round)
+}
+
+/// How many outline strokes of the verdicts' marks (`chart::verdicts`) an
+/// SVG drawn in `theme` has: polylines in the theme's ink of at least five
+/// points (a ring and a square are one each, a dashed ring one per dash;
+/// the deadline's dashes, in the same ink, have two).
+#[cfg(feature = "draw")]
+pub fn verdict_strokes(svg: &str, theme: &crate::theme::Theme) -> usize {
+    let ink = theme.foreground;
+    let stroke = format!("STROKE=\"#{:02X}{:02X}{:02X}\"", ink.0, ink.1, ink.2);
+    let points = |l: &str| {
+        l.split("points=\"").nth(1).map_or(0, |p| {
+            p.split('"').next().unwrap_or("").split_whitespace().count()
+        })
+    };
+    svg.lines()
+        .filter(|l| l.contains("<polyline") && l.to_uppercase().contains(&stroke))
+        .filter(|l| points(l) >= 5)
+        .count()
+}
+
+/// [`verdict_strokes`] of `caught`, `missed` and `false_alarms` marks.
+#[cfg(feature = "draw")]
+pub fn strokes_of(caught: usize, missed: usize, false_alarms: usize) -> usize {
+    use crate::chart::verdicts::outline;
+    use crate::detection::Verdict;
+    let pieces = |v| outline(v, 9).iter().filter(|p| p.len() >= 5).count();
+    caught * pieces(Verdict::Caught)
+        + missed * pieces(Verdict::Missed)
+        + false_alarms * pieces(Verdict::FalseAlarm)
 }
 
 pub fn encdec(config: &Config, trial: usize) -> EncDecView {

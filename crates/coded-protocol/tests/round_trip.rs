@@ -7,6 +7,7 @@
 //! checks that the samples cover them all: a new message cannot be added
 //! without a sample here.
 
+use coded_core::robust::DetectionCounts;
 use coded_core::{sweep, Config, MonteCarlo, Problem, Scheme, SweepPlan};
 use coded_panels::errors::{error_vs_n_view, Axis};
 use coded_panels::table::{TableRow, TableView};
@@ -95,8 +96,31 @@ fn from_worker_samples() -> Vec<FromWorker> {
             summary: p.clone(),
             round_squared_error: Some(f64::NAN),
             round_failure: Some("no server answered".into()),
+            round_detection: None,
         })
         .collect();
+    // A locating scheme's row: its detection rate and this round's flags.
+    let liars = config(
+        r#"{"scheme": "approxifer", "n": 40, "trials": 3,
+            "adversaries": {"count": 3, "attack": "flip"}, "stragglers": {"model": "fixed", "s": 4}}"#,
+    );
+    let plan = SweepPlan::new(&liars, None, None, Some(&[Scheme::Approxifer])).unwrap();
+    let located = sweep(&liars, &plan).unwrap().remove(0);
+    assert!(located.detection_rate.is_some());
+    let locating_table = TableView::assemble(
+        &liars,
+        2,
+        vec![TableRow {
+            summary: located,
+            round_squared_error: Some(0.5),
+            round_failure: None,
+            round_detection: Some(DetectionCounts {
+                found: 2,
+                missed: 1,
+                false_alarms: 1,
+            }),
+        }],
+    );
     let table = TableView::assemble(&scalar, 1, rows);
     vec![
         FromWorker::Ready,
@@ -124,9 +148,20 @@ fn from_worker_samples() -> Vec<FromWorker> {
             )),
             ms: 1.0,
         },
+        // A locating scheme: whom it flagged comes with both round views.
+        FromWorker::Round {
+            id: 4,
+            result: Ok(round(&liars, 4)),
+            ms: 1.0,
+        },
         FromWorker::Table {
             id: 4,
             result: Ok(table),
+            ms: 12.0,
+        },
+        FromWorker::Table {
+            id: 4,
+            result: Ok(locating_table),
             ms: 12.0,
         },
         FromWorker::Curves {

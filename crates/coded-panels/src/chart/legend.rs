@@ -2,6 +2,8 @@
 //! columns and rows the entries take, and the area split off for them.
 
 use super::common::{draw_pixel_marker, pattern_pieces, pattern_px, AreaError, Stroke};
+use super::verdicts::draw_verdict_at;
+use crate::detection::Verdict;
 use crate::theme::Theme;
 use crate::Area;
 use plotters::prelude::*;
@@ -22,6 +24,8 @@ pub enum Swatch {
     },
     /// A shaded band.
     Area { color: RGBColor },
+    /// A locating decoder's verdict: its outline (`chart::verdicts`).
+    Verdict(Verdict),
 }
 
 /// Legend columns for `entries` in an area `width` × `height` backend
@@ -105,6 +109,11 @@ pub fn draw_legend<DB: DrawingBackend>(
                     color.stroke_width(theme.px(1.5))
                 };
                 draw_pixel_marker(area, *shape, (x + sw / 2, y), theme.px(4.5) as i32, st)?;
+            }
+            Swatch::Verdict(verdict) => {
+                // Smaller than in a chart, to fit the legend's row.
+                let r = theme.px(6.0) as i32;
+                draw_verdict_at(area, theme, *verdict, (x + sw / 2, y), r)?;
             }
             Swatch::Area { color } => {
                 let h = theme.px(5.0) as i32;

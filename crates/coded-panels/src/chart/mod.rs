@@ -10,3 +10,4 @@ pub mod common;
 pub mod coord;
 pub mod legend;
 pub mod raster;
+pub mod verdicts;

@@ -38,7 +38,9 @@ impl Contract for Digits {
             "panel 2 shows it. Choose “LeNet-5 on digits” as the function to see this panel."
         ),
     };
-    const DECODES: bool = true;
+    fn decodes(_: &Config) -> bool {
+        true
+    }
     type View = DigitsView;
     type Look = ();
 

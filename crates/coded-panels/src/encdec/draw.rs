@@ -7,6 +7,8 @@ use super::view::EncDecView;
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::legend::*;
+use crate::chart::verdicts;
+use crate::detection::Verdict;
 use crate::format::sig;
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::series::scheme_series;
@@ -97,6 +99,13 @@ pub fn legend_entries(theme: &Theme, view: &EncDecView) -> Vec<(String, Swatch)>
                 filled: true,
             },
         ));
+    }
+    if !view.verdicts().is_empty() {
+        e.extend(
+            Verdict::ALL
+                .into_iter()
+                .map(|v| (format!("{}: {}", v.mark(), v.meaning()), Swatch::Verdict(v))),
+        );
     }
     e.push((
         "straggler (no answer)".into(),
@@ -260,6 +269,17 @@ pub fn draw<DB: DrawingBackend>(
         draw_markers(&mut chart, 0, r_server, back)?;
         draw_markers(&mut chart, 3, r_server + 1, lost)?;
         draw_markers(&mut chart, DIAMOND, r_server + 1, corrupted)?;
+        // Whom a locating decoder flagged: outlines around the answers.
+        let judged: Vec<((f64, f64), Verdict)> = (view.verdicts().into_iter())
+            .filter_map(|(i, v)| Some(((view.betas[i], view.answers[i]?), v)))
+            .filter(|(p, _)| inside(*p, x, y))
+            .collect();
+        verdicts::draw_verdicts(
+            &mut chart,
+            theme,
+            &judged,
+            verdicts::radius(theme, r_server + 1),
+        )?;
         let exact = marks(
             &view.alphas,
             view.exact.iter().copied(),
@@ -474,5 +494,38 @@ mod tests {
         }
         let v = view(r#"{"stragglers": {"model": "iid", "p": 1}}"#);
         assert!(headline(&v).contains("this round failed: no server answered"));
+    }
+
+    #[test]
+    fn the_decoders_verdicts_are_marked_and_keyed() {
+        use crate::detection::Verdict;
+        use crate::testing::{strokes_of, verdict_strokes, MIXED, MIXED_TRIAL};
+        let v = crate::testing::encdec(&Config::from_json(MIXED).unwrap(), MIXED_TRIAL);
+        let entries = legend_entries(&Theme::light(), &v);
+        for verdict in Verdict::ALL {
+            assert!(entries.iter().any(|(_, s)| *s == Swatch::Verdict(verdict)));
+        }
+        for (theme, size) in [
+            (Theme::light(), (900, 760)),
+            (Theme::dark(), (390, 650)),
+            (Theme::light().with_scale(2.0), (780, 1300)),
+        ] {
+            let (s, _) = crate::to_svg(size.0, size.1, |a| draw(a, &theme, &v)).unwrap();
+            // 2 caught, 1 missed, 1 false alarm, and the legend's three.
+            assert_eq!(
+                verdict_strokes(&s, &theme),
+                strokes_of(2, 1, 1) + strokes_of(1, 1, 1),
+                "{size:?}"
+            );
+            for v in Verdict::ALL {
+                assert!(s.contains(&format!("{}: {}", v.mark(), v.meaning())));
+            }
+            assert!(!s.contains("NaN"));
+        }
+        let plain = view(&MIXED.replace("approxifer", "letcc"));
+        assert!(plain.detection.is_none());
+        let (s, _) = crate::to_svg(900, 760, |a| draw(a, &Theme::light(), &plain)).unwrap();
+        assert_eq!(verdict_strokes(&s, &Theme::light()), 0);
+        assert!(!s.contains("flagged"));
     }
 }

@@ -45,8 +45,11 @@ pub fn hover(view: &EncDecView, frame: &Frame, px: f64, py: f64, scale: f64) -> 
             (true, true) => "adversarial, straggled",
             (false, true) => "adversarial: a corrupted answer",
         };
+        let verdict = (view.verdict(n).zip(view.detection.as_ref()))
+            .map(|(v, d)| format!("; {}", d.verdict_words(v)))
+            .unwrap_or_default();
         format!(
-            "server {} at β = {}: x̃ = {}, f(x̃) = {} ({state})",
+            "server {} at β = {}: x̃ = {}, f(x̃) = {} ({state}{verdict})",
             n,
             f4(view.betas[n]),
             view.coded[n].map(f4).unwrap_or_else(|| "–".into()),
@@ -154,5 +157,37 @@ mod tests {
                 && t.ends_with("f(x̃) = 9 (adversarial: a corrupted answer)"),
             "{t}"
         );
+    }
+
+    #[test]
+    fn a_judged_server_says_its_verdict() {
+        use crate::testing::{MIXED, MIXED_TRIAL};
+        let c = Config::from_json(MIXED).unwrap();
+        let v = crate::testing::encdec(&c, MIXED_TRIAL);
+        let (_, f) = crate::to_svg(800, 700, |a| {
+            super::super::draw::draw(a, &Theme::light(), &v)
+        })
+        .unwrap();
+        for (n, words) in [
+            (
+                2,
+                "(adversarial: a corrupted answer; flagged by ApproxIFER: caught)",
+            ),
+            (
+                4,
+                "(adversarial: a corrupted answer; not flagged by ApproxIFER: missed)",
+            ),
+            (
+                18,
+                "(returned; flagged by ApproxIFER, though honest: a false alarm)",
+            ),
+        ] {
+            let (px, py) = f.charts[1].to_pixel(v.betas[n], v.answers[n].unwrap());
+            let t = hover(&v, &f, px, py, 1.0).unwrap();
+            assert!(
+                t.starts_with(&format!("server {n} at β = ")) && t.ends_with(words),
+                "{words}: {t}"
+            );
+        }
     }
 }

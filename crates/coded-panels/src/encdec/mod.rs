@@ -37,7 +37,9 @@ impl Contract for Encdec {
             "Panel 3 shows its coded digits instead; choose a scalar function to see this panel."
         ),
     };
-    const DECODES: bool = true;
+    fn decodes(_: &Config) -> bool {
+        true
+    }
     type View = EncDecView;
     type Look = ();
 

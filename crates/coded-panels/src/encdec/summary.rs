@@ -51,6 +51,10 @@ fn encdec_round(v: &EncDecView) -> String {
     if let (Scheme::Letcc, Some(l)) = (v.scheme, v.lambda_dec_used) {
         s.push_str(&format!(" (λ_dec = {})", two_digits(Some(l))));
     }
+    if let Some(d) = &v.detection {
+        s.push_str("; ");
+        s.push_str(&d.clause());
+    }
     s.push('.');
     s
 }
@@ -158,5 +162,55 @@ mod tests {
             "{}",
             summary(&v)
         );
+    }
+
+    #[test]
+    fn the_sentence_counts_what_the_decoder_flagged() {
+        use crate::testing::{MIXED, MIXED_TRIAL};
+        let c = cfg(MIXED);
+        let v = crate::testing::encdec(&c, MIXED_TRIAL);
+        let r = run_round(&c, MIXED_TRIAL).unwrap();
+        let d = r.detection.unwrap();
+        assert_eq!((d.found, d.missed, d.false_alarms), (2, 1, 1));
+        let s = summary(&v);
+        let answered = r.survivors.len();
+        assert!(
+            s.starts_with(&format!(
+                "ApproxIFER decoded K = 10 values from {answered} of 40 answers (3 of them corrupted by adversarial servers: the purple diamonds); largest error "
+            )),
+            "{s}"
+        );
+        assert!(
+            s.contains(&format!(
+                "mean squared error {}; ",
+                sig(r.squared_error.unwrap(), 2)
+            )),
+            "{s}"
+        );
+        assert!(
+            s.ends_with("; ApproxIFER flagged 3 servers: 2 adversaries caught, 1 missed, 1 honest server wrongly flagged (marked by a target around each adversary caught, a dashed ring around each adversary missed, a square around each honest server wrongly flagged)."),
+            "{s}"
+        );
+        no_nan(&s);
+        // The median drop, on the same round: its own counts.
+        let c = cfg(&MIXED.replace("approxifer", "median_drop"));
+        let d = run_round(&c, MIXED_TRIAL).unwrap().detection.unwrap();
+        let s = summary(&crate::testing::encdec(&c, MIXED_TRIAL));
+        assert!(
+            s.contains(&format!(
+                "Median drop flagged {}: {} caught, {} missed, ",
+                match d.flagged.len() {
+                    0 => "nobody".to_string(),
+                    n => plural(n, "server", "servers"),
+                },
+                plural(d.found, "adversary", "adversaries"),
+                d.missed
+            )),
+            "{s}"
+        );
+        // BACC: no word of flags.
+        let c = cfg(&MIXED.replace("approxifer", "bacc"));
+        let s = summary(&crate::testing::encdec(&c, MIXED_TRIAL));
+        assert!(!s.contains("flagged"), "{s}");
     }
 }

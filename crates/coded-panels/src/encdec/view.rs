@@ -1,4 +1,5 @@
 //! Panel 2's view: plot-ready data, built from the core's results.
+use crate::detection::{DetectionView, Verdict};
 use crate::format::finite;
 use coded_core::round::{Decoding, RoundCurves};
 use coded_core::Round;
@@ -36,6 +37,10 @@ pub struct EncDecView {
     /// would have sent had they not straggled.
     #[serde(default)]
     pub adversarial_servers: Vec<usize>,
+    /// Whom a locating scheme flagged in this round (None for the other
+    /// schemes, and when the round failed).
+    #[serde(default)]
+    pub detection: Option<DetectionView>,
     /// u_dec(z) fitted to the survivors (empty when replication or failed).
     pub decoder: Vec<(f64, f64)>,
     /// u_dec(α_k): None when the round failed or replication lost output k.
@@ -64,6 +69,19 @@ impl EncDecView {
             .iter()
             .filter(|&&i| !self.straggled[i])
             .count()
+    }
+
+    /// The servers a locating scheme judged, ascending (empty without one).
+    pub fn verdicts(&self) -> Vec<(usize, Verdict)> {
+        self.detection.as_ref().map_or_else(Vec::new, |d| {
+            d.verdicts(&self.adversarial_servers, &self.straggled)
+        })
+    }
+
+    /// Server `server`'s verdict, if it has one.
+    pub fn verdict(&self, server: usize) -> Option<Verdict> {
+        let adversarial = self.adversarial_servers.binary_search(&server).is_ok();
+        (self.detection.as_ref())?.verdict(server, adversarial, *self.straggled.get(server)?)
     }
 
     /// A decoded round of a scalar function.
@@ -114,6 +132,7 @@ impl EncDecView {
                 .collect(),
             straggled: round.draw.straggled.clone(),
             adversarial_servers: round.adversarial_servers.clone(),
+            detection: DetectionView::of(round),
             decoder,
             estimates,
             errors,

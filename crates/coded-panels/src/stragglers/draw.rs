@@ -7,6 +7,8 @@ use super::view::{Look, StragglerView};
 use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
+use crate::chart::verdicts;
+use crate::detection::Verdict;
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::packed_bits::Bits;
 use crate::theme::{okabe_ito, Theme};
@@ -110,7 +112,7 @@ fn draw_adversaries<DB: DrawingBackend>(
     y: impl Fn(usize) -> f64,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let purple = okabe_ito::REDDISH_PURPLE;
-    let size = theme.px(if view.n > 200 { 3.0 } else { 5.0 }) as i32;
+    let size = adversary_size(theme, view);
     let marks = view
         .adversarial_servers
         .iter()
@@ -125,6 +127,26 @@ fn draw_adversaries<DB: DrawingBackend>(
         })
         .collect();
     draw_markers(chart, 1, size, marks)
+}
+
+/// The servers a locating decoder judged: an outline around each one's
+/// place in the strip (its triangle, for an adversary), by verdict.
+fn draw_verdict_marks<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<AxisCoord, AxisCoord>>,
+    theme: &Theme,
+    view: &StragglerView,
+    y: impl Fn(usize) -> f64,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let marks: Vec<((f64, f64), Verdict)> = (view.verdicts().into_iter())
+        .map(|(i, v)| ((i as f64 + 0.5, y(i)), v))
+        .collect();
+    let radius = verdicts::radius(theme, adversary_size(theme, view));
+    verdicts::draw_verdicts(chart, theme, &marks, radius)
+}
+
+/// The adversaries' triangles' size in pixels.
+fn adversary_size(theme: &Theme, view: &StragglerView) -> i32 {
+    theme.px(if view.n > 200 { 3.0 } else { 5.0 }) as i32
 }
 
 /// A chart builder with the margins both charts share (their y axes line
@@ -157,8 +179,17 @@ pub fn draw<DB: DrawingBackend>(
     if theme.draws(0) {
         area.fill(&theme.surface)?;
     }
-    let (_, h) = area.dim_in_pixel();
-    let (top, bottom) = area.split_vertically((h as f64 * 0.38) as u32);
+    // A locating scheme's key under the plot, in one row (a phone has no
+    // room for more); its marks need a taller strip than the raster.
+    let (main, key, strip_share) = if view.detection.is_some() {
+        let (_, h) = area.dim_in_pixel();
+        let (main, key) = area.split_vertically(h.saturating_sub(theme.px(verdicts::KEY_CSS)));
+        (main, Some(key), 0.46)
+    } else {
+        (area.clone(), None, 0.38)
+    };
+    let (_, h) = main.dim_in_pixel();
+    let (top, bottom) = main.split_vertically((h as f64 * strip_share) as u32);
     let n = view.n as f64;
     let x = DataRange::linear(0.0..n);
     let alert = theme.alert;
@@ -176,6 +207,13 @@ pub fn draw<DB: DrawingBackend>(
         caption.push_str(&format!(
             " · {} adversarial (purple triangles)",
             view.adversarial_servers.len()
+        ));
+    }
+    if let Some(d) = &view.detection {
+        caption.push_str(&format!(
+            " · {} flagged {}",
+            d.scheme.label(),
+            d.flagged.len()
         ));
     }
     let top = titled_in(0, &top, theme, &caption, 14.0)?;
@@ -209,6 +247,7 @@ pub fn draw<DB: DrawingBackend>(
                 draw_markers(&mut chart, 0, r, pts)?;
                 let at = |i: usize| times[i].clamp(y.lo, y.hi);
                 draw_adversaries(&mut chart, theme, view, at)?;
+                draw_verdict_marks(&mut chart, theme, view, at)?;
                 draw_cursor(&mut chart, theme, focus, view.n, y.lo, y.hi)?;
             }
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
@@ -264,6 +303,7 @@ pub fn draw<DB: DrawingBackend>(
                     }))?;
                 }
                 draw_adversaries(&mut chart, theme, view, |_| 0.68)?;
+                draw_verdict_marks(&mut chart, theme, view, |_| 0.68)?;
                 draw_cursor(&mut chart, theme, focus, view.n, 0.0, 1.0)?;
             }
             ChartGeometry::new(ROUND, chart.plotting_area().get_pixel_range(), x, y)
@@ -355,6 +395,9 @@ pub fn draw<DB: DrawingBackend>(
         }
     }
     let raster_geometry = ChartGeometry::new(RASTER, chart.plotting_area().get_pixel_range(), x, y);
+    if let Some(key) = key.filter(|_| theme.draws(1)) {
+        verdicts::draw_key(&key, theme)?;
+    }
     // Once, with the last part (an SVG document is closed by it).
     if theme.draws(1) {
         area.present()?;
@@ -657,5 +700,64 @@ mod tests {
         let (s, _, _) = svg(r#"{"n": 8192, "trials": 200}"#, 199);
         assert!(!s.contains("NaN"));
         assert!(s.len() < 4_000_000, "{} bytes: binning failed", s.len());
+    }
+
+    #[test]
+    fn the_decoders_verdicts_are_marked_and_keyed() {
+        use crate::testing::{cfg, decoded_straggler_view, strokes_of, verdict_strokes};
+        use crate::testing::{MIXED, MIXED_TRIAL};
+        let v = decoded_straggler_view(&cfg(MIXED), MIXED_TRIAL);
+        // The key's three marks, and 2 caught, 1 missed, 1 false alarm.
+        let legend = strokes_of(1, 1, 1);
+        for (theme, size, words) in [
+            (
+                Theme::light(),
+                (800, 500),
+                Verdict::meaning as fn(Verdict) -> &'static str,
+            ),
+            (Theme::dark(), (366, 340), Verdict::short),
+            (Theme::light().with_scale(2.0), (732, 680), Verdict::short),
+        ] {
+            let (s, _) =
+                crate::to_svg(size.0, size.1, |a| draw(a, &theme, &v, &Default::default()))
+                    .unwrap();
+            assert_eq!(
+                verdict_strokes(&s, &theme),
+                strokes_of(2, 1, 1) + legend,
+                "{size:?}"
+            );
+            for v in Verdict::ALL {
+                assert!(s.contains(&format!(">\n{}\n<", words(v))), "{}", words(v));
+            }
+            assert!(s.contains("ApproxIFER flagged 3"), "the strip's caption");
+            assert!(!s.contains("NaN"));
+        }
+        // Without a locating scheme, no mark and no key.
+        let bacc = cfg(&MIXED.replace("approxifer", "bacc"));
+        let v = decoded_straggler_view(&bacc, MIXED_TRIAL);
+        let (s, _) = crate::to_svg(800, 500, |a| {
+            draw(a, &Theme::light(), &v, &Default::default())
+        })
+        .unwrap();
+        assert_eq!(verdict_strokes(&s, &Theme::light()), 0);
+        assert!(!s.contains("ring") && !s.contains("flagged"));
+        // The deadline model's chart marks them at the finish times.
+        let c = cfg(
+            r#"{"scheme": "approxifer", "n": 40, "adversaries": {"count": 3, "attack": "flip"},
+            "stragglers": {"model": "deadline", "shift": 1, "rate": 2, "deadline": 2}}"#,
+        );
+        let v = decoded_straggler_view(&c, 1);
+        let d = v.detection.clone().unwrap();
+        let (s, _) = crate::to_svg(800, 500, |a| {
+            draw(a, &Theme::light(), &v, &Default::default())
+        })
+        .unwrap();
+        let c = d.counts;
+        assert!(c.found + c.missed + c.false_alarms > 0, "{d:?}");
+        let keyed = legend;
+        assert_eq!(
+            verdict_strokes(&s, &Theme::light()),
+            strokes_of(c.found, c.missed, c.false_alarms) + keyed
+        );
     }
 }

@@ -37,8 +37,16 @@ pub fn hover(view: &StragglerView, frame: &Frame, px: f64, py: f64) -> Option<St
                 .as_ref()
                 .map(|t| format!(", finished at {}", f4(t[server])))
                 .unwrap_or_default();
+            let adversarial = if view.adversarial_servers.binary_search(&server).is_ok() {
+                ", adversarial"
+            } else {
+                ""
+            };
+            let verdict = (view.verdict(server).zip(view.detection.as_ref()))
+                .map(|(v, d)| format!("; {}", d.verdict_words(v)))
+                .unwrap_or_default();
             Some(format!(
-                "server {} (β = {}): {state}{time}; a click toggles it",
+                "server {} (β = {}): {state}{adversarial}{time}{verdict}; a click toggles it",
                 server,
                 f4(view.betas[server])
             ))
@@ -102,5 +110,38 @@ mod tests {
         assert_eq!(server_at(&v, &f, px, py), Some(v.n - 1));
         assert!(hover(&v, &f, 1.0, 1.0).is_none());
         assert_eq!(server_at(&v, &f, 1.0, 1.0), None);
+    }
+
+    #[test]
+    fn a_judged_server_says_its_verdict() {
+        use crate::testing::{cfg, decoded_straggler_view, MIXED, MIXED_TRIAL};
+        let v = decoded_straggler_view(&cfg(MIXED), MIXED_TRIAL);
+        let (_, f) = crate::to_svg(800, 500, |a| {
+            super::super::draw::draw(a, &Theme::light(), &v, &Default::default())
+        })
+        .unwrap();
+        let at = |server: usize| {
+            let (px, py) = f.charts[0].to_pixel(server as f64 + 0.5, 0.68);
+            hover(&v, &f, px, py).unwrap()
+        };
+        // Adversaries 2 and 15 caught, 4 missed; honest 18 flagged.
+        for (server, words) in [
+            (2, "returned, adversarial; flagged by ApproxIFER: caught;"),
+            (15, "returned, adversarial; flagged by ApproxIFER: caught;"),
+            (
+                4,
+                "returned, adversarial; not flagged by ApproxIFER: missed;",
+            ),
+            (
+                18,
+                "returned; flagged by ApproxIFER, though honest: a false alarm;",
+            ),
+        ] {
+            let t = at(server);
+            assert!(t.starts_with(&format!("server {server} (β = ")), "{t}");
+            assert!(t.contains(words), "{words} in {t}");
+        }
+        let t = at(0);
+        assert!(!t.contains("flagged") && !t.contains("adversarial"), "{t}");
     }
 }

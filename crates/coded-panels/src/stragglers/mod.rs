@@ -14,7 +14,7 @@ pub use view::{Look, StragglerView};
 
 use crate::contract::{Contract, Cursor, Shape, Words};
 use crate::geometry::Frame;
-use coded_core::Round;
+use coded_core::{Config, Round};
 
 /// Panel 1's contract.
 pub struct Stragglers;
@@ -36,6 +36,12 @@ impl Contract for Stragglers {
     };
     type View = StragglerView;
     type Look = Look;
+
+    /// Decoded only for a scheme that locates adversaries: the strip then
+    /// marks whom it flagged.
+    fn decodes(config: &Config) -> bool {
+        config.scheme.locator().is_some()
+    }
 
     fn from_round(round: &Round) -> Option<StragglerView> {
         Some(StragglerView::from_round(round))

@@ -45,6 +45,10 @@ pub fn summary(v: &StragglerView) -> String {
         ));
     }
     s.push_str(&adversaries(v));
+    if let Some(d) = &v.detection {
+        s.push_str("; ");
+        s.push_str(&d.clause());
+    }
     s.push('.');
     s
 }
@@ -136,5 +140,69 @@ mod tests {
         );
         let plain = cfg(r#"{"n": 50}"#);
         assert!(!summary(&straggler_view(&plain, 1)).contains("adversarial"));
+    }
+
+    #[test]
+    fn the_sentence_counts_what_the_decoder_flagged() {
+        use crate::testing::{decoded_straggler_view, MIXED, MIXED_TRIAL};
+        // The round where ApproxIFER catches two, misses one and flags an
+        // honest server; and rounds of the same configuration beyond it.
+        let c = cfg(MIXED);
+        for trial in [MIXED_TRIAL, 0, 1, 3] {
+            let v = decoded_straggler_view(&c, trial);
+            let d = run_round(&c, trial).unwrap().detection.unwrap();
+            let s = summary(&v);
+            let flagged = match d.flagged.len() {
+                0 => "nobody".to_string(),
+                n => plural(n, "server", "servers"),
+            };
+            let said = format!(
+                "; ApproxIFER flagged {flagged}: {}, {} missed, {}",
+                plural(d.found, "adversary caught", "adversaries caught"),
+                d.missed,
+                plural(
+                    d.false_alarms,
+                    "honest server wrongly flagged",
+                    "honest servers wrongly flagged"
+                )
+            );
+            assert!(s.contains(&said), "{said} in {s}");
+            for (count, mark) in [
+                (d.found, "a target around each adversary caught"),
+                (d.missed, "a dashed ring around each adversary missed"),
+                (
+                    d.false_alarms,
+                    "a square around each honest server wrongly flagged",
+                ),
+            ] {
+                assert_eq!(s.contains(mark), count > 0, "{mark}: {s}");
+            }
+            no_nan(&s);
+        }
+        let s = summary(&decoded_straggler_view(&c, MIXED_TRIAL));
+        assert!(
+            s.ends_with("; ApproxIFER flagged 3 servers: 2 adversaries caught, 1 missed, 1 honest server wrongly flagged (marked by a target around each adversary caught, a dashed ring around each adversary missed, a square around each honest server wrongly flagged)."),
+            "{s}"
+        );
+        // It could not locate: it says why.
+        let c = cfg(r#"{"scheme": "approxifer", "n": 40, "tolerance": 15,
+            "adversaries": {"count": 3, "attack": "flip"}, "stragglers": {"model": "fixed", "s": 4}}"#);
+        let s = summary(&decoded_straggler_view(&c, MIXED_TRIAL));
+        let why = run_round(&c, MIXED_TRIAL)
+            .unwrap()
+            .detection
+            .unwrap()
+            .fallback
+            .unwrap();
+        assert!(
+            s.contains(&format!("; ApproxIFER could not locate the adversaries ({why}): 3 adversaries missed (marked by a dashed ring around each adversary missed).")),
+            "{s}"
+        );
+        // BACC flags nobody and says nothing of it.
+        let bacc = cfg(
+            r#"{"n": 40, "adversaries": {"count": 3, "attack": "flip"}, "stragglers": {"model": "fixed", "s": 4}}"#,
+        );
+        let s = summary(&decoded_straggler_view(&bacc, MIXED_TRIAL));
+        assert!(!s.contains("flagged") && !s.contains("ring"), "{s}");
     }
 }

@@ -3,6 +3,7 @@ use coded_core::stragglers::longest_run;
 use coded_core::Round;
 use serde::{Deserialize, Serialize};
 
+use crate::detection::{DetectionView, Verdict};
 use crate::packed_bits::Bits;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,6 +21,10 @@ pub struct StragglerView {
     /// without adversaries); a straggling one sends nothing.
     #[serde(default)]
     pub adversarial_servers: Vec<usize>,
+    /// Whom a locating scheme flagged in this round (None for the other
+    /// schemes, and when the round was not decoded or failed).
+    #[serde(default)]
+    pub detection: Option<DetectionView>,
     /// Deadline model: when each server finished, and the deadline.
     pub finish_times: Option<Vec<f64>>,
     pub deadline: Option<f64>,
@@ -47,6 +52,19 @@ pub struct Look {
 }
 
 impl StragglerView {
+    /// The servers a locating scheme judged, ascending (empty without one).
+    pub fn verdicts(&self) -> Vec<(usize, Verdict)> {
+        self.detection.as_ref().map_or_else(Vec::new, |d| {
+            d.verdicts(&self.adversarial_servers, &self.straggled)
+        })
+    }
+
+    /// Server `server`'s verdict, if it has one.
+    pub fn verdict(&self, server: usize) -> Option<Verdict> {
+        let adversarial = self.adversarial_servers.binary_search(&server).is_ok();
+        (self.detection.as_ref())?.verdict(server, adversarial, *self.straggled.get(server)?)
+    }
+
     /// The round's pattern, and the raster of the rounds up to it that the
     /// round carries.
     pub fn from_round(round: &Round) -> StragglerView {
@@ -66,6 +84,7 @@ impl StragglerView {
             }),
             straggled: round.draw.straggled.clone(),
             adversarial_servers: round.adversarial_servers.clone(),
+            detection: DetectionView::of(round),
             deadline: model.params().deadline.map(|(_, _, deadline)| deadline),
             p: model.straggle_probability(config.n),
             model: model.about().caption,
@@ -108,5 +127,58 @@ mod tests {
                 run_round(&c, 150).unwrap().straggled
             );
         }
+    }
+
+    #[test]
+    fn a_locating_round_carries_whom_it_flagged() {
+        use crate::detection::Verdict;
+        use crate::testing::{decoded_straggler_view, MIXED, MIXED_TRIAL};
+        let c = Config::from_json(MIXED).unwrap();
+        let v = decoded_straggler_view(&c, MIXED_TRIAL);
+        let r = run_round(&c, MIXED_TRIAL).unwrap();
+        let core = r.detection.unwrap();
+        let d = v
+            .detection
+            .as_ref()
+            .expect("ApproxIFER's round has a detection");
+        assert_eq!(d.flagged, core.flagged);
+        assert_eq!(d.flagged, [2, 15, 18]);
+        assert_eq!(v.adversarial_servers, [2, 4, 15]);
+        assert_eq!(
+            v.verdicts(),
+            [
+                (2, Verdict::Caught),
+                (4, Verdict::Missed),
+                (15, Verdict::Caught),
+                (18, Verdict::FalseAlarm)
+            ]
+        );
+        assert_eq!(v.verdict(4), Some(Verdict::Missed));
+        assert_eq!(v.verdict(0), None);
+        // The panel alone decodes the round of a scheme that locates (and
+        // only then): the view it gets is this one.
+        use crate::{Contract, Panel, Panels, RoundResult};
+        let alone = Panels::only(Panel::Stragglers);
+        assert!(RoundResult::needs_decoding(&c, alone));
+        assert!(!RoundResult::needs_decoding(&Config::default(), alone));
+        assert_eq!(
+            crate::testing::decoded_round(&c, MIXED_TRIAL, super::super::Stragglers::from_round),
+            Some(v.clone())
+        );
+        // A scheme that does not locate: nothing flagged, nothing judged.
+        let bacc = Config {
+            scheme: coded_core::Scheme::Bacc,
+            ..c.clone()
+        };
+        let plain = decoded_straggler_view(&bacc, MIXED_TRIAL);
+        assert!(plain.detection.is_none() && plain.verdicts().is_empty());
+        assert_eq!(plain.adversarial_servers, v.adversarial_servers);
+        // An older view without the field reads as no detection.
+        let mut json = serde_json::to_value(&plain).unwrap();
+        json.as_object_mut().unwrap().remove("detection");
+        assert_eq!(
+            serde_json::from_value::<StragglerView>(json).unwrap(),
+            plain
+        );
     }
 }

@@ -36,12 +36,8 @@ pub fn draw<DB: DrawingBackend>(
         y += line;
     }
     y += line / 2;
-    let rows: Vec<Vec<String>> = view
-        .rows
-        .iter()
-        .map(|r| cells(r, view.classifier))
-        .collect();
-    let titles = headings(view.classifier);
+    let rows: Vec<Vec<String>> = view.rows.iter().map(|r| cells(r, view.columns())).collect();
+    let titles = headings(view.columns());
     // Each column as wide as its widest text, the space left shared out.
     let widths: Vec<f64> = (0..titles.len())
         .map(|c| {

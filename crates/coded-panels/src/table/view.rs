@@ -2,6 +2,7 @@
 //! each cell ([`cells`]), which the page's HTML table, the drawn table and
 //! the sentence share.
 
+use coded_core::robust::DetectionCounts;
 use coded_core::{Config, Failure, Stats, SweepPoint};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,11 @@ pub struct TableRow {
     /// The current round's squared error (`coded round`'s `squared_error`).
     pub round_squared_error: Option<f64>,
     pub round_failure: Option<String>,
+    /// A locating scheme's flags in the current round against the
+    /// adversaries that answered (`coded round`'s `detection`; None for
+    /// the other schemes and when the round failed).
+    #[serde(default)]
+    pub round_detection: Option<DetectionCounts>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,7 +39,24 @@ pub struct TableView {
     pub failure_notes: Vec<String>,
 }
 
+/// Which columns beyond the ones every table has are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Columns {
+    /// A classifier's accuracies (LeNet-5).
+    pub classifier: bool,
+    /// A locating scheme's detection: some row's scheme locates.
+    pub detection: bool,
+}
+
 impl TableView {
+    /// The columns its rows have.
+    pub fn columns(&self) -> Columns {
+        Columns {
+            classifier: self.classifier,
+            detection: (self.rows.iter()).any(|r| r.summary.scheme.locator().is_some()),
+        }
+    }
+
     /// The table of `rows` (one per scheme, in order) for `config`'s round
     /// `trial`.
     pub fn assemble(config: &Config, trial: usize, rows: Vec<TableRow>) -> TableView {
@@ -57,22 +80,26 @@ impl TableView {
     }
 }
 
-/// The columns' headings; the accuracies only for a classifier.
-pub fn headings(classifier: bool) -> Vec<&'static str> {
+/// The columns' headings; the accuracies only for a classifier, the
+/// detection only when a scheme locates.
+pub fn headings(columns: Columns) -> Vec<&'static str> {
     let mut h = vec!["Scheme", "MSE (mean ± std)", "RMSE (mean ± std)"];
-    if classifier {
+    if columns.classifier {
         h.extend(["Relative accuracy", "Accuracy"]);
     }
-    h.extend([
-        "Failed rounds",
-        "Outputs lost",
-        "This round's squared error",
-    ]);
+    h.extend(["Failed rounds", "Outputs lost"]);
+    if columns.detection {
+        h.extend([
+            "Detection rate (mean)",
+            "This round: found / missed / false alarms",
+        ]);
+    }
+    h.push("This round's squared error");
     h
 }
 
 /// A row's cells in words, as [`headings`] names them.
-pub fn cells(row: &TableRow, classifier: bool) -> Vec<String> {
+pub fn cells(row: &TableRow, columns: Columns) -> Vec<String> {
     let s = &row.summary;
     let stat = |v: Option<Stats>| v.map_or_else(|| "–".into(), |s| mean_std(s.mean, s.std));
     let share = |v: Option<Stats>| {
@@ -82,7 +109,7 @@ pub fn cells(row: &TableRow, classifier: bool) -> Vec<String> {
         )
     };
     let mut c = vec![s.scheme.label().to_string(), stat(s.mse), stat(s.rmse)];
-    if classifier {
+    if columns.classifier {
         c.extend([share(s.rel_acc), share(s.acc)]);
     }
     let round = match (&row.round_failure, row.round_squared_error) {
@@ -92,8 +119,15 @@ pub fn cells(row: &TableRow, classifier: bool) -> Vec<String> {
     c.extend([
         format!("{} of {}", s.failures, s.trials),
         percent(s.lost_mean),
-        round,
     ]);
+    if columns.detection {
+        c.push(s.detection_rate.map_or_else(|| "–".into(), percent));
+        c.push(row.round_detection.map_or_else(
+            || "–".into(),
+            |d| format!("{} / {} / {}", d.found, d.missed, d.false_alarms),
+        ));
+    }
+    c.push(round);
     c
 }
 
@@ -179,5 +213,106 @@ mod tests {
         assert!(t
             .caption
             .contains("stragglers independent, p = 0.2; last column: round 4."));
+    }
+
+    /// The table of `schemes` for `config`, each row with its round
+    /// `trial` as `coded round` reports it.
+    fn table_of(config: &Config, schemes: &[coded_core::Scheme], trial: usize) -> TableView {
+        let plan = coded_core::SweepPlan::new(config, None, None, Some(schemes)).unwrap();
+        let rows = coded_core::sweep(config, &plan)
+            .unwrap()
+            .into_iter()
+            .map(|summary| {
+                let scheme = summary.scheme;
+                let r = coded_core::run_round(
+                    &Config {
+                        scheme,
+                        ..config.clone()
+                    },
+                    trial,
+                )
+                .unwrap();
+                TableRow {
+                    summary,
+                    round_squared_error: r.squared_error,
+                    round_failure: r.failure,
+                    round_detection: r.detection.map(|d| DetectionCounts {
+                        found: d.found,
+                        missed: d.missed,
+                        false_alarms: d.false_alarms,
+                    }),
+                }
+            })
+            .collect();
+        TableView::assemble(config, trial, rows)
+    }
+
+    #[test]
+    fn detection_columns_come_with_a_locating_scheme() {
+        use crate::testing::{MIXED, MIXED_TRIAL};
+        use coded_core::Scheme;
+        let c = Config {
+            trials: 12,
+            ..cfg(MIXED)
+        };
+        let t = table_of(&c, &[Scheme::Bacc, Scheme::Approxifer], MIXED_TRIAL);
+        let columns = t.columns();
+        assert!(columns.detection && !columns.classifier);
+        let h = headings(columns);
+        assert_eq!(
+            h,
+            [
+                "Scheme",
+                "MSE (mean ± std)",
+                "RMSE (mean ± std)",
+                "Failed rounds",
+                "Outputs lost",
+                "Detection rate (mean)",
+                "This round: found / missed / false alarms",
+                "This round's squared error",
+            ]
+        );
+        let bacc = cells(&t.rows[0], columns);
+        let approxifer = cells(&t.rows[1], columns);
+        assert_eq!(bacc.len(), h.len());
+        assert_eq!(approxifer.len(), h.len());
+        assert_eq!((bacc[5].as_str(), bacc[6].as_str()), ("–", "–"));
+        // ApproxIFER: the core's mean rate over the trials, and this
+        // round's 2 caught, 1 missed, 1 false alarm.
+        let rate = t.rows[1].summary.detection_rate.unwrap();
+        assert!(rate > 0.0 && rate < 1.0, "{rate}");
+        assert_eq!(approxifer[5], percent(rate));
+        assert_eq!(approxifer[6], "2 / 1 / 1");
+        assert_eq!(approxifer[7], sig4(t.rows[1].round_squared_error));
+        // The sentence says the same numbers.
+        let s = <super::super::Table as crate::Contract>::summary(&t, &());
+        assert!(
+            s.contains(&format!(
+                "ApproxIFER mean squared error {}, 0 rounds failed, mean detection rate {} (this round: 2 found, 1 missed, 1 false alarm)",
+                mean_std(t.rows[1].summary.mse.unwrap().mean, t.rows[1].summary.mse.unwrap().std),
+                percent(rate)
+            )),
+            "{s}"
+        );
+        let bacc_words = s.split("; ").find(|w| w.contains("BACC")).unwrap();
+        assert!(!bacc_words.contains("detection"), "{s}");
+        // Without a locating scheme: no detection columns, no words of it.
+        let t = table_of(&c, &[Scheme::Bacc, Scheme::Letcc], MIXED_TRIAL);
+        assert!(!t.columns().detection);
+        assert_eq!(headings(t.columns()).len(), 6);
+        assert_eq!(cells(&t.rows[0], t.columns()).len(), 6);
+        let s = <super::super::Table as crate::Contract>::summary(&t, &());
+        assert!(!s.contains("detection"), "{s}");
+        // No adversary: the rate has no trials to average over.
+        let plain = cfg(r#"{"scheme": "approxifer", "n": 40, "trials": 4}"#);
+        let t = table_of(&plain, &[Scheme::Approxifer], 0);
+        let row = cells(&t.rows[0], t.columns());
+        assert_eq!(row[5], "–");
+        assert_eq!(row[6], "0 / 0 / 0");
+        let s = <super::super::Table as crate::Contract>::summary(&t, &());
+        assert!(
+            s.contains("no detection rate (no adversary answered in a decoded round) (this round: 0 found, 0 missed, 0 false alarms)"),
+            "{s}"
+        );
     }
 }
