@@ -316,6 +316,7 @@ async function tableEqualsCli(page, name) {
     ['accMean', 'acc_mean'],
     ['accStd', 'acc_std'],
     ['lostMean', 'lost_mean'],
+    ['detectionRate', 'detection_mean'],
   ];
   for (const [row, cli] of table.rows.map((r, i) => [r, csv[i]])) {
     assert.equal(row.scheme, cli.scheme);
@@ -334,6 +335,10 @@ async function tableEqualsCli(page, name) {
     await writeFile(rf, JSON.stringify(cfg));
     const r = JSON.parse(execFileSync(CODED, ['round', '--config', rf, '--trial', String(table.trial)], { encoding: 'utf8' }));
     close(row.roundSe, r.squared_error ?? '', `${row.scheme} round squared_error`);
+    // A locating scheme's round: whom it found, missed and wrongly flagged.
+    for (const [a, b] of [['roundFound', 'found'], ['roundMissed', 'missed'], ['roundFalseAlarms', 'false_alarms']]) {
+      assert.equal(row[a] ?? '', String(r.detection?.[b] ?? ''), `${row.scheme} round ${b}`);
+    }
   }
   return table.rows.length;
 }
@@ -368,6 +373,19 @@ test('the results table equals `coded sweep` and `coded round` for the same conf
     await andWait(page, () => page.fill('#k', '10'));
     await andWait(page, () => page.selectOption('#function', 'lenet5'));
     assert.equal(await tableEqualsCli(page, 'lenet'), 4);
+  });
+});
+
+test('with liars, the locating schemes\' table (errors and detection) equals `coded sweep` and `coded round`', { timeout: 300_000 }, async () => {
+  await withPage('table-cli-liars', DESKTOP, async (page) => {
+    // Every attack, the decoder-aware one included, with stragglers and a
+    // tolerance the round's answers leave room for.
+    await openApp(page, `${server.appUrl}?v=1&w=1&n=80&cmp=bacc,letcc,approxifer,median_drop&adv=3&attack=flip&tol=20&tr=20&seed=5&p=0.1`);
+    assert.equal(await tableEqualsCli(page, 'liars-flip'), 4);
+    for (const attack of ['random', 'edge', 'stealth']) {
+      await andWait(page, () => page.selectOption('#attack', attack));
+      assert.equal(await tableEqualsCli(page, `liars-${attack}`), 4);
+    }
   });
 });
 

@@ -13,7 +13,11 @@
 //! times its median, in most coordinates); and the two rules the schemes
 //! decide by, `approxifer` and `median` (the answers below the last step
 //! of more than GAP in the pooled scores). The tolerance is the schemes'
-//! automatic one, or E when given (at most what N leaves room for).
+//! automatic one, or E when given (at most what N leaves room for); the
+//! repository's rational locator (the last two roads) takes ER, or the
+//! same e.
+//!
+//!   ER=14 cargo run --release -p coded-core --example locators
 
 use std::time::Instant;
 
@@ -25,6 +29,9 @@ use coded_core::locator::{
     max_tolerance, LocatorDegree, GAP,
 };
 use coded_core::problem::Problem;
+use coded_core::rational_locator::{
+    locate_rational_always, locate_rational_gap, rational_max_tolerance,
+};
 use coded_core::robust::Tolerance;
 use coded_core::scheme::Scheme;
 use nalgebra::DMatrix;
@@ -47,9 +54,14 @@ enum Road {
     FitGap,
     /// The `median` scheme's rule.
     MedianGap,
+    /// The repository's approximate, rational locator, always its e
+    /// smallest |Λ| (its own tolerance: see `rational_tolerance`).
+    RationalAlways,
+    /// The rational locator decided as the `approxifer` scheme decides.
+    RationalGap,
 }
 
-const ROADS: [(Road, &str); 7] = [
+const ROADS: [(Road, &str); 9] = [
     (Road::Bacc, "BACC"),
     (Road::AlwaysFit, "fit, always e"),
     (Road::AlwaysMedian, "median, always e"),
@@ -57,6 +69,8 @@ const ROADS: [(Road, &str); 7] = [
     (Road::FitApart(0.1), "fit apart 0.1"),
     (Road::FitGap, "ApproxIFER (gap)"),
     (Road::MedianGap, "median (gap)"),
+    (Road::RationalAlways, "rational, always e_r"),
+    (Road::RationalGap, "rational (gap)"),
 ];
 
 fn tolerance(n: usize) -> usize {
@@ -66,12 +80,22 @@ fn tolerance(n: usize) -> usize {
     }
 }
 
+/// The rational locator's tolerance e_r: ER when given, else the
+/// polynomial one's (both at most what N leaves room for).
+fn rational_tolerance(n: usize) -> usize {
+    let e = std::env::var("ER")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| tolerance(n));
+    rational_max_tolerance(n, K).min(e)
+}
+
 fn main() {
     println!(
-        "| f | N | e | attack | γ | {} |",
+        "| f | N | e | e_r | attack | γ | {} |",
         ROADS.map(|(_, n)| format!("{n}: MSE, found")).join(" | ")
     );
-    println!("|---|---|---|---|---|{}", "---|".repeat(ROADS.len()));
+    println!("|---|---|---|---|---|---|{}", "---|".repeat(ROADS.len()));
     for function in [FunctionKind::XSinX, FunctionKind::Lenet5] {
         for n in [40, 160] {
             let e = tolerance(n);
@@ -86,8 +110,9 @@ fn main() {
                         }
                     });
                     println!(
-                        "| {} | {n} | {e} | {} | {gamma} | {} |",
+                        "| {} | {n} | {e} | {} | {} | {gamma} | {} |",
                         function.name(),
+                        rational_tolerance(n),
                         attack.name(),
                         cells.join(" | ")
                     );
@@ -156,6 +181,18 @@ fn measure(
             Road::FitApart(theta) => locate_apart(points, &answers, K, e, scripts, theta).unwrap(),
             Road::FitGap => locate_fit_gap(points, &answers, K, e, GAP).unwrap(),
             Road::MedianGap => locate_median_gap(&answers, e, GAP),
+            Road::RationalAlways => {
+                locate_rational_always(points, &problem.alphas, &answers, rational_tolerance(n))
+                    .unwrap()
+            }
+            Road::RationalGap => locate_rational_gap(
+                points,
+                &problem.alphas,
+                &answers,
+                rational_tolerance(n),
+                GAP,
+            )
+            .unwrap(),
         };
         found += liars.iter().filter(|l| flagged.contains(l)).count();
         let kept: Vec<usize> = (0..n).filter(|s| !flagged.contains(s)).collect();

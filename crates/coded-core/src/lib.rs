@@ -37,6 +37,7 @@ pub mod points;
 pub mod portable;
 pub mod problem;
 mod quantile;
+pub mod rational_locator;
 pub mod report;
 pub mod rng;
 pub mod robust;

@@ -234,7 +234,11 @@ pub const MEDIAN_REACH: usize = 3;
 
 /// The mean over the coordinates of ln(score(v)) for every row, scores
 /// kept within the positive doubles (a zero would be −∞).
-fn pooled_logs(columns: &[Vec<f64>], rows: usize, score: impl Fn(f64) -> f64) -> Vec<f64> {
+pub(crate) fn pooled_logs(
+    columns: &[Vec<f64>],
+    rows: usize,
+    score: impl Fn(f64) -> f64,
+) -> Vec<f64> {
     let mut sum = vec![0.0; rows];
     for column in columns {
         for (s, v) in sum.iter_mut().zip(column) {
@@ -248,7 +252,7 @@ fn pooled_logs(columns: &[Vec<f64>], rows: usize, score: impl Fn(f64) -> f64) ->
 /// The rows whose score lies below the last step of more than `gap` (a
 /// ratio; the scores are logarithms) among the e + 1 smallest scores,
 /// ascending; none without such a step.
-fn below_last_gap(log_scores: &[f64], e: usize, gap: f64) -> Vec<usize> {
+pub(crate) fn below_last_gap(log_scores: &[f64], e: usize, gap: f64) -> Vec<usize> {
     let rows = log_scores.len();
     let mut order: Vec<usize> = (0..rows).collect();
     order.sort_by(|&a, &b| log_scores[a].total_cmp(&log_scores[b]).then(a.cmp(&b)));
