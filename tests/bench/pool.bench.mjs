@@ -1,6 +1,7 @@
 // The worker pool's speed-up in headless Chromium: the default x·sin x
 // error-vs-N sweep (N 20 … 1280 doubling, 200 trials, BACC + LeTCC, p 0.1
-// and 0.3) and a LeNet-5 sweep, for W = 1, 2 and 4 workers; the page's own
+// and 0.3), a LeNet-5 sweep and the first with ApproxIFER added, for W = 1,
+// 2 and 4 workers; the page's own
 // work during the default sweep at W = 2 (a trace: the page thread's CPU
 // time and frames per sweep, and the workers' CPU time); and one LeNet-5
 // round at N = 256 (the worker's round stage, data-round-ms). Prints
@@ -75,6 +76,8 @@ async function pageCost(page, action) {
 const SWEEPS = [
   ['x·sin x, N 20 … 1280, 200 trials', 'ns=20,40,80,160,320,640,1280&tr=200'],
   ['LeNet-5, N 16 … 512, 100 trials, K = 10', 'fn=lenet5&ns=16,32,64,128,256,512&tr=100'],
+  // The first with ApproxIFER added (issue 43's speed bar: within 2× of it).
+  ['x·sin x + ApproxIFER, N 20 … 1280, 200 trials', 'ns=20,40,80,160,320,640,1280&tr=200&cmp=bacc,letcc,approxifer'],
 ];
 // WS=1,2 and SWEEP=0 (an index of SWEEPS) narrow a run to what is compared.
 const POOLS = (process.env.WS ?? '1,2,4').split(',').map(Number);
