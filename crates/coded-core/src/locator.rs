@@ -20,6 +20,18 @@
 
 use nalgebra::{DMatrix, DVector};
 
+/// The (N, e) at which the `locators` example (natively) and the browser
+/// benchmark (wasm) time the locator on one round of K = 10 answers:
+/// the automatic cap, a tolerance with room, and the largest N leaves.
+pub const TIMED_SIZES: [(usize, usize); 6] = [
+    (40, 10),
+    (160, 10),
+    (160, 35),
+    (160, 70),
+    (640, 10),
+    (640, 35),
+];
+
 /// The largest tolerance the scripts' locator fit has room for with
 /// `answered` answers and K inputs: e_max = ⌊(|F| − 2K + 1)/2⌋, 0 below
 /// 2K − 1.

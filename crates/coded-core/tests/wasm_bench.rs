@@ -116,4 +116,45 @@ fn browser_benchmark() {
         });
         say(format!("| x·sin x sweep N = 20…1280, 200 trials, BACC + LeTCC (λ_dec {name}), p = 0.1, 0.3 | {ms:.0} ms | |"));
     }
+    // The same sweep with ApproxIFER added (issue 43's bar: within 2×).
+    let plan = SweepPlan::new(
+        &base,
+        Some(&ns),
+        Some(&[0.1, 0.3]),
+        Some(&[Scheme::Bacc, Scheme::Letcc, Scheme::Approxifer]),
+    )
+    .unwrap();
+    let ms = best_of(2, || {
+        sweep(&base, &plan).unwrap();
+    });
+    say(format!(
+        "| the same sweep (λ_dec gcv) with ApproxIFER added | {ms:.0} ms | |"
+    ));
+    // ApproxIFER's locator alone, one round of x·sin x answers (one
+    // coordinate), at the sizes the `locators` example times natively.
+    for (n, e) in coded_core::locator::TIMED_SIZES {
+        let c = Config {
+            n,
+            ..Config::default()
+        };
+        let problem = coded_core::problem::Problem::new(&c).unwrap();
+        let prepared = problem.prepare(Scheme::Bacc, n);
+        let answers = problem.answers(&prepared, 0).into_owned();
+        let reps = 20;
+        let ms = best_of(3, || {
+            for _ in 0..reps {
+                std::hint::black_box(
+                    coded_core::locator::locate_fit_gap(
+                        &prepared.coder.betas,
+                        &answers,
+                        10,
+                        e,
+                        coded_core::locator::GAP,
+                    )
+                    .unwrap(),
+                );
+            }
+        }) / reps as f64;
+        say(format!("| ApproxIFER's locator, N = {n}, e = {e}, one coordinate | {ms:.3} ms | {:.0} rounds/s |", 1e3 / ms));
+    }
 }
