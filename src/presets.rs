@@ -272,7 +272,7 @@ pub fn all() -> Vec<Preset> {
 const LIARS_GAMMAS: [f64; 9] = [0.0, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 35.0, 50.0];
 
 /// The liars preset's note (tested against its numbers below).
-const LIARS_LOOK: &str = "x·sin x, K = 10, on N = 160 servers without stragglers, error vs the number γ of adversarial servers, each sending its honest answer with the sign flipped. ApproxIFER, told to look for up to e = 35 of them, locates them and drops them before its Berrut decode: up to γ = 3 it finds over 90 % of them (the table's detection column) and its error stays below 1e-4, against BACC's 0.06 to 0.12 and LeTCC's about 0.02 to 0.03. It breaks well before its tolerance: at γ = 10 it finds under half of them and its error (about 0.17) is above LeTCC's (about 0.11); from γ = 20 on it finds almost none (under 5 %) and decodes like BACC, while LeTCC, whose λ_dec grows with the share of adversaries (“Grow with the adversaries”), smooths the lies away and is the lowest (about 0.24 against 0.6 at γ = 20). Now set the attack to “Just below the error locator's notice”: each adversary pushes its answer only as far as ApproxIFER's locator lets it. ApproxIFER then finds at most 15 % of them and its error stays within a factor of 1.5 of BACC's at every γ; the pushes are small, so up to γ = 3 both stay below 1e-4 while LeTCC, smoothing, is above 3e-4; from γ = 35 on LeTCC is the lowest again (about 0.10 against 0.14).";
+const LIARS_LOOK: &str = "x·sin x, K = 10, on N = 160 servers without stragglers, error vs the number γ of adversarial servers, each sending its honest answer with the sign flipped. ApproxIFER, told to look for up to e = 35 of them, locates them and drops them before its Berrut decode: up to γ = 3 it finds over 90 % of them (the table's detection column) and its error stays below 1e-4, against BACC's 0.06 to 0.12 and LeTCC's about 0.02 to 0.03. It breaks well before its tolerance: at γ = 10 it finds about 60 % of them and its error (about 0.11) is no lower than LeTCC's (about 0.11); from γ = 20 on it finds almost none (under 10 %) and decodes almost as BACC (within 10 %), while LeTCC, whose λ_dec grows with the share of adversaries (“Grow with the adversaries”), smooths the lies away and is the lowest (about 0.24 against 0.6 at γ = 20). Now set the attack to “Just below the error locator's notice”: each adversary pushes its answer only as far as ApproxIFER's locator lets it. ApproxIFER then finds at most 15 % of them and its error stays within a factor of 1.5 of BACC's at every γ; the pushes are small, so up to γ = 3 both stay below 1e-4 while LeTCC, smoothing, is above 2e-4; from γ = 35 on LeTCC is the lowest again (about 0.10 against 0.14).";
 
 /// The adversarial preset's note (tested against its numbers below).
 const ADVERSARIAL_LOOK: &str = "x·sin x with a few stragglers (p = 0.05) and γ = ⌈N^0.3⌉ adversarial servers (4 at N = 40, 11 at N = 2560): the servers nearest the data points, each sending the box's edge +M, where M is the largest |f(x_k)| (purple triangles in panel 1, purple diamonds in panel 2). BACC's interpolant passes through every corrupted answer: its error does not fall with N (0.37 at N = 40, 0.51 at N = 2560). LeTCC, with λ_dec growing with the share of adversaries (λ_dec = 10⁻⁴·(γ/N)², the rule “Grow with the adversaries”), smooths them out: its error falls at every doubling of N, from 0.16 to 1.2e-3, with a fitted slope of about −1.1, steeper than the adversarial paper's bound N^(6/5)(a−1) = N^−0.84 (the dashed line so labelled). As a → 1 the adversaries become a fixed share of the servers, which the paper shows no decoder of its kind tolerates: set the exponent to 0.7 (14 adversaries at N = 40, 244 at N = 2560) and LeTCC's error falls only from 0.27 to 0.084 (slope about −0.26), while BACC's stays above 0.55.";
@@ -926,27 +926,28 @@ mod tests {
             assert!((0.06..=0.125).contains(&b), "BACC at γ = {g}: {b}");
             assert!((0.019..=0.031).contains(&l), "LeTCC at γ = {g}: {l}");
         }
-        // "at γ = 10 it finds under half of them and its error (about 0.17)
-        // is above LeTCC's (about 0.11)".
-        assert!(found(&flip, 10.0) < 0.5);
+        // "at γ = 10 it finds about 60 % of them and its error (about 0.11)
+        // is no lower than LeTCC's (about 0.11)".
+        let f10 = found(&flip, 10.0);
+        assert!((0.5..0.7).contains(&f10), "{f10}");
         let (a10, l10) = (
             mse(&flip, Scheme::Approxifer, 10.0),
             mse(&flip, Scheme::Letcc, 10.0),
         );
         assert!(
-            about(a10, 0.17) && about(l10, 0.11) && a10 > l10,
+            about(a10, 0.11) && about(l10, 0.11) && a10 >= l10,
             "{a10} {l10}"
         );
-        // "from γ = 20 on it finds almost none (under 5 %) and decodes like
-        // BACC, while LeTCC ... is the lowest (about 0.24 against 0.6 at γ = 20)".
+        // "from γ = 20 on it finds almost none (under 10 %) and decodes almost as
+        // BACC (within 10 %), while LeTCC ... is the lowest (about 0.24 against 0.6 at γ = 20)".
         for g in [20.0, 35.0, 50.0] {
-            assert!(found(&flip, g) < 0.05, "γ = {g}");
+            assert!(found(&flip, g) < 0.1, "γ = {g}");
             let (a, b, l) = (
                 mse(&flip, Scheme::Approxifer, g),
                 mse(&flip, Scheme::Bacc, g),
                 mse(&flip, Scheme::Letcc, g),
             );
-            assert!((a / b - 1.0).abs() < 0.05, "like BACC at γ = {g}: {a} {b}");
+            assert!((a / b - 1.0).abs() < 0.1, "like BACC at γ = {g}: {a} {b}");
             assert!(l < a && l < b, "LeTCC lowest at γ = {g}");
         }
         assert!(about(mse(&flip, Scheme::Letcc, 20.0), 0.24));
@@ -954,7 +955,7 @@ mod tests {
 
         // The stealth attack: "finds at most 15 % ... within a factor of 1.5
         // of BACC's at every γ; ... up to γ = 3 both stay below 1e-4 while LeTCC ... is
-        // above 3e-4; from γ = 35 on LeTCC is the lowest again (about 0.10
+        // above 2e-4; from γ = 35 on LeTCC is the lowest again (about 0.10
         // against 0.14)".
         let mut stealthy = c.clone();
         stealthy.adversaries.as_mut().unwrap().attack = Attack::Stealth;
@@ -971,7 +972,7 @@ mod tests {
         }
         for g in [1.0, 2.0, 3.0] {
             assert!(mse(&st, Scheme::Approxifer, g) < 1e-4 && mse(&st, Scheme::Bacc, g) < 1e-4);
-            assert!(mse(&st, Scheme::Letcc, g) > 3e-4, "γ = {g}");
+            assert!(mse(&st, Scheme::Letcc, g) > 2e-4, "γ = {g}");
         }
         for g in [35.0, 50.0] {
             let l = mse(&st, Scheme::Letcc, g);

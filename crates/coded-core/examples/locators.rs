@@ -25,8 +25,8 @@ use coded_core::adversaries::{Adversaries, Attack};
 use coded_core::config::Config;
 use coded_core::functions::FunctionKind;
 use coded_core::locator::{
-    locate_apart, locate_by_fit, locate_by_median, locate_fit_gap, locate_median_gap,
-    max_tolerance, LocatorDegree, GAP, TIMED_SIZES,
+    locate_apart, locate_by_fit, locate_by_median, locate_fit_gap, locate_fit_peel,
+    locate_median_gap, max_tolerance, LocatorDegree, GAP, TIMED_SIZES,
 };
 use coded_core::problem::Problem;
 use coded_core::rational_locator::{
@@ -50,7 +50,7 @@ enum Road {
     /// The fit, flagging only answers whose |Q| is below θ times the
     /// coordinate's median |Q| in most coordinates (at most e).
     FitApart(f64),
-    /// The `approxifer` scheme's rule.
+    /// The step rule on one fit.
     FitGap,
     /// The `median` scheme's rule.
     MedianGap,
@@ -59,18 +59,22 @@ enum Road {
     RationalAlways,
     /// The rational locator decided as the `approxifer` scheme decides.
     RationalGap,
+    /// The `approxifer` scheme's rule: the step rule repeated on what
+    /// it leaves.
+    FitPeel,
 }
 
-const ROADS: [(Road, &str); 9] = [
+const ROADS: [(Road, &str); 10] = [
     (Road::Bacc, "BACC"),
     (Road::AlwaysFit, "fit, always e"),
     (Road::AlwaysMedian, "median, always e"),
     (Road::Oracle, "oracle"),
     (Road::FitApart(0.1), "fit apart 0.1"),
-    (Road::FitGap, "ApproxIFER (gap)"),
+    (Road::FitGap, "fit, once (gap)"),
     (Road::MedianGap, "median (gap)"),
     (Road::RationalAlways, "rational, always e_r"),
     (Road::RationalGap, "rational (gap)"),
+    (Road::FitPeel, "ApproxIFER (gap, peeled)"),
 ];
 
 fn tolerance(n: usize) -> usize {
@@ -179,6 +183,7 @@ fn measure(
             Road::FitApart(theta) => locate_apart(points, &answers, K, e, scripts, theta).unwrap(),
             Road::FitGap => locate_fit_gap(points, &answers, K, e, GAP).unwrap(),
             Road::MedianGap => locate_median_gap(&answers, e, GAP),
+            Road::FitPeel => locate_fit_peel(points, &answers, K, e, GAP).unwrap(),
             Road::RationalAlways => {
                 locate_rational_always(points, &problem.alphas, &answers, rational_tolerance(n))
                     .unwrap()

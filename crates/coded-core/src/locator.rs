@@ -218,6 +218,40 @@ pub fn locate_fit_gap(
     Ok(below_last_gap(&scores, e, gap))
 }
 
+/// [`locate_fit_gap`] repeated: the answers it flags are dropped, the fit
+/// is made again on the rest with the tolerance left, until a fit flags
+/// nobody or e answers are flagged. Ascending row indices.
+///
+/// Why: many liars pull one fit so far that no step sets them apart; once
+/// the most obvious ones are gone, the next fit can see the others. Where
+/// nobody lies the first fit flags nobody and it costs one fit, as
+/// [`locate_fit_gap`].
+pub fn locate_fit_peel(
+    points: &[f64],
+    answers: &DMatrix<f64>,
+    k: usize,
+    e: usize,
+    gap: f64,
+) -> Result<Vec<usize>, LocateError> {
+    let mut kept: Vec<usize> = (0..answers.nrows()).collect();
+    let mut flagged = locate_fit_gap(points, answers, k, e, gap)?;
+    let mut last = flagged.clone();
+    while !last.is_empty() && flagged.len() < e {
+        kept.retain(|r| !last.contains(r));
+        let sub_points: Vec<f64> = kept.iter().map(|&r| points[r]).collect();
+        let left = e - flagged.len();
+        let Ok(found) =
+            locate_fit_gap(&sub_points, &answers.select_rows(kept.iter()), k, left, gap)
+        else {
+            break;
+        };
+        last = found.iter().map(|&i| kept[i]).collect();
+        flagged.extend(&last);
+    }
+    flagged.sort_unstable();
+    Ok(flagged)
+}
+
 /// Our median baseline decided alike: each answer's distance from a
 /// running median over β order (a window of 2w + 1 answers with w =
 /// min(e, [`MEDIAN_REACH`]), shortened at the ends), pooled over the

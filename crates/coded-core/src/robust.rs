@@ -5,7 +5,7 @@
 //! The flagged answers are dropped and the rest Berrut-decoded by the
 //! schemes (`scheme`); this module only decides whom to drop.
 
-use crate::locator::{locate_fit_gap, locate_median_gap, max_tolerance, LocateError, GAP};
+use crate::locator::{locate_fit_peel, locate_median_gap, max_tolerance, LocateError, GAP};
 use crate::wire::wire_enum;
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
@@ -89,14 +89,14 @@ impl std::fmt::Display for Tolerance {
 /// round at N = 640 costs 0.3 s a coordinate. With e ≤ 10 every large N
 /// gives a tall system (normal equations from moments), and the page's
 /// default sweep with ApproxIFER added takes twice BACC's and LeTCC's
-/// alone (natively, one thread); a smaller e would cost detection
-/// (docs/mathematics.md, "Locating adversaries").
+/// alone in the tab (2.6 times natively, on one thread); a smaller e
+/// would cost detection (docs/mathematics.md, "Locating adversaries").
 pub const TOLERANCE_CAP: usize = 10;
 
 /// Which decision a locating decoder makes ([`crate::locator`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Locator {
-    /// ApproxIFER's error-locator fit ([`locate_fit_gap`]).
+    /// ApproxIFER's error-locator fit, peeled ([`locate_fit_peel`]).
     Fit,
     /// Our running median ([`locate_median_gap`]).
     Median,
@@ -158,7 +158,7 @@ pub fn detect(
         Err(why) => return fallback(why),
     };
     let rows = match locator {
-        Locator::Fit => match locate_fit_gap(points, answers, k, e, GAP) {
+        Locator::Fit => match locate_fit_peel(points, answers, k, e, GAP) {
             Ok(rows) => rows,
             Err(why) => return fallback(why),
         },
