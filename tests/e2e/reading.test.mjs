@@ -161,6 +161,7 @@ const PRESETS = [
   ['adjacent', 'Eight adjacent servers down'],
   ['spread', 'Eight servers down, spread out'],
   ['adversarial', 'Adversarial servers'],
+  ['liars', 'Finding the liars'],
 ];
 
 /** The presets src/presets.rs declares: [id, title] in order. */
