@@ -7,6 +7,7 @@
 use crate::config::{Config, ConfigError};
 use crate::functions::FunctionKind;
 use crate::problem::{Problem, RoundOutcome};
+use crate::robust::DetectionCounts;
 use crate::round::Round;
 use crate::scheme::Scheme;
 use nalgebra::DMatrix;
@@ -131,6 +132,18 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         failure: outcome.decoded.as_ref().err().map(|e| e.to_string()),
         detection: round_detection(outcome),
     })
+}
+
+impl RoundDetection {
+    /// Its found, missed and false alarms, as the round's outcome counted
+    /// them.
+    pub fn counts(&self) -> DetectionCounts {
+        DetectionCounts {
+            found: self.found,
+            missed: self.missed,
+            false_alarms: self.false_alarms,
+        }
+    }
 }
 
 fn round_detection(outcome: &RoundOutcome) -> Option<RoundDetection> {

@@ -6,7 +6,7 @@ use crate::axis_plan::{axis_configs, lambda_configs};
 use crate::plan::error_vs_n_plan;
 use coded_core::axis_sweep::sweep_over;
 use coded_core::problem::Problem;
-use coded_core::robust::DetectionCounts;
+use coded_core::report::RoundDetection;
 use coded_core::{run_round, sweep, Config, LambdaDec, Round, Scheme, SweepPlan, SweepPoint};
 use coded_panels::errors::{
     error_vs_lambda_view, error_vs_n_view, error_vs_setting_view, Axis, CurvesView,
@@ -49,11 +49,7 @@ pub fn table(c: &Config, ui: &UiState) -> TableView {
                 summary,
                 round_squared_error: r.squared_error,
                 round_failure: r.failure,
-                round_detection: r.detection.map(|d| DetectionCounts {
-                    found: d.found,
-                    missed: d.missed,
-                    false_alarms: d.false_alarms,
-                }),
+                round_detection: r.detection.as_ref().map(RoundDetection::counts),
             }
         })
         .collect();

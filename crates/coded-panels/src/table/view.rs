@@ -236,11 +236,10 @@ mod tests {
                     summary,
                     round_squared_error: r.squared_error,
                     round_failure: r.failure,
-                    round_detection: r.detection.map(|d| DetectionCounts {
-                        found: d.found,
-                        missed: d.missed,
-                        false_alarms: d.false_alarms,
-                    }),
+                    round_detection: r
+                        .detection
+                        .as_ref()
+                        .map(coded_core::report::RoundDetection::counts),
                 }
             })
             .collect();
