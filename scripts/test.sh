@@ -65,6 +65,13 @@ section "cargo test (native)"
 cargo test --workspace
 done_step
 
+# The Python package (crates/coded-python): its wheel built by maturin and
+# installed into .venv-python, then pytest (CSV = the CLI's, shards on a
+# Dask cluster, your own f, Ctrl-C, the example notebook).
+section "Python package: wheel and pytest"
+./scripts/test-python.sh
+done_step
+
 section "wasm-bindgen-test in headless Chromium"
 cargo test --target wasm32-unknown-unknown -p coded-playground
 done_step

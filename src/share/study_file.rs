@@ -92,6 +92,25 @@ pub fn read(text: &str, current: &LinkState) -> Result<Reading, String> {
     Ok(Reading { study, plot, state })
 }
 
+/// The page's query string (without `?`) that opens `text`, a study or a
+/// plain configuration, as "Open study…" would show it (its saved results
+/// aside): what the Python package's `coded.link` gives, so a notebook's
+/// study opens in the page with the page's own rules.
+pub fn link_query(text: &str) -> Result<String, String> {
+    let value = coded_core::json::parse(text).map_err(|m| refusal("(json)", &m))?;
+    // A plain configuration keeps the page's own lists (the schemes
+    // compared, the N and p of the error plot), as a link of it would.
+    let text = if Study::is_study(&value) {
+        text.to_string()
+    } else {
+        let config =
+            coded_core::Config::from_value(&value).map_err(|e| refusal(&e.field, &e.message))?;
+        LinkState::default().ui.study(&config).to_json()
+    };
+    let reading = read(&text, &LinkState::default())?;
+    Ok(crate::url::encode(&reading.state))
+}
+
 /// The rest of the reading, with the worker's answer (`checked`: the view
 /// of the study's plot without points, or why its formula does not read):
 /// its saved results against its own settings.
@@ -107,10 +126,38 @@ pub fn finish(reading: Reading, checked: Result<CurvesView, String>) -> Result<O
 #[cfg(test)]
 mod tests {
     use super::*;
-    use coded_core::Config;
+    use coded_core::{Config, Scheme};
     use coded_panels::errors::Axis;
     use coded_protocol::saved::{with_results, SavedResults};
     use coded_protocol::UiState;
+
+    #[test]
+    fn a_link_opens_the_configuration_or_study_it_was_made_of() {
+        let config =
+            Config::from_json(r#"{"k": 8, "n": 64, "noise": 0.01, "trials": 30}"#).unwrap();
+        let (state, notices) = crate::url::decode(&link_query(&config.to_json()).unwrap());
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(state.config, config);
+        // A plain configuration keeps the page's lists.
+        assert_eq!(state.ui, LinkState::default().ui);
+        let study = r#"{"config": {"trials": 20}, "schemes": ["bacc", "approxifer"], "n": [20, 40, 80], "p": [0.25],
+            "over": {"setting": "noise", "values": [0.001, 0.1]}}"#;
+        let (state, notices) = crate::url::decode(&link_query(study).unwrap());
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(state.config.trials, 20);
+        assert_eq!(state.ui.compare, [Scheme::Bacc, Scheme::Approxifer]);
+        assert_eq!(state.ui.sweep_ns, [20, 40, 80]);
+        assert_eq!(state.ui.sweep_ps, [0.25]);
+        assert_eq!(state.ui.axis, Axis::Noise);
+        assert_eq!(state.ui.sweep_values, Some(vec![0.001, 0.1]));
+        for (bad, words) in [
+            ("{", "This file is not a study"),
+            (r#"{"k": 0}"#, "cannot be used"),
+        ] {
+            let e = link_query(bad).unwrap_err();
+            assert!(e.contains(words), "{bad}: {e}");
+        }
+    }
 
     fn curves(config: &Config, ui: &UiState) -> CurvesView {
         coded_engine::curves(&mut coded_engine::Session::new(), config, ui).unwrap()

@@ -108,7 +108,7 @@ pub struct SweepArgs {
     pub threads: Option<usize>,
     #[arg(long, value_name = "I/M", value_parser = part, help = SHARD_HELP)]
     pub shard: Option<(usize, usize)>,
-    #[arg(long, value_name = "SETTING", value_parser = crate::over::setting,
+    #[arg(long, value_name = "SETTING", value_parser = coded_sweep::over::setting,
           conflicts_with_all = ["n", "p"], help = over_help())]
     pub over: Option<coded_core::Axis>,
     #[arg(long, value_name = "V,...", value_delimiter = ',', action = ArgAction::Set,
@@ -135,8 +135,8 @@ fn over_help() -> String {
     format!(
         "Error against another setting, at the configuration's N, by its name or link key:\n\
          {}.\n\
-         Prints an N sweep's CSV columns after a first one, the setting's value; runs on one\n\
-         thread, without --shard or --plot",
+         Prints an N sweep's CSV columns after a first one, the setting's value; runs\n\
+         without --shard or --plot",
         wrapped(&coded_core::Axis::names())
     )
 }

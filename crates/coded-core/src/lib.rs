@@ -62,7 +62,7 @@ pub use functions::FunctionKind;
 pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
-pub use report::{run_round, RoundReport};
+pub use report::{round_of, run_round, RoundReport};
 pub use round::Round;
 pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
 pub use stragglers::StragglerModel;

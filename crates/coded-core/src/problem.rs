@@ -8,7 +8,7 @@
 //! decode"). Separate from `report` and `sweep`, the two ways of running
 //! it, which both build on it.
 
-use crate::computation::Computation;
+use crate::computation::{Computation, Inputs};
 use crate::config::{Config, ConfigError};
 use crate::metrics::argmax;
 use crate::points::{data_points, server_points};
@@ -106,8 +106,54 @@ impl Problem {
             .function
             .build()
             .map_err(|e| ConfigError::new("function", e))?;
+        let drawn = Problem::draw_inputs(config, func.as_ref());
+        Problem::of(config, func, drawn)
+    }
+
+    /// The problem with your own f (the Python package's callable) in place
+    /// of the configuration's function, on `inputs` when given (their first
+    /// K rows, with their labels), else on the inputs the configuration's
+    /// function draws (the same seed, the same inputs as the built-in's).
+    pub fn with_function(
+        config: &Config,
+        func: Box<dyn Computation>,
+        inputs: Option<&Inputs>,
+    ) -> Result<Problem, ConfigError> {
+        config.validate()?;
+        let drawn = match inputs {
+            Some(given) => {
+                let rows = given.x.nrows();
+                if rows < config.k {
+                    let words = format!("K = {} needs K inputs; {rows} were given", config.k);
+                    return Err(ConfigError::new("k", words));
+                }
+                Inputs {
+                    x: given.x.rows(0, config.k).into_owned(),
+                    labels: given.labels.as_ref().map(|l| l[..config.k].to_vec()),
+                }
+            }
+            None => {
+                let own = config
+                    .function
+                    .build()
+                    .map_err(|e| ConfigError::new("function", e))?;
+                Problem::draw_inputs(config, own.as_ref())
+            }
+        };
+        Problem::of(config, func, drawn)
+    }
+
+    /// The K inputs `func` draws under the configuration's seed.
+    fn draw_inputs(config: &Config, func: &dyn Computation) -> Inputs {
         let mut rng = Rng::stream(config.seed, &[TAG_INPUTS, config.k as u64]);
-        let drawn = func.sample_inputs(config.k, &mut rng);
+        func.sample_inputs(config.k, &mut rng)
+    }
+
+    fn of(
+        config: &Config,
+        func: Box<dyn Computation>,
+        drawn: Inputs,
+    ) -> Result<Problem, ConfigError> {
         let exact = func.eval_batch(&drawn.x);
         let not_finite = first_not_finite_row(&exact);
         Ok(Problem {

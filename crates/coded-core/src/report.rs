@@ -94,9 +94,15 @@ pub fn rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
 
 /// Runs trial `trial` of the configuration's own scheme and N.
 pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigError> {
-    let problem = Problem::new(config)?;
+    Ok(round_of(&Problem::new(config)?, trial))
+}
+
+/// Trial `trial` of a problem's configuration (its scheme and N), whatever
+/// its f (the Python package's callable too).
+pub fn round_of(problem: &Problem, trial: usize) -> RoundReport {
+    let config = &problem.config;
     let prepared = problem.prepare(config.scheme, config.n);
-    let round = Round::compute(config, trial, Some((&problem, &prepared)));
+    let round = Round::compute(config, trial, Some((problem, &prepared)));
     let decoding = (round.decoded.as_ref()).expect("a round with its scheme prepared is decoded");
     let outcome = &decoding.outcome;
     let estimates = outcome.decoded.as_ref().ok().map(|d| {
@@ -104,7 +110,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
             .map(|i| d.recovered[i].then(|| d.estimates.row(i).iter().copied().collect()))
             .collect()
     });
-    Ok(RoundReport {
+    RoundReport {
         scheme: config.scheme,
         function: config.function.clone(),
         k: config.k,
@@ -131,7 +137,7 @@ pub fn run_round(config: &Config, trial: usize) -> Result<RoundReport, ConfigErr
         failed: outcome.failed(),
         failure: outcome.decoded.as_ref().err().map(|e| e.to_string()),
         detection: round_detection(outcome),
-    })
+    }
 }
 
 impl RoundDetection {

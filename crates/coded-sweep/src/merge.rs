@@ -54,8 +54,8 @@ fn parse_mark(rest: &str) -> Option<(usize, usize, String, usize)> {
     (hex && 1 <= part && part <= of).then(|| (part, of, fingerprint.to_string(), total))
 }
 
-fn read(path: &str) -> Result<Shard, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+/// A shard's text, named `path` in what is wrong with it.
+fn parse(path: &str, text: &str) -> Result<Shard, String> {
     let not_shard = || format!("{path} is not a shard of `coded sweep --shard I/M`");
     // The two comment lines are whole lines (the study's JSON may hold
     // quotes that are not CSV's); the records start after them.
@@ -110,9 +110,25 @@ pub fn merge(paths: &[String]) -> Result<String, String> {
     if paths.is_empty() {
         return Err("merge needs the shard files (coded merge part*.csv)".into());
     }
-    let shards = paths
+    let texts = paths
         .iter()
-        .map(|p| read(p))
+        .map(|p| {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+            Ok((p.clone(), text))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    merge_texts(&texts)
+}
+
+/// The whole sweep's CSV from the shards' texts, each with the name its
+/// errors call it by (a file's path, or "part 2" for a text in memory).
+pub fn merge_texts(named: &[(String, String)]) -> Result<String, String> {
+    if named.is_empty() {
+        return Err("merge needs the shards of a sweep (none were given)".into());
+    }
+    let shards = named
+        .iter()
+        .map(|(name, text)| parse(name, text))
         .collect::<Result<Vec<_>, _>>()?;
     let first = &shards[0];
     let mut by_part: Vec<Option<&Shard>> = vec![None; first.of];

@@ -67,9 +67,9 @@ pub fn shard_csv(
     total: usize,
     indices: &[usize],
     points: &[SweepPoint],
+    classifier: bool,
 ) -> String {
     let config = &study.config;
-    let classifier = config.function.is_classifier();
     let mut out = format!("{MARK}{part}/{of} of sweep {fingerprint}, {total} points\n");
     out.push_str(&study_line(study));
     out.push_str("point,");

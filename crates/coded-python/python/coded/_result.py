@@ -1,0 +1,102 @@
+"""A sweep's result: the CLI's CSV, its slopes and its figure, as plain
+values (strings, numbers, lists), so that it pickles and crosses processes
+(Dask, Slurm) as it is."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+
+@dataclass(frozen=True)
+class Slope:
+    """A curve's fitted log-log slope of the mean squared error against N,
+    with its 95 % bootstrap interval, and the line ``coded sweep`` prints."""
+
+    scheme: str
+    p: float
+    slope: Optional[float]
+    interval: Optional[tuple[float, float]]
+    line: str
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """What :func:`coded.sweep` (or :func:`coded.merge`) gives.
+
+    ``csv`` is byte for byte what ``coded sweep`` prints for the same
+    study (``coded sweep --shard I/M``'s for a part; ``coded merge``'s for
+    merged parts), its first line the study that reruns it.
+    """
+
+    csv: str
+    slopes: list[Slope] = field(default_factory=list)
+    #: The part (i, m) this is, for a shard.
+    shard: Optional[tuple[int, int]] = None
+    #: Calls into your own f during the sweep (0 for a built-in f).
+    calls: int = 0
+    #: N below K that the plan left out.
+    below_k: list[int] = field(default_factory=list)
+    #: The error-vs-N figure as data (the playground's view), for .plot().
+    figure: Optional[str] = field(default=None, repr=False)
+
+    @property
+    def study(self) -> dict:
+        """The study the CSV's first line names."""
+        line = self.csv.split("\n", 2)[1 if self.shard else 0]
+        return json.loads(line[2:])
+
+    def _header_lines(self) -> int:
+        return 2 if self.shard else 1
+
+    def to_csv(self, path: Optional[str | os.PathLike] = None) -> Optional[str]:
+        """The CSV text, or written to ``path`` (whole or not at all: a
+        temporary file renamed into place)."""
+        if path is None:
+            return self.csv
+        path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".coded-", suffix=".csv")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+                out.write(self.csv)
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+        return None
+
+    def to_pandas(self) -> Any:
+        """The rows as a pandas DataFrame (the study line left out: see
+        :attr:`study`)."""
+        import pandas as pd
+
+        return pd.read_csv(
+            io.StringIO(self.csv),
+            skiprows=self._header_lines(),
+            dtype={"function": str, "scheme": str},
+        )
+
+    def link(self, base: str = "") -> str:
+        """The playground's URL that opens this study."""
+        from . import link
+
+        return link(self.study, base=base)
+
+    def plot(self, ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
+        """The error-vs-N figure as ``coded sweep --plot`` draws it: log-log
+        mean squared error against N, each curve with its 95 % bootstrap
+        band and fitted slope, and the papers' claimed rates (dashed).
+        Returns the matplotlib Axes."""
+        from ._plot import draw
+
+        if self.figure is None:
+            raise ValueError(
+                "plot() draws a whole error-vs-N sweep; a part or a sweep along another setting has no such figure (use to_pandas())"
+            )
+        return draw(json.loads(self.figure), ax=ax, band=band, claims=claims)

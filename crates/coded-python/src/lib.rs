@@ -1,0 +1,330 @@
+//! `coded._coded`: the Rust half of the Python package `coded`. Thin: every
+//! experiment is coded-sweep's and coded-core's, as the CLI runs it; this
+//! reads the Python side's arguments, runs, and hands back text (CSV, JSON)
+//! and plain values that the Python half (`python/coded`) shapes.
+
+mod function;
+mod running;
+
+use coded_core::computation::Inputs;
+use coded_core::{Axis, Config, FunctionKind, Problem, Scheme};
+use coded_sweep::job::Computed;
+use coded_sweep::{slopes, Job, Request, Source, Watch};
+use function::{Callable, Failure, Traits};
+use nalgebra::DMatrix;
+use numpy::{PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+fn value_error(words: impl Into<String>) -> PyErr {
+    PyValueError::new_err(words.into())
+}
+
+/// A configuration or study from its JSON, checked whole, as the CLI reads
+/// `--config`.
+fn read(text: &str) -> PyResult<Source> {
+    Source::read(text).map_err(value_error)
+}
+
+/// `(kind, json)`: "study" or "config", and its JSON with every default
+/// filled in (a study's on one line, as a CSV's first line has it).
+#[pyfunction]
+fn check(text: &str) -> PyResult<(&'static str, String)> {
+    Ok(match read(text)? {
+        Source::Study(s) => ("study", s.to_json_line()),
+        Source::Config(c) => ("config", c.to_json()),
+    })
+}
+
+/// Your own f and what goes with it, as the Python half passes them.
+struct Own {
+    f: Arc<Py<PyAny>>,
+    inputs: Option<Inputs>,
+    traits: Traits,
+}
+
+impl Own {
+    fn of(
+        f: Option<Py<PyAny>>,
+        inputs: Option<PyReadonlyArray2<f64>>,
+        labels: Option<Vec<usize>>,
+        traits: Traits,
+    ) -> PyResult<Option<Own>> {
+        let inputs = match inputs {
+            Some(a) => {
+                let (rows, d) = (a.shape()[0], a.shape()[1]);
+                let x = DMatrix::from_row_slice(rows, d, a.as_slice()?);
+                if labels.as_ref().is_some_and(|l| l.len() != rows) {
+                    return Err(value_error(format!(
+                        "labels: {} labels for {rows} inputs",
+                        labels.map_or(0, |l| l.len())
+                    )));
+                }
+                Some(Inputs { x, labels })
+            }
+            None if labels.is_some() => {
+                return Err(value_error(
+                    "labels are given with inputs (inputs=…, labels=…)",
+                ))
+            }
+            None => None,
+        };
+        Ok(match f {
+            Some(f) => Some(Own {
+                f: Arc::new(f),
+                inputs,
+                traits,
+            }),
+            None if inputs.is_some() => {
+                return Err(value_error(
+                    "inputs are given with your own f (f=…, inputs=…)",
+                ))
+            }
+            None => None,
+        })
+    }
+
+    /// The problem of `config` with this f.
+    fn problem(&self, config: &Config, failure: &Arc<Failure>) -> Result<Problem, String> {
+        let callable = Callable {
+            f: self.f.clone(),
+            traits: self.traits,
+            failure: failure.clone(),
+        };
+        let problem = Problem::with_function(config, Box::new(callable), self.inputs.as_ref())
+            .map_err(|e| e.to_string())?;
+        if failure.failed() {
+            return Err(coded_sweep::watch::STOPPED.into());
+        }
+        Ok(problem)
+    }
+}
+
+/// One round (the configuration's scheme, N and trial `trial`): the JSON of
+/// `coded round`.
+#[pyfunction]
+#[pyo3(signature = (text, trial, f=None, inputs=None, labels=None, classifier=false, degree=None))]
+#[allow(clippy::too_many_arguments)]
+fn round(
+    py: Python<'_>,
+    text: &str,
+    trial: usize,
+    f: Option<Py<PyAny>>,
+    inputs: Option<PyReadonlyArray2<f64>>,
+    labels: Option<Vec<usize>>,
+    classifier: bool,
+    degree: Option<usize>,
+) -> PyResult<String> {
+    let config = read(text)?.config().clone();
+    let own = Own::of(f, inputs, labels, Traits { classifier, degree })?;
+    let failure = Arc::new(Failure::new(Arc::new(Watch::new())));
+    let report = running::watched(py, failure.clone(), None, move || {
+        let problem = match &own {
+            Some(own) => own.problem(&config, &failure)?,
+            None => Problem::new(&config).map_err(|e| e.to_string())?,
+        };
+        let report = coded_core::round_of(&problem, trial);
+        serde_json::to_string(&report).map_err(|e| e.to_string())
+    })?;
+    Ok(report)
+}
+
+fn scheme(name: &str) -> PyResult<Scheme> {
+    Scheme::ALL
+        .into_iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
+            value_error(format!(
+                "unknown scheme “{name}”: the schemes are {}",
+                names.join(", ")
+            ))
+        })
+}
+
+fn axis(name: &str) -> PyResult<Axis> {
+    Axis::parse(name).ok_or_else(|| {
+        value_error(format!(
+            "`{name}` is not a setting a sweep can run along ({})",
+            Axis::names()
+        ))
+    })
+}
+
+/// A curve's fitted slope: scheme, p, slope, interval (lo, hi), the line
+/// `coded sweep` prints.
+type SlopeRow = (String, f64, Option<f64>, Option<(f64, f64)>, String);
+
+/// What a sweep gives the Python half.
+#[pyclass(frozen, get_all)]
+struct Swept {
+    /// The CSV, byte for byte `coded sweep`'s (a shard's: `--shard`'s).
+    csv: String,
+    /// The curves' slopes (a whole N sweep's; empty otherwise).
+    slopes: Vec<SlopeRow>,
+    /// N below K left out of the plan.
+    below_k: Vec<usize>,
+    /// The error-vs-N figure as data (JSON of the playground's view: the
+    /// curves with their bands, the claimed rates), as `coded sweep --plot`
+    /// draws it; None but for a whole N sweep.
+    figure: Option<String>,
+}
+
+/// A sweep as `coded sweep` runs it: `text` its `--config`, the lists its
+/// flags; `shard` = (i, m); `f` your own (with its inputs); `progress`
+/// called with (trials done, trials in all) as it goes.
+#[pyfunction]
+#[pyo3(signature = (text, n=None, p=None, schemes=None, over=None, values=None, shard=None,
+    threads=None, slope_range=None, f=None, inputs=None, labels=None, classifier=false,
+    degree=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    py: Python<'_>,
+    text: &str,
+    n: Option<Vec<usize>>,
+    p: Option<Vec<f64>>,
+    schemes: Option<Vec<String>>,
+    over: Option<&str>,
+    values: Option<Vec<f64>>,
+    shard: Option<(usize, usize)>,
+    threads: Option<usize>,
+    slope_range: Option<&str>,
+    f: Option<Py<PyAny>>,
+    inputs: Option<PyReadonlyArray2<f64>>,
+    labels: Option<Vec<usize>>,
+    classifier: bool,
+    degree: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Swept> {
+    let source = read(text)?;
+    let schemes = schemes
+        .map(|list| list.iter().map(|s| scheme(s)).collect::<PyResult<Vec<_>>>())
+        .transpose()?;
+    let over = over.map(axis).transpose()?;
+    if values.is_some() && over.is_none() {
+        return Err(value_error(
+            "values are the values of over=…: give the setting too",
+        ));
+    }
+    let range = match slope_range {
+        Some(text) => slopes::SlopeRange::parse(text).ok_or_else(|| {
+            value_error(format!(
+                "slope_range: `{text}` is not a range of N such as 40..320 (positive numbers, LO at most HI)"
+            ))
+        })?,
+        None => Default::default(),
+    };
+    let threads = match threads {
+        Some(0) => return Err(value_error("threads: at least 1")),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let request = Request {
+        ns: n,
+        ps: p,
+        schemes,
+        over,
+        values,
+    };
+    let job = Job::plan(source, request).map_err(value_error)?;
+    let own = Own::of(f, inputs, labels, Traits { classifier, degree })?;
+    let watch = Arc::new(Watch::new());
+    let failure = Arc::new(Failure::new(watch.clone()));
+    let below_k = match &job {
+        Job::Points { below_k, .. } => below_k.clone(),
+        Job::Along { .. } => vec![],
+    };
+    let fail = failure.clone();
+    let job_view = match &job {
+        Job::Points { study, plan, .. } => Some((study.config.clone(), plan.clone())),
+        Job::Along { .. } => None,
+    };
+    let output = running::watched(py, failure, progress, move || {
+        let problems = |c: &Config| match &own {
+            Some(own) => own.problem(c, &fail),
+            None => coded_sweep::builtin(c),
+        };
+        coded_sweep::run(&job, shard, threads, &problems, &watch)
+    })?;
+    let figure = match (&output.computed, &job_view) {
+        (Computed::Points(points), Some((config, plan))) => {
+            let view = coded_sweep::figure::error_vs_n(config, plan, points, range);
+            Some(serde_json::to_string(&view).map_err(|e| value_error(e.to_string()))?)
+        }
+        _ => None,
+    };
+    let slopes = match &output.computed {
+        Computed::Points(points) => slopes::of(points, range)
+            .into_iter()
+            .map(|s| {
+                let line = s.line();
+                let slope = s.fitted.map(|f| f.slope);
+                let interval = s.fitted.and_then(|f| f.interval);
+                (s.scheme.name().to_string(), s.p, slope, interval, line)
+            })
+            .collect(),
+        _ => vec![],
+    };
+    Ok(Swept {
+        csv: output.csv,
+        slopes,
+        below_k,
+        figure,
+    })
+}
+
+/// The whole sweep's CSV from its shards' texts, each with its name.
+#[pyfunction]
+fn merge(named: Vec<(String, String)>) -> PyResult<String> {
+    coded_sweep::merge::merge_texts(&named).map_err(value_error)
+}
+
+/// The page's query string (without `?`) that opens a study or
+/// configuration, as "Open study…" reads it.
+#[pyfunction]
+fn link_query(text: &str) -> PyResult<String> {
+    coded_playground::share::study_file::link_query(text).map_err(value_error)
+}
+
+/// A built-in function (its JSON: `"x_sin_x"`, `{"expr": "…"}`) on a batch:
+/// the core's own values, for comparing your f with it.
+#[pyfunction]
+fn builtin<'py>(
+    py: Python<'py>,
+    function: &str,
+    batch: PyReadonlyArray2<'py, f64>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let value: serde_json::Value =
+        serde_json::from_str(function).map_err(|e| value_error(e.to_string()))?;
+    let kind = FunctionKind::from_json(&value).map_err(value_error)?;
+    let f = kind.build().map_err(value_error)?;
+    let (rows, d) = (batch.shape()[0], batch.shape()[1]);
+    let x = DMatrix::from_row_slice(rows, d, batch.as_slice()?);
+    let y = py.detach(|| f.eval_batch(&x));
+    let rows_of: Vec<Vec<f64>> = coded_core::report::rows(&y);
+    PyArray2::from_vec2(py, &rows_of).map_err(|e| value_error(e.to_string()))
+}
+
+/// The names of the schemes, and of the settings a sweep can run along
+/// (the core's tables), for the Python half's constants.
+#[pyfunction]
+fn tables() -> (Vec<&'static str>, Vec<&'static str>) {
+    let schemes = Scheme::ALL.iter().map(|s| s.name()).collect();
+    let axes = Axis::ALL.iter().map(|a| a.entry().name).collect();
+    (schemes, axes)
+}
+
+#[pymodule]
+fn _coded(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(tables, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(round, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(link_query, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin, m)?)?;
+    m.add_class::<Swept>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

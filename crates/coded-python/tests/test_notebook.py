@@ -1,0 +1,27 @@
+"""The example notebook runs end to end (nbclient, a real Jupyter kernel)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import ROOT
+
+
+def test_the_example_notebook_runs(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    path = ROOT / "examples" / "coded_study.ipynb"
+    shutil.copy(path, tmp_path)
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", []) if o.output_type == "error"]
+    assert errors == []
+    # It saved its CSV where it ran, and plotted its figures.
+    assert (tmp_path / "study.csv").read_text().startswith("# {")
+    images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+    assert len(images) >= 3

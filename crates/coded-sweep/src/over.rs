@@ -1,0 +1,134 @@
+//! `coded sweep --over SETTING --values LIST`: error against any setting of
+//! the core's table of axes, at the configuration's N, for each scheme. The
+//! CSV is an N sweep's columns after a first one, the setting's value; its
+//! first line is the study with its `over` (so `coded sweep --config` of
+//! that line reruns it).
+
+use crate::parallel::{run_tasks, Task};
+use crate::problems::Problems;
+use crate::watch::Watch;
+use coded_core::axis::Axis;
+use coded_core::axis_sweep::AxisPoint;
+use coded_core::csv::over_csv;
+use coded_core::study::Over;
+use coded_core::{ConfigError, Scheme, Study};
+use rayon::prelude::*;
+
+/// What `--over` was given, with `--values` (None: the setting's defaults).
+pub struct OverArgs {
+    pub axis: Axis,
+    pub values: Option<Vec<f64>>,
+}
+
+/// `study` made a sweep along `over` (which this sets), with `schemes` in
+/// place of its own when given.
+pub fn study_along(mut study: Study, over: OverArgs, schemes: Option<Vec<Scheme>>) -> Study {
+    let entry = over.axis.entry();
+    let values = over.values.unwrap_or_else(entry.defaults);
+    study.schemes = schemes.unwrap_or(study.schemes);
+    study.n = vec![study.config.n];
+    study.p = None;
+    study.results = None;
+    study.over = Some(Over {
+        setting: entry.name.to_string(),
+        values,
+    });
+    study
+}
+
+/// The points of a study along a setting, ordered by (scheme, value), as
+/// `coded_core::axis_sweep::sweep_over` gives them (the numbers of a fresh
+/// sweep at each value), on the current pool's threads. Value by value:
+/// one problem at a time is kept (LeNet-5's are large), f runs once per
+/// value for the exact outputs and once per scheme for the servers'.
+pub fn points(
+    study: &Study,
+    axis: Axis,
+    problems: &Problems,
+    watch: &Watch,
+) -> Result<(Vec<AxisPoint>, bool), String> {
+    let values = &study.over.as_ref().expect("a study along a setting").values;
+    let (configs, refused) = axis.apply_all(&study.config, values);
+    if let Some(e) = refused.into_iter().next() {
+        return Err(e.to_string());
+    }
+    if configs.is_empty() {
+        let symbol = axis.entry().symbol;
+        let e = ConfigError::new(
+            axis.entry().field,
+            format!("the list of {symbol} values is empty"),
+        );
+        return Err(e.to_string());
+    }
+    let schemes = &study.schemes;
+    let trials: usize = configs.iter().map(|(_, c)| c.trials).sum();
+    watch.add_total((trials * schemes.len()) as u64);
+    let (mut by_value, mut classifier) = (vec![], false);
+    for (value, c) in &configs {
+        watch.check()?;
+        let problem = problems(c)?;
+        classifier = problem.func.is_classifier();
+        let prepared: Vec<_> = schemes
+            .par_iter()
+            .map(|&s| problem.prepare(s, c.n))
+            .collect();
+        let tasks: Vec<Task> = prepared
+            .iter()
+            .map(|p| Task {
+                problem: &problem,
+                prepared: p,
+                model: &c.stragglers,
+                seed: c.seed,
+                trials: c.trials,
+                weight: (c.n as u64 + 8) * c.trials as u64,
+            })
+            .collect();
+        by_value.push((*value, run_tasks(&tasks, watch)?));
+    }
+    let mut out = vec![];
+    for s in 0..schemes.len() {
+        for (value, points) in &by_value {
+            out.push(AxisPoint {
+                value: *value,
+                point: points[s].clone(),
+            });
+        }
+    }
+    Ok((out, classifier))
+}
+
+/// The CSV of a study along a setting and its points.
+pub fn csv(study: &Study, points: &[AxisPoint], classifier: bool) -> String {
+    let name = &study
+        .over
+        .as_ref()
+        .expect("a study along a setting")
+        .setting;
+    over_csv(study, name, points, classifier)
+}
+
+/// The values of `--over n` as a list of N (the N sweep's `--n`).
+pub fn whole_ns(values: &[f64]) -> Result<Vec<usize>, String> {
+    values
+        .iter()
+        .map(|&v| {
+            if v >= 0.0 && v.fract() == 0.0 && v <= u32::MAX as f64 {
+                Ok(v as usize)
+            } else {
+                Err(format!(
+                    "invalid `n`: N = {v} cannot be used: N takes whole numbers"
+                ))
+            }
+        })
+        .collect()
+}
+
+/// `--over`'s parser: an axis by its name or its link key.
+pub fn setting(v: &str) -> Result<Axis, String> {
+    Axis::parse(v).ok_or_else(|| {
+        format!(
+            "`{v}` is not a setting a sweep can run along ({})",
+            Axis::names()
+        )
+    })
+}
