@@ -8,7 +8,7 @@ cd "$ROOT"
 ./scripts/setup-python.sh
 VENV="$ROOT/.venv-python"
 rm -rf target/wheels
-"$VENV/bin/maturin" build --release --quiet -m crates/coded-python/Cargo.toml -o target/wheels
+"$VENV/bin/maturin" build --quiet -m crates/coded-python/Cargo.toml -o target/wheels
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps target/wheels/coded-*.whl
 # The CLI the tests compare with, byte for byte.
 cargo build --release --quiet -p coded-cli

@@ -4,7 +4,7 @@
 //! in is the one that must look.
 
 use crate::function::Failure;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -57,8 +57,14 @@ pub fn watched<T: Send + 'static>(
         }
     };
     // The threads let go of every f and problem before anything is raised.
-    py.detach(|| worker.join())
-        .map_err(|_| PyValueError::new_err("the sweep's thread panicked"))?;
+    py.detach(|| worker.join()).map_err(|panic| {
+        let words = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        PyRuntimeError::new_err(format!("coded: internal error: {words}"))
+    })?;
     let result = match outcome {
         Ok(result) => result,
         Err(signal) => {

@@ -74,3 +74,36 @@ def test_json_has_no_nan_and_other_types_are_refused():
         coded.config(noise=float("nan"))
     with pytest.raises(TypeError):
         coded.config(42)
+
+
+STUDIES = [
+    '{"config": {"k": 4}, "schemes": ["bacc"], "n": [8], "p": [0.2], "colour": 1}',
+    '{"config": {"k": 4}, "schemes": ["magic"], "n": [8], "p": [0.2]}',
+    '{"config": {"k": 4}, "schemes": ["bacc"], "n": [8], "p": [2]}',
+    '{"config": {"k": 4}, "schemes": ["bacc"], "n": [8], "over": {"setting": "colour", "values": [1]}}',
+    '{"config": {"function": {"expr": "x +* 2"}}, "schemes": ["bacc"], "n": [8], "p": [0.2]}',
+]
+
+
+@pytest.mark.parametrize("text", STUDIES)
+def test_a_study_file_from_elsewhere_is_checked_whole(text, tmp_path, cli):
+    path = tmp_path / "study.json"
+    path.write_text(text)
+    words = cli.error("", "sweep", "--config", str(path))
+    with pytest.raises(ValueError) as raised:
+        coded.sweep(path, progress=False)
+    assert str(raised.value) == words.replace(str(path), str(path))
+    assert list(tmp_path.iterdir()) == [path]
+
+
+def test_files_that_are_not_studies_are_refused_in_words(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no study or configuration file"):
+        coded.sweep(str(tmp_path / "missing.json"))
+    binary = tmp_path / "image.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(ValueError, match="not text"):
+        coded.config(binary)
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    with pytest.raises(ValueError, match="invalid `\\(json\\)`"):
+        coded.config(empty)

@@ -25,3 +25,20 @@ def test_the_example_notebook_runs(tmp_path):
     assert (tmp_path / "study.csv").read_text().startswith("# {")
     images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
     assert len(images) >= 3
+
+
+def test_the_digits_table_example_runs_and_letcc_has_the_lower_rmse():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "python" / "digits_table.py")],
+        capture_output=True, text=True, check=False, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [ln for ln in done.stdout.splitlines() if ln.startswith("| ") and ln[2].isdigit()]
+    assert len(rows) == 4, done.stdout
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        bacc, letcc = (float(cells[i].split(" ± ")[0]) for i in (1, 2))
+        assert letcc < bacc, row

@@ -65,17 +65,24 @@ def _text(obj: ConfigLike, overrides: Mapping[str, Any]) -> str:
     elif isinstance(obj, Mapping):
         value = dict(obj)
     elif isinstance(obj, os.PathLike) or (
-        isinstance(obj, str) and not obj.lstrip().startswith("{") and os.path.exists(obj)
+        isinstance(obj, str) and not obj.lstrip().startswith(("{", "["))
     ):
-        with open(obj, encoding="utf-8") as file:
-            text = file.read()
+        try:
+            with open(obj, encoding="utf-8") as file:
+                text = file.read()
+        except FileNotFoundError:
+            raise FileNotFoundError(
+                f"no study or configuration file {os.fspath(obj)!r} (a configuration is a dict, JSON text or a file's path)"
+            ) from None
+        except UnicodeDecodeError:
+            raise ValueError(f"{os.fspath(obj)} is not a study: it is not text (UTF-8)") from None
         if not overrides:
             return text
-        value = json.loads(text)
+        value = _loads(text)
     elif isinstance(obj, str):
         if not overrides:
             return obj
-        value = json.loads(obj)
+        value = _loads(obj)
     else:
         raise TypeError(
             f"a configuration is a dict, a JSON string or a study file's path, not {type(obj).__name__}"
@@ -89,6 +96,15 @@ def _text(obj: ConfigLike, overrides: Mapping[str, Any]) -> str:
         return json.dumps(value, allow_nan=False)
     except ValueError as e:
         raise ValueError(f"invalid `(json)`: {e} (JSON has no NaN or infinity)") from None
+
+
+def _loads(text: str) -> Any:
+    """JSON that keywords will change: refused in the core's words."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        _coded.check(text)  # raises the CLI's message
+        raise
 
 
 def config(obj: ConfigLike = None, **settings: Any) -> dict:
