@@ -119,3 +119,28 @@ def test_n_below_k_is_left_out_and_said(cli):
     got = coded.sweep(text, progress=False)
     assert got.below_k == [5]
     assert "N below K = 10 left out: [5]" in cli.ok(text, "sweep", "--config", "-").stderr
+
+
+def test_the_progress_bar_follows_the_trials():
+    pytest.importorskip("tqdm")
+    from coded._progress import reporter
+
+    bar, close = reporter(True, "test")
+    bar(0, 0)
+    bar(40, 200)
+    bar(200, 200)
+    assert (bar._bar.n, bar._bar.total) == (200, 200)
+    close()
+    assert reporter(False, "x")[0] is None
+    mine = lambda done, total: None  # noqa: E731
+    assert reporter(mine, "x")[0] is mine
+
+
+def test_the_link_is_the_pages():
+    got = coded.sweep('{"trials": 10, "k": 4}', n=[8, 16], p=[0.2], schemes=["bacc", "letcc"], progress=False)
+    url = got.link(base="https://example.org/p/")
+    assert url.startswith("https://example.org/p/?v=1&")
+    assert "k=4" in url and "ns=8,16" in url and "ps=0.2" in url and "tr=10" in url
+    assert coded.link(k=4).startswith(coded.PLAYGROUND + "?v=1&")
+    with pytest.raises(ValueError, match="cannot be used"):
+        coded.link(k=0)

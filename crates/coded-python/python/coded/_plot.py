@@ -57,7 +57,9 @@ def draw(view: dict, ax: Any = None, *, band: bool = True, claims: bool = True) 
     ax.set_ylabel(view["y_label"])
     ax.set_title(view["title"])
     ax.legend(fontsize="small")
-    for note in view.get("notes", []):
-        ax.annotate(note, (0, 0), xycoords="axes fraction", xytext=(4, 4),
-                    textcoords="offset points", fontsize="x-small")
+    notes = view.get("notes", [])
+    if notes:
+        # What could not be drawn (failed rounds, N below K), in words.
+        ax.annotate("\n".join(notes), (0, 0), xycoords="axes fraction", xytext=(4, 4),
+                    textcoords="offset points", fontsize="x-small", va="bottom")
     return ax

@@ -82,11 +82,12 @@ class SweepResult:
             dtype={"function": str, "scheme": str},
         )
 
-    def link(self, base: str = "") -> str:
-        """The playground's URL that opens this study."""
-        from . import link
+    def link(self, base: Optional[str] = None) -> str:
+        """The playground's URL that opens this study (``base``: where the
+        page is served; default :data:`coded.PLAYGROUND`)."""
+        from . import PLAYGROUND, link
 
-        return link(self.study, base=base)
+        return link(self.study, base=PLAYGROUND if base is None else base)
 
     def plot(self, ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
         """The error-vs-N figure as ``coded sweep --plot`` draws it: log-log
