@@ -132,3 +132,43 @@ pub fn setting(v: &str) -> Result<Axis, String> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use coded_core::axis_sweep::sweep_over;
+    use coded_core::Config;
+
+    /// The core's sequential sweep along a setting is the reference: these
+    /// points are its, bit for bit, on any number of threads.
+    #[test]
+    fn equals_the_cores_sweep_along_every_setting() {
+        let config = Config::from_json(r#"{"trials": 7, "k": 4, "n": 24, "seed": 3}"#).unwrap();
+        let schemes = vec![Scheme::Bacc, Scheme::Letcc];
+        for axis in Axis::ALL {
+            let values = (axis.entry().defaults)();
+            let want = sweep_over(&config, axis, &values, &schemes).unwrap();
+            let args = OverArgs {
+                axis,
+                values: Some(values),
+            };
+            let study = study_along(
+                Study::of_config(config.clone()),
+                args,
+                Some(schemes.clone()),
+            );
+            for threads in [1, 3] {
+                let pool = crate::parallel::pool(threads).unwrap();
+                let (got, classifier) = pool
+                    .install(|| points(&study, axis, &crate::builtin, &Watch::new()))
+                    .unwrap();
+                assert!(!classifier);
+                assert_eq!(
+                    format!("{got:?}"),
+                    format!("{want:?}"),
+                    "{axis:?}, {threads} threads"
+                );
+            }
+        }
+    }
+}
