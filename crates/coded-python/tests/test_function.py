@@ -181,3 +181,13 @@ def test_lenet5_in_pytorch_gives_the_builtins_results():
     want = coded.sweep(text, progress=False, **lists).to_pandas()
     got = coded.sweep(text, f=f, classifier=True, progress=False, **lists).to_pandas()
     np.testing.assert_allclose(got["mse_mean"], want["mse_mean"], rtol=1e-4)
+
+
+def test_your_f_along_a_setting_is_called_per_value_and_scheme():
+    text = '{"trials": 15}'
+    lists = dict(over="k", values=[2, 4, 8], schemes=["bacc", "letcc"])
+    f = coded.builtin("x_sin_x")
+    got = coded.sweep(text, f=f, progress=False, **lists)
+    assert got.csv == coded.sweep(text, progress=False, **lists).csv
+    # Each value has its own problem (its K inputs) and its own coded inputs.
+    assert got.calls == 3 * (1 + 2)
