@@ -78,6 +78,11 @@ def test_values_of_a_setting_and_their_refusals(cli):
         coded.sweep(schemes=["magic"])
     with pytest.raises(ValueError, match="give the setting too"):
         coded.sweep(values=[1, 2])
+    with pytest.raises(ValueError, match="whole numbers of servers"):
+        coded.sweep(n=[10.5, 20])
+    # Whole numbers as floats (np.arange(...) * 2.0, say) are whole numbers.
+    assert coded.sweep(text, n=np.array([10.0, 20.0]), progress=False).csv == coded.sweep(
+        text, n=[10, 20], progress=False).csv
 
 
 def test_the_result_reads_writes_plots_and_pickles(tmp_path, cli):

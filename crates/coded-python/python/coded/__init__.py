@@ -188,7 +188,10 @@ def _ints(name: str, v: Any) -> Optional[list[int]]:
     if v is None:
         return None
     a = np.atleast_1d(np.asarray(v))
-    if not np.issubdtype(a.dtype, np.integer) or (a < 0).any():
+    whole = np.issubdtype(a.dtype, np.integer) or (
+        np.issubdtype(a.dtype, np.floating) and bool(np.all(np.isfinite(a) & (a == np.round(a))))
+    )
+    if a.ndim != 1 or not whole or (a < 0).any():
         raise ValueError(f"{name}: whole numbers of servers, such as [20, 40, 80]")
     return [int(x) for x in a]
 
