@@ -33,6 +33,9 @@ CASES = [
     ('{"trials": 10, "n": 60, "adversaries": {"count": 2, "attack": "stealth"}}',
      dict(n=[40, 80], schemes=["bacc", "approxifer", "median_drop"])),
     ('{"config": {"trials": 10}, "schemes": ["bacc"], "n": [5, 10, 20], "p": [0.2]}', {}),
+    # The page's export "with results": rerun, its saved results ignored.
+    ('{"config": {"trials": 10}, "schemes": ["bacc", "letcc"], "n": [10, 20], "p": [0.1],'
+     ' "results": {"curves": {"curves": []}, "table": null}}', {}),
 ]
 
 
