@@ -54,6 +54,28 @@ impl Verdict {
     }
 }
 
+/// A round's view that shows a locating scheme's decision (panels 1 and 2):
+/// the verdicts of its servers, from what the view holds.
+pub trait Judged {
+    /// The decision (None: the round's scheme does not locate), the
+    /// adversarial servers (ascending) and who straggled, per server.
+    fn judged(&self) -> (Option<&DetectionView>, &[usize], &[bool]);
+
+    /// Every server with a verdict (the adversaries that answered and the
+    /// flagged servers), ascending.
+    fn verdicts(&self) -> Vec<(usize, Verdict)> {
+        let (detection, adversarial, straggled) = self.judged();
+        detection.map_or_else(Vec::new, |d| d.verdicts(adversarial, straggled))
+    }
+
+    /// Server `server`'s verdict, if it has one.
+    fn verdict(&self, server: usize) -> Option<Verdict> {
+        let (detection, adversarial, straggled) = self.judged();
+        let is_adversary = adversarial.binary_search(&server).is_ok();
+        detection?.verdict(server, is_adversary, *straggled.get(server)?)
+    }
+}
+
 /// A decoded round of a locating scheme: what it decided.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DetectionView {

@@ -8,7 +8,7 @@ use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::legend::*;
 use crate::chart::verdicts;
-use crate::detection::Verdict;
+use crate::detection::{Judged, Verdict};
 use crate::format::sig;
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::series::scheme_series;

@@ -1,6 +1,7 @@
 //! Panel 2's values under the cursor, in words (the tooltip).
 
 use super::view::EncDecView;
+use crate::detection::Judged;
 use crate::format::f4;
 use crate::geometry::{nearest, Frame, PICK_RADIUS};
 

@@ -1,5 +1,5 @@
 //! Panel 2's view: plot-ready data, built from the core's results.
-use crate::detection::{DetectionView, Verdict};
+use crate::detection::{DetectionView, Judged};
 use crate::format::finite;
 use coded_core::round::{Decoding, RoundCurves};
 use coded_core::Round;
@@ -61,6 +61,16 @@ pub fn grid() -> Vec<f64> {
         .collect()
 }
 
+impl Judged for EncDecView {
+    fn judged(&self) -> (Option<&DetectionView>, &[usize], &[bool]) {
+        (
+            self.detection.as_ref(),
+            &self.adversarial_servers,
+            &self.straggled,
+        )
+    }
+}
+
 impl EncDecView {
     /// The corrupted answers the decoder saw: the adversaries that did not
     /// straggle.
@@ -69,19 +79,6 @@ impl EncDecView {
             .iter()
             .filter(|&&i| !self.straggled[i])
             .count()
-    }
-
-    /// The servers a locating scheme judged, ascending (empty without one).
-    pub fn verdicts(&self) -> Vec<(usize, Verdict)> {
-        self.detection.as_ref().map_or_else(Vec::new, |d| {
-            d.verdicts(&self.adversarial_servers, &self.straggled)
-        })
-    }
-
-    /// Server `server`'s verdict, if it has one.
-    pub fn verdict(&self, server: usize) -> Option<Verdict> {
-        let adversarial = self.adversarial_servers.binary_search(&server).is_ok();
-        (self.detection.as_ref())?.verdict(server, adversarial, *self.straggled.get(server)?)
     }
 
     /// A decoded round of a scalar function.

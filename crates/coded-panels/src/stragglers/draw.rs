@@ -8,7 +8,7 @@ use crate::chart::common::*;
 use crate::chart::coord::AxisCoord;
 use crate::chart::raster::{Band, Raster};
 use crate::chart::verdicts;
-use crate::detection::Verdict;
+use crate::detection::{Judged, Verdict};
 use crate::geometry::{ChartGeometry, DataRange};
 use crate::packed_bits::Bits;
 use crate::theme::{okabe_ito, Theme};

@@ -2,6 +2,7 @@
 //! server a click toggles.
 
 use super::view::StragglerView;
+use crate::detection::Judged;
 use crate::format::f4;
 use crate::geometry::Frame;
 

@@ -3,7 +3,7 @@ use coded_core::stragglers::longest_run;
 use coded_core::Round;
 use serde::{Deserialize, Serialize};
 
-use crate::detection::{DetectionView, Verdict};
+use crate::detection::{DetectionView, Judged};
 use crate::packed_bits::Bits;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,20 +51,17 @@ pub struct Look {
     pub focus: Option<usize>,
 }
 
+impl Judged for StragglerView {
+    fn judged(&self) -> (Option<&DetectionView>, &[usize], &[bool]) {
+        (
+            self.detection.as_ref(),
+            &self.adversarial_servers,
+            &self.straggled,
+        )
+    }
+}
+
 impl StragglerView {
-    /// The servers a locating scheme judged, ascending (empty without one).
-    pub fn verdicts(&self) -> Vec<(usize, Verdict)> {
-        self.detection.as_ref().map_or_else(Vec::new, |d| {
-            d.verdicts(&self.adversarial_servers, &self.straggled)
-        })
-    }
-
-    /// Server `server`'s verdict, if it has one.
-    pub fn verdict(&self, server: usize) -> Option<Verdict> {
-        let adversarial = self.adversarial_servers.binary_search(&server).is_ok();
-        (self.detection.as_ref())?.verdict(server, adversarial, *self.straggled.get(server)?)
-    }
-
     /// The round's pattern, and the raster of the rounds up to it that the
     /// round carries.
     pub fn from_round(round: &Round) -> StragglerView {
