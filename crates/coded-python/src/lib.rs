@@ -41,7 +41,10 @@ fn check(text: &str) -> PyResult<(&'static str, String)> {
 struct Own {
     f: Arc<Py<PyAny>>,
     inputs: Option<Inputs>,
-    traits: Traits,
+    /// Its outputs are class scores; None: as the configuration's function
+    /// (your LeNet-5 in place of `"lenet5"` keeps the accuracy columns).
+    classifier: Option<bool>,
+    degree: Option<usize>,
 }
 
 impl Own {
@@ -49,7 +52,8 @@ impl Own {
         f: Option<Py<PyAny>>,
         inputs: Option<PyReadonlyArray2<f64>>,
         labels: Option<Vec<usize>>,
-        traits: Traits,
+        classifier: Option<bool>,
+        degree: Option<usize>,
     ) -> PyResult<Option<Own>> {
         let inputs = match inputs {
             Some(a) => {
@@ -74,7 +78,8 @@ impl Own {
             Some(f) => Some(Own {
                 f: Arc::new(f),
                 inputs,
-                traits,
+                classifier,
+                degree,
             }),
             None if inputs.is_some() => {
                 return Err(value_error(
@@ -87,9 +92,13 @@ impl Own {
 
     /// The problem of `config` with this f.
     fn problem(&self, config: &Config, failure: &Arc<Failure>) -> Result<Problem, String> {
+        let traits = Traits {
+            classifier: (self.classifier).unwrap_or_else(|| config.function.is_classifier()),
+            degree: self.degree,
+        };
         let callable = Callable {
             f: self.f.clone(),
-            traits: self.traits,
+            traits,
             failure: failure.clone(),
         };
         let problem = Problem::with_function(config, Box::new(callable), self.inputs.as_ref())
@@ -104,7 +113,7 @@ impl Own {
 /// One round (the configuration's scheme, N and trial `trial`): the JSON of
 /// `coded round`.
 #[pyfunction]
-#[pyo3(signature = (text, trial, f=None, inputs=None, labels=None, classifier=false, degree=None))]
+#[pyo3(signature = (text, trial, f=None, inputs=None, labels=None, classifier=None, degree=None))]
 #[allow(clippy::too_many_arguments)]
 fn round(
     py: Python<'_>,
@@ -113,11 +122,11 @@ fn round(
     f: Option<Py<PyAny>>,
     inputs: Option<PyReadonlyArray2<f64>>,
     labels: Option<Vec<usize>>,
-    classifier: bool,
+    classifier: Option<bool>,
     degree: Option<usize>,
 ) -> PyResult<String> {
     let config = read(text)?.config().clone();
-    let own = Own::of(f, inputs, labels, Traits { classifier, degree })?;
+    let own = Own::of(f, inputs, labels, classifier, degree)?;
     let failure = Arc::new(Failure::new(Arc::new(Watch::new())));
     let report = running::watched(py, failure.clone(), None, move || {
         let problem = match &own {
@@ -176,7 +185,7 @@ struct Swept {
 /// called with (trials done, trials in all) as it goes.
 #[pyfunction]
 #[pyo3(signature = (text, n=None, p=None, schemes=None, over=None, values=None, shard=None,
-    threads=None, slope_range=None, f=None, inputs=None, labels=None, classifier=false,
+    threads=None, slope_range=None, f=None, inputs=None, labels=None, classifier=None,
     degree=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 fn sweep(
@@ -193,7 +202,7 @@ fn sweep(
     f: Option<Py<PyAny>>,
     inputs: Option<PyReadonlyArray2<f64>>,
     labels: Option<Vec<usize>>,
-    classifier: bool,
+    classifier: Option<bool>,
     degree: Option<usize>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Swept> {
@@ -228,7 +237,7 @@ fn sweep(
         values,
     };
     let job = Job::plan(source, request).map_err(value_error)?;
-    let own = Own::of(f, inputs, labels, Traits { classifier, degree })?;
+    let own = Own::of(f, inputs, labels, classifier, degree)?;
     let watch = Arc::new(Watch::new());
     let failure = Arc::new(Failure::new(watch.clone()));
     let below_k = match &job {

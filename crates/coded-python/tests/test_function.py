@@ -161,12 +161,15 @@ def test_lenet5_in_numpy_gives_the_builtins_results():
     text = '{"function": "lenet5", "k": 10, "trials": 30}'
     lists = dict(n=[20, 40, 80], p=[0.2], schemes=["bacc", "letcc"])
     want = coded.sweep(text, progress=False, **lists).to_pandas()
-    got = coded.sweep(text, f=net, classifier=True, progress=False, **lists)
+    # Its classes' columns come as the configuration's "lenet5" has them.
+    got = coded.sweep(text, f=net, progress=False, **lists)
     assert got.calls == 2 * 3 + 1
+    assert got.csv.split("\n")[1] == coded.sweep(text, progress=False, **lists).csv.split("\n")[1]
     got = got.to_pandas()
     for column in ["mse_mean", "rmse_mean", "rel_acc_mean", "acc_mean"]:
         np.testing.assert_allclose(got[column], want[column], rtol=1e-4, err_msg=column)
-    r = coded.round(text, 0, f=net, classifier=True)
+    r = coded.round(text, 0, f=net)
+    assert r.relative_accuracy is not None
     builtin = coded.round(text, 0)
     scale = np.abs(builtin.answers).max()
     assert np.abs(r.answers - builtin.answers).max() <= 1e-4 * scale

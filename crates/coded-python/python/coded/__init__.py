@@ -158,7 +158,7 @@ def round(
     f: Optional[Callable[[np.ndarray], Any]] = None,
     inputs: Any = None,
     labels: Any = None,
-    classifier: bool = False,
+    classifier: Optional[bool] = None,
     degree: Optional[int] = None,
     **settings: Any,
 ) -> Round:
@@ -168,8 +168,10 @@ def round(
     ``f``: your own f in place of the configuration's (called twice: the K
     inputs, the N coded inputs). ``inputs``: the inputs f gets (their first
     K rows; default: those the configuration's function draws), ``labels``
-    their classes. ``classifier``: f's outputs are class scores.
-    ``degree``: f is a polynomial of that degree (for LCC).
+    their classes. ``classifier``: f's outputs are class scores (default:
+    as the configuration's function, so your LeNet-5 in place of
+    ``"lenet5"`` keeps the accuracy columns). ``degree``: f is a polynomial
+    of that degree (for LCC; default: not one).
     """
     own = _own(f, inputs, labels)
     report = _coded.round(
@@ -210,7 +212,7 @@ def sweep(
     f: Optional[Callable[[np.ndarray], Any]] = None,
     inputs: Any = None,
     labels: Any = None,
-    classifier: bool = False,
+    classifier: Optional[bool] = None,
     degree: Optional[int] = None,
     progress: Progress = None,
     **settings: Any,

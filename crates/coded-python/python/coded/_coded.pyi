@@ -13,7 +13,7 @@ def round(
     f: Optional[Callable[[np.ndarray], np.ndarray]] = None,
     inputs: Optional[np.ndarray] = None,
     labels: Optional[list[int]] = None,
-    classifier: bool = False,
+    classifier: Optional[bool] = None,
     degree: Optional[int] = None,
 ) -> str: ...
 
@@ -36,7 +36,7 @@ def sweep(
     f: Optional[Callable[[np.ndarray], np.ndarray]] = None,
     inputs: Optional[np.ndarray] = None,
     labels: Optional[list[int]] = None,
-    classifier: bool = False,
+    classifier: Optional[bool] = None,
     degree: Optional[int] = None,
     progress: Optional[Callable[[int, int], Any]] = None,
 ) -> Swept: ...
