@@ -194,3 +194,8 @@ def test_your_f_along_a_setting_is_called_per_value_and_scheme():
     assert got.csv == coded.sweep(text, progress=False, **lists).csv
     # Each value has its own problem (its K inputs) and its own coded inputs.
     assert got.calls == 3 * (1 + 2)
+    # Along p the inputs and the coded inputs stay: f runs once for each.
+    lists = dict(over="p", values=[0.1, 0.2, 0.4], schemes=["bacc", "letcc"])
+    got = coded.sweep(text, f=f, progress=False, **lists)
+    assert got.csv == coded.sweep(text, progress=False, **lists).csv
+    assert got.calls == 1 + 2

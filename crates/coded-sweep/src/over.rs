@@ -9,9 +9,11 @@ use crate::problems::Problems;
 use crate::watch::Watch;
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::AxisPoint;
+use coded_core::config::{CacheKey, CachePlace};
 use coded_core::csv::over_csv;
+use coded_core::problem::Prepared;
 use coded_core::study::Over;
-use coded_core::{ConfigError, Scheme, Study};
+use coded_core::{ConfigError, Problem, Scheme, Study};
 use rayon::prelude::*;
 
 /// What `--over` was given, with `--values` (None: the setting's defaults).
@@ -38,9 +40,12 @@ pub fn study_along(mut study: Study, over: OverArgs, schemes: Option<Vec<Scheme>
 
 /// The points of a study along a setting, ordered by (scheme, value), as
 /// `coded_core::axis_sweep::sweep_over` gives them (the numbers of a fresh
-/// sweep at each value), on the current pool's threads. Value by value:
-/// one problem at a time is kept (LeNet-5's are large), f runs once per
-/// value for the exact outputs and once per scheme for the servers'.
+/// sweep at each value), on the current pool's threads. Value by value,
+/// keeping only the last problem and its prepared schemes (LeNet-5's are
+/// large). As the core's sweep does, a value that changes only the
+/// decoding (p, λ_dec, σ, τ) keeps them and their answers, one that
+/// changes the encoding prepares again, one that changes the problem (K)
+/// builds it again: f runs only where its inputs changed.
 pub fn points(
     study: &Study,
     axis: Axis,
@@ -63,18 +68,37 @@ pub fn points(
     let schemes = &study.schemes;
     let trials: usize = configs.iter().map(|(_, c)| c.trials).sum();
     watch.add_total((trials * schemes.len()) as u64);
-    let (mut by_value, mut classifier) = (vec![], false);
+    let mut by_value = vec![];
+    let mut kept: Option<Kept> = None;
     for (value, c) in &configs {
         watch.check()?;
-        let problem = problems(c)?;
-        classifier = problem.func.is_classifier();
-        let prepared: Vec<_> = schemes
+        let problem_key = c.cache_key(CachePlace::Problem);
+        let (problem, old): (Problem, Vec<Option<(CacheKey, Prepared)>>) = match kept.take() {
+            Some(k) if k.key == problem_key => {
+                let mut problem = k.problem;
+                problem.config = c.clone();
+                (problem, k.prepared.into_iter().map(Some).collect())
+            }
+            _ => (problems(c)?, schemes.iter().map(|_| None).collect()),
+        };
+        let prepared: Vec<(CacheKey, Prepared)> = schemes
             .par_iter()
-            .map(|&s| problem.prepare(s, c.n))
+            .zip(old)
+            .map(|(&s, old)| {
+                let key = c.point_key(CachePlace::Prepared, s, c.n);
+                match old {
+                    // The decoder follows the value (λ_dec, its rule).
+                    Some((k, mut p)) if k == key => {
+                        p.coder = problem.coder(s, c.n);
+                        (key, p)
+                    }
+                    _ => (key, problem.prepare(s, c.n)),
+                }
+            })
             .collect();
         let tasks: Vec<Task> = prepared
             .iter()
-            .map(|p| Task {
+            .map(|(_, p)| Task {
                 problem: &problem,
                 prepared: p,
                 model: &c.stragglers,
@@ -84,7 +108,13 @@ pub fn points(
             })
             .collect();
         by_value.push((*value, run_tasks(&tasks, watch)?));
+        kept = Some(Kept {
+            key: problem_key,
+            problem,
+            prepared,
+        });
     }
+    let classifier = kept.is_some_and(|k| k.problem.func.is_classifier());
     let mut out = vec![];
     for s in 0..schemes.len() {
         for (value, points) in &by_value {
@@ -95,6 +125,13 @@ pub fn points(
         }
     }
     Ok((out, classifier))
+}
+
+/// The last value's problem and its prepared schemes, with their keys.
+struct Kept {
+    key: CacheKey,
+    problem: Problem,
+    prepared: Vec<(CacheKey, Prepared)>,
 }
 
 /// The CSV of a study along a setting and its points.

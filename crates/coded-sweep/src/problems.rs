@@ -1,6 +1,6 @@
 //! Where a run's f comes from: a builder of the problem (f, its inputs and
 //! their exact outputs) of each configuration the run meets (one, or one
-//! per value along a setting).
+//! per value along a setting that changes it).
 
 use coded_core::{Config, Problem};
 
