@@ -8,6 +8,7 @@ use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
 use coded_core::limits::{N_RANGE, P_RANGE, TRIALS_RANGE};
 use coded_core::Scheme;
 use coded_panels::errors::SlopeRange;
+use coded_sweep::args;
 
 #[derive(Parser)]
 #[command(
@@ -99,7 +100,7 @@ pub struct SweepArgs {
           value_parser = number, allow_negative_numbers = true, help = p_help())]
     pub p: Option<Vec<f64>>,
     #[arg(long, value_name = "SCHEME,...", value_delimiter = ',', action = ArgAction::Set,
-          value_parser = scheme, help = schemes_help())]
+          value_parser = args::scheme, help = schemes_help())]
     pub schemes: Option<Vec<Scheme>>,
     #[arg(long, value_name = "FILE", help = PLOT_HELP)]
     pub plot: Option<String>,
@@ -115,7 +116,7 @@ pub struct SweepArgs {
           value_parser = number, allow_negative_numbers = true, requires = "over",
           help = VALUES_HELP)]
     pub values: Option<Vec<f64>>,
-    #[arg(long, value_name = "LO..HI", value_parser = slope_range, help = SLOPE_RANGE_HELP)]
+    #[arg(long, value_name = "LO..HI", value_parser = args::slope_range, help = SLOPE_RANGE_HELP)]
     pub slope_range: Option<SlopeRange>,
 }
 
@@ -123,13 +124,6 @@ const SLOPE_RANGE_HELP: &str =
     "Fits the printed slopes (and the figure's) over the N from LO to HI only, both included\n\
      (LO.. or ..HI leave one side open)\n\
      [default: every N]";
-
-/// A range of N for the slopes (`--slope-range`).
-fn slope_range(v: &str) -> Result<SlopeRange, String> {
-    SlopeRange::parse(v).ok_or_else(|| {
-        format!("`{v}` is not a range of N such as 40..320 (positive numbers, LO at most HI)")
-    })
-}
 
 fn over_help() -> String {
     format!(
@@ -194,7 +188,7 @@ fn schemes_help() -> String {
     format!(
         "The schemes, comma-separated, from {}\n\
          [default: the configuration's scheme, or the study's list]",
-        scheme_names()
+        args::scheme_names()
     )
 }
 
@@ -268,15 +262,6 @@ fn number(v: &str) -> Result<f64, String> {
         .map_err(|_| format!("`{v}` is not a number"))
 }
 
-fn scheme(v: &str) -> Result<Scheme, String> {
-    Scheme::parse(v.trim()).ok_or_else(|| format!("`{v}` is not a scheme ({})", scheme_names()))
-}
-
-fn scheme_names() -> String {
-    let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
-    names.join(", ")
-}
-
 /// `I/M` with 1 ≤ I ≤ M: part I of M (`--shard`).
 fn part(v: &str) -> Result<(usize, usize), String> {
     let parsed = v
@@ -306,6 +291,6 @@ mod tests {
         assert!(part("0/3").is_err() && part("4/3").is_err() && part("1/2/3").is_err());
         assert_eq!(at_least_one(" 3"), Ok(3));
         assert_eq!(at_least_one("0").unwrap_err(), "must be at least 1");
-        assert_eq!(scheme("letcc"), Ok(Scheme::Letcc));
+        assert_eq!(args::scheme("letcc"), Ok(Scheme::Letcc));
     }
 }

@@ -15,12 +15,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     // Bad input must give one line and exit code 2, never a panic trace.
     std::panic::set_hook(Box::new(|info| {
-        let msg = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown".into());
+        let msg = coded_sweep::panic_words(info.payload());
         eprintln!("coded: internal error: {msg}");
         std::process::exit(2);
     }));
@@ -115,10 +110,7 @@ fn completions(shell: cli::Shell) {
 /// with `--shard I/M` part I of it (CSV only: a part prints no slopes,
 /// they need whole curves).
 fn sweep_command(a: SweepArgs) -> Result<(), String> {
-    let threads = match a.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = coded_sweep::args::threads(a.threads);
     if a.shard.is_some() && a.plot.is_some() {
         // A part has some points of some curves: its figure would mislead.
         return Err("--plot draws the whole sweep: run it without --shard".into());

@@ -9,7 +9,7 @@ mod running;
 use coded_core::computation::Inputs;
 use coded_core::{Axis, Config, FunctionKind, Problem, Scheme};
 use coded_sweep::job::Computed;
-use coded_sweep::{slopes, Job, Request, Source, Watch};
+use coded_sweep::{args, slopes, Job, Request, Source, Watch};
 use function::{Callable, Failure, Traits};
 use nalgebra::DMatrix;
 use numpy::{PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -139,28 +139,6 @@ fn round(
     Ok(report)
 }
 
-fn scheme(name: &str) -> PyResult<Scheme> {
-    Scheme::ALL
-        .into_iter()
-        .find(|s| s.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
-            value_error(format!(
-                "unknown scheme “{name}”: the schemes are {}",
-                names.join(", ")
-            ))
-        })
-}
-
-fn axis(name: &str) -> PyResult<Axis> {
-    Axis::parse(name).ok_or_else(|| {
-        value_error(format!(
-            "`{name}` is not a setting a sweep can run along ({})",
-            Axis::names()
-        ))
-    })
-}
-
 /// A curve's fitted slope: scheme, p, slope, interval (lo, hi), the line
 /// `coded sweep` prints.
 type SlopeRow = (String, f64, Option<f64>, Option<(f64, f64)>, String);
@@ -207,28 +185,33 @@ fn sweep(
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Swept> {
     let source = read(text)?;
+    // The CLI's readers of its flags, and so its words for a wrong one.
     let schemes = schemes
-        .map(|list| list.iter().map(|s| scheme(s)).collect::<PyResult<Vec<_>>>())
-        .transpose()?;
-    let over = over.map(axis).transpose()?;
+        .map(|list| {
+            list.iter()
+                .map(|s| args::scheme(s))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()
+        .map_err(|e| value_error(format!("schemes: {e}")))?;
+    let over = over
+        .map(coded_sweep::over::setting)
+        .transpose()
+        .map_err(value_error)?;
     if values.is_some() && over.is_none() {
         return Err(value_error(
             "values are the values of over=…: give the setting too",
         ));
     }
-    let range = match slope_range {
-        Some(text) => slopes::SlopeRange::parse(text).ok_or_else(|| {
-            value_error(format!(
-                "slope_range: `{text}` is not a range of N such as 40..320 (positive numbers, LO at most HI)"
-            ))
-        })?,
-        None => Default::default(),
-    };
-    let threads = match threads {
-        Some(0) => return Err(value_error("threads: at least 1")),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let range = slope_range
+        .map(args::slope_range)
+        .transpose()
+        .map_err(|e| value_error(format!("slope_range: {e}")))?
+        .unwrap_or_default();
+    if threads == Some(0) {
+        return Err(value_error("threads: at least 1"));
+    }
+    let threads = args::threads(threads);
     let request = Request {
         ns: n,
         ps: p,
@@ -240,46 +223,52 @@ fn sweep(
     let own = Own::of(f, inputs, labels, classifier, degree)?;
     let watch = Arc::new(Watch::new());
     let failure = Arc::new(Failure::new(watch.clone()));
-    let below_k = match &job {
-        Job::Points { below_k, .. } => below_k.clone(),
-        Job::Along { .. } => vec![],
-    };
     let fail = failure.clone();
-    let job_view = match &job {
-        Job::Points { study, plan, .. } => Some((study.config.clone(), plan.clone())),
-        Job::Along { .. } => None,
-    };
-    let output = running::watched(py, failure, progress, move || {
+    // The job goes to the run's thread and comes back with what it gave.
+    let (job, output) = running::watched(py, failure, progress, move || {
         let problems = |c: &Config| match &own {
             Some(own) => own.problem(c, &fail),
             None => coded_sweep::builtin(c),
         };
-        coded_sweep::run(&job, shard, threads, &problems, &watch)
+        let output = coded_sweep::run(&job, shard, threads, &problems, &watch)?;
+        Ok((job, output))
     })?;
-    let figure = match (&output.computed, &job_view) {
-        (Computed::Points(points), Some((config, plan))) => {
-            let view = coded_sweep::figure::error_vs_n(config, plan, points, range);
-            Some(serde_json::to_string(&view).map_err(|e| value_error(e.to_string()))?)
-        }
-        _ => None,
+    let (
+        Job::Points {
+            study,
+            plan,
+            below_k,
+        },
+        Computed::Points(points),
+    ) = (&job, &output.computed)
+    else {
+        let below_k = match job {
+            Job::Points { below_k, .. } => below_k,
+            Job::Along { .. } => vec![],
+        };
+        return Ok(Swept {
+            csv: output.csv,
+            slopes: vec![],
+            below_k,
+            figure: None,
+        });
     };
-    let slopes = match &output.computed {
-        Computed::Points(points) => slopes::of(points, range)
-            .into_iter()
-            .map(|s| {
-                let line = s.line();
-                let slope = s.fitted.map(|f| f.slope);
-                let interval = s.fitted.and_then(|f| f.interval);
-                (s.scheme.name().to_string(), s.p, slope, interval, line)
-            })
-            .collect(),
-        _ => vec![],
-    };
+    let view = coded_sweep::figure::error_vs_n(&study.config, plan, points, range);
+    let figure = serde_json::to_string(&view).map_err(|e| value_error(e.to_string()))?;
+    let slopes = slopes::of(points, range)
+        .into_iter()
+        .map(|s| {
+            let line = s.line();
+            let slope = s.fitted.map(|f| f.slope);
+            let interval = s.fitted.and_then(|f| f.interval);
+            (s.scheme.name().to_string(), s.p, slope, interval, line)
+        })
+        .collect();
     Ok(Swept {
         csv: output.csv,
         slopes,
-        below_k,
-        figure,
+        below_k: below_k.clone(),
+        figure: Some(figure),
     })
 }
 

@@ -58,21 +58,10 @@ pub fn watched<T: Send + 'static>(
     };
     // The threads let go of every f and problem before anything is raised.
     py.detach(|| worker.join()).map_err(|panic| {
-        let words = panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown".into());
+        let words = coded_sweep::panic_words(panic.as_ref());
         PyRuntimeError::new_err(format!("coded: internal error: {words}"))
     })?;
-    let result = match outcome {
-        Ok(result) => result,
-        Err(signal) => {
-            // Drained: the thread sent its (stopped) result before ending.
-            drop(rx.try_recv());
-            return Err(signal);
-        }
-    };
+    let result = outcome?;
     if let Some(e) = failure.take() {
         return Err(e);
     }

@@ -77,8 +77,13 @@ def test_values_of_a_setting_and_their_refusals(cli):
     assert str(raised.value) == words
     with pytest.raises(ValueError, match="not a setting a sweep can run along"):
         coded.sweep(over="colour")
-    with pytest.raises(ValueError, match="unknown scheme"):
+    # The CLI's reader of --schemes, and its words.
+    words = cli.run(text, "sweep", "--config", "-", "--schemes", "magic").stderr
+    assert "`magic` is not a scheme (" in words
+    with pytest.raises(ValueError) as raised:
         coded.sweep(schemes=["magic"])
+    assert str(raised.value).startswith("schemes: `magic` is not a scheme (")
+    assert str(raised.value)[len("schemes: "):] in words
     with pytest.raises(ValueError, match="give the setting too"):
         coded.sweep(values=[1, 2])
     with pytest.raises(ValueError, match="whole numbers of servers"):

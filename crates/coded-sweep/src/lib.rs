@@ -2,6 +2,7 @@
 //! CLI and the Python package (`import coded`) call this crate, so a study
 //! gives the same CSV bytes from both.
 //!
+//! - [`args`]: the arguments' words (schemes, slope range, threads).
 //! - [`job`]: what a request (a study or a configuration, with lists that
 //!   replace its own) computes: an error-vs-N plan or a sweep along a setting.
 //! - [`parallel`]: the points, their trials shared out over threads, with
@@ -15,6 +16,7 @@
 //! [`coded_core::Problem`] of a configuration (the CLI's is
 //! `Problem::new`; the Python package's wraps a Python callable).
 
+pub mod args;
 pub mod figure;
 pub mod job;
 pub mod merge;
@@ -28,3 +30,13 @@ pub mod watch;
 pub use job::{run, Job, Output, Request, Source};
 pub use problems::{builtin, Problems};
 pub use watch::Watch;
+
+/// What a panic said (its message, when it is text), for the one line a
+/// program prints in place of a panic's trace.
+pub fn panic_words(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown".into())
+}
