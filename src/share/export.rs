@@ -115,7 +115,11 @@ pub fn table_study(config: &Config, t: &TableView) -> Study {
 /// its study on the first line.
 pub fn table_csv(config: &Config, t: &TableView) -> String {
     let points: Vec<coded_core::SweepPoint> = t.rows.iter().map(|r| r.summary.clone()).collect();
-    coded_core::csv::sweep_csv(&table_study(config, t), &points, t.classifier)
+    let columns = coded_core::csv::Columns {
+        classifier: t.classifier,
+        ..coded_core::csv::Columns::of_config(config)
+    };
+    coded_core::csv::sweep_csv(&table_study(config, t), &points, &columns)
 }
 
 /// A number's cell: empty for none (a curve without a fitted slope).

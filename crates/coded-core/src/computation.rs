@@ -26,6 +26,12 @@ pub trait Computation: Send + Sync {
     fn is_classifier(&self) -> bool {
         false
     }
+    /// The name a CSV's `function` column gives f when it is not the
+    /// configuration's function (an f handed in from Python); None: the
+    /// configuration's function names it.
+    fn label(&self) -> Option<String> {
+        None
+    }
     /// The K inputs of an experiment, drawn from `rng`.
     fn sample_inputs(&self, k: usize, rng: &mut Rng) -> Inputs;
 }

@@ -11,8 +11,9 @@
 //! other schemes and where no adversary answered).
 //!
 //! A module of its own so that the CLI and the app write one format, from
-//! one function. The `function` column is the built-in's name or, for your
-//! own f, the formula's text, quoted.
+//! one function. The `function` column is the built-in's name, a formula's
+//! text (quoted), or for an f that is not the configuration's (a Python
+//! callable) the name it gives itself ([`Columns`]).
 //!
 //! A sweep along another setting ([`over_csv`], `coded sweep --over`) has
 //! the same columns after a first one: the setting's value, headed by its
@@ -27,6 +28,7 @@ use crate::axis_sweep::AxisPoint;
 use crate::config::Config;
 use crate::functions::FunctionKind;
 use crate::metrics::Stats;
+use crate::problem::Problem;
 use crate::study::Study;
 use crate::sweep::SweepPoint;
 use std::fmt::Write;
@@ -52,16 +54,60 @@ fn function_cell(f: &FunctionKind) -> String {
     }
 }
 
+/// What a CSV's rows say besides their points: the f the `function`
+/// column names, and whether its outputs are class scores (the accuracy
+/// columns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns {
+    /// The `function` cell, quoted where CSV needs it.
+    pub function: String,
+    pub classifier: bool,
+}
+
+impl Columns {
+    /// The configuration's own function (the app's table, the CLI's f).
+    pub fn of_config(config: &Config) -> Columns {
+        Columns {
+            function: function_cell(&config.function),
+            classifier: config.function.is_classifier(),
+        }
+    }
+
+    /// The f `problem` runs: the name it gives itself when it has one (an
+    /// f handed in from Python: the configuration's function would be a
+    /// false name for its rows), else the configuration's function.
+    pub fn of_problem(problem: &Problem) -> Columns {
+        let function = match problem.func.label() {
+            Some(label) => quoted(&label),
+            None => function_cell(&problem.config.function),
+        };
+        Columns {
+            function,
+            classifier: problem.func.is_classifier(),
+        }
+    }
+}
+
+/// A text as one CSV cell: quoted (a `"` inside doubled, RFC 4180) when it
+/// holds a comma, a quote or a line end.
+fn quoted(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
 fn pair(s: Option<Stats>) -> String {
     format!("{},{}", cell(s.map(|s| s.mean)), cell(s.map(|s| s.std)))
 }
 
 /// The CSV of sweep points of `study` (one row each, in the given order):
 /// its study line, the header, the rows.
-pub fn sweep_csv(study: &Study, points: &[SweepPoint], classifier: bool) -> String {
+pub fn sweep_csv(study: &Study, points: &[SweepPoint], columns: &Columns) -> String {
     let mut out = study_line(study);
-    out.push_str(&sweep_header(classifier));
-    out.push_str(&sweep_rows(&study.config, points, classifier));
+    out.push_str(&sweep_header(columns.classifier));
+    out.push_str(&sweep_rows(points, columns));
     out
 }
 
@@ -77,16 +123,16 @@ pub fn sweep_header(classifier: bool) -> String {
     out
 }
 
-/// The rows of sweep points of `config`, one each (a row may span lines
-/// inside a quoted formula), each with its line end.
-pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> String {
+/// The rows of sweep points, one each (a row may span lines inside a
+/// quoted formula), each with its line end.
+pub fn sweep_rows(points: &[SweepPoint], columns: &Columns) -> String {
     let mut out = String::new();
     for p in points {
         let _ = write!(
             out,
             "{},{},{},{},{},{},{},{}",
             p.scheme.name(),
-            function_cell(&config.function),
+            columns.function,
             p.n,
             p.p,
             p.trials,
@@ -94,7 +140,7 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
             pair(p.mse),
             pair(p.rmse)
         );
-        if classifier {
+        if columns.classifier {
             let _ = write!(out, ",{},{}", pair(p.rel_acc), pair(p.acc));
         }
         let _ = writeln!(
@@ -112,11 +158,11 @@ pub fn sweep_rows(config: &Config, points: &[SweepPoint], classifier: bool) -> S
 /// The CSV of a sweep along `setting` (its name heads the first column,
 /// the value of each row): the study line, then an N sweep's columns after
 /// the value.
-pub fn over_csv(study: &Study, setting: &str, points: &[AxisPoint], classifier: bool) -> String {
+pub fn over_csv(study: &Study, setting: &str, points: &[AxisPoint], columns: &Columns) -> String {
     let mut out = study_line(study);
-    out.push_str(&format!("{setting},{}", sweep_header(classifier)));
+    out.push_str(&format!("{setting},{}", sweep_header(columns.classifier)));
     for p in points {
-        let row = sweep_rows(&study.config, std::slice::from_ref(&p.point), classifier);
+        let row = sweep_rows(std::slice::from_ref(&p.point), columns);
         out.push_str(&format!("{},{row}", p.value));
     }
     out
@@ -142,7 +188,7 @@ mod tests {
     #[test]
     fn the_first_line_is_the_study_and_reruns_the_rows() {
         let (config, study, points) = small_sweep();
-        let csv = sweep_csv(&study, &points, false);
+        let csv = sweep_csv(&study, &points, &Columns::of_config(&config));
         let (first, rest) = csv.split_once('\n').unwrap();
         let json = first.strip_prefix("# ").expect("a comment line");
         assert_eq!(Study::from_json(json).unwrap(), study);
@@ -153,7 +199,7 @@ mod tests {
         // them apart).
         assert_eq!(
             rest,
-            sweep_header(false) + &sweep_rows(&config, &points, false)
+            sweep_header(false) + &sweep_rows(&points, &Columns::of_config(&config))
         );
         // A formula with a line end stays on one line in the study.
         let formula = Config::from_json(r#"{"function": {"expr": "x +\n 1"}}"#).unwrap();
@@ -176,7 +222,7 @@ mod tests {
         "letcc,x_sin_x,40,0.2,5,0,0.116130309042984,0.22439562738318988,0.24273270687711984,0.26742088095147465,0",
         ];
         let (config, _, points) = small_sweep();
-        let rows = sweep_rows(&config, &points, false);
+        let rows = sweep_rows(&points, &Columns::of_config(&config));
         for (row, old) in rows.lines().zip(before) {
             let rest = row.strip_prefix(old).expect(row);
             // The other statistics, then an empty detection cell: BACC and
@@ -190,5 +236,48 @@ mod tests {
         assert!(sweep_header(false).ends_with(
             ",lost_mean,max_error_mean,max_error_std,rel_error_mean,rel_error_std,detection_mean\n"
         ));
+    }
+
+    /// x·sin x under a name of its own, as an f handed in from Python.
+    struct Named(Box<dyn crate::computation::Computation>, &'static str);
+
+    impl crate::computation::Computation for Named {
+        fn input_dim(&self) -> usize {
+            self.0.input_dim()
+        }
+        fn output_dim(&self) -> usize {
+            self.0.output_dim()
+        }
+        fn eval_batch(&self, inputs: &nalgebra::DMatrix<f64>) -> nalgebra::DMatrix<f64> {
+            self.0.eval_batch(inputs)
+        }
+        fn label(&self) -> Option<String> {
+            Some(self.1.to_string())
+        }
+        fn sample_inputs(&self, k: usize, rng: &mut crate::rng::Rng) -> crate::computation::Inputs {
+            self.0.sample_inputs(k, rng)
+        }
+    }
+
+    #[test]
+    fn an_f_of_its_own_is_named_in_the_function_column() {
+        let (config, _, points) = small_sweep();
+        let builtin = Problem::new(&config).unwrap();
+        assert_eq!(Columns::of_problem(&builtin), Columns::of_config(&config));
+        for (name, cell) in [
+            ("python:cos", "python:cos"),
+            ("python:a, \"b\"", "\"python:a, \"\"b\"\"\""),
+        ] {
+            let f = Named(config.function.build().unwrap(), name);
+            let own = Problem::with_function(&config, Box::new(f), None).unwrap();
+            let columns = Columns::of_problem(&own);
+            assert_eq!(columns.function, cell);
+            let rows = sweep_rows(&points, &columns);
+            let builtin_rows = sweep_rows(&points, &Columns::of_config(&config));
+            assert_eq!(
+                rows,
+                builtin_rows.replace(",x_sin_x,", &format!(",{cell},"))
+            );
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! (Parsing the limits, and rejecting values past them, is in fuzz_config.rs.)
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::csv::sweep_csv;
+use coded_core::csv::{sweep_csv, Columns};
 use coded_core::limits::{MAX_K, MAX_LAMBDA, MAX_N, MAX_SEED, MAX_TRIALS};
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
@@ -65,7 +65,7 @@ fn sweep_all(c: &Config, ns: &[usize]) -> Vec<SweepPoint> {
     let csv = sweep_csv(
         &Study::of_config(c.clone()),
         &points,
-        c.function.is_classifier(),
+        &Columns::of_config(c),
     );
     assert!(!csv.contains("NaN") && !csv.contains("inf"), "{csv}");
     points

@@ -13,7 +13,7 @@
 //! numbers.
 #![cfg(not(target_arch = "wasm32"))]
 
-use coded_core::csv::sweep_csv;
+use coded_core::csv::{sweep_csv, Columns};
 use coded_core::metrics::Stats;
 use coded_core::problem::{draw_stragglers, Problem};
 use coded_core::{
@@ -200,7 +200,7 @@ fn check_pipeline(c: &Config) -> Result<(), TestCaseError> {
     let csv = sweep_csv(
         &Study::of_config(c.clone()),
         &points,
-        c.function.is_classifier(),
+        &Columns::of_config(c),
     );
     no_nan_text(&csv)?;
     let again = sweep(c, &plan).unwrap();

@@ -237,7 +237,11 @@ fn the_sweep_csv_appends_the_detection_rate() {
         ..coded_core::Study::of_config(c.clone())
     };
     let plan = study.plan().unwrap().plan;
-    let csv = coded_core::csv::sweep_csv(&study, &sweep(&c, &plan).unwrap(), false);
+    let csv = coded_core::csv::sweep_csv(
+        &study,
+        &sweep(&c, &plan).unwrap(),
+        &coded_core::csv::Columns::of_config(&c),
+    );
     let mut lines = csv.lines().skip(1);
     assert!(lines
         .next()

@@ -62,6 +62,8 @@ pub struct Traits {
 /// A Python callable, batch in, batch out.
 pub struct Callable {
     pub f: Arc<Py<PyAny>>,
+    /// Its name in a CSV's `function` column.
+    pub label: String,
     pub traits: Traits,
     pub failure: Arc<Failure>,
 }
@@ -105,6 +107,9 @@ impl Computation for Callable {
     }
     fn is_classifier(&self) -> bool {
         self.traits.classifier
+    }
+    fn label(&self) -> Option<String> {
+        Some(self.label.clone())
     }
     /// Never asked: `Problem::with_function` takes the given inputs or
     /// draws them as the configuration's function does.

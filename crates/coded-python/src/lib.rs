@@ -40,6 +40,8 @@ fn check(text: &str) -> PyResult<(&'static str, String)> {
 /// Your own f and what goes with it, as the Python half passes them.
 struct Own {
     f: Arc<Py<PyAny>>,
+    /// What the CSV's `function` column calls it: `python:` and its name.
+    label: String,
     inputs: Option<Inputs>,
     /// Its outputs are class scores; None: as the configuration's function
     /// (your LeNet-5 in place of `"lenet5"` keeps the accuracy columns).
@@ -49,6 +51,7 @@ struct Own {
 
 impl Own {
     fn of(
+        py: Python<'_>,
         f: Option<Py<PyAny>>,
         inputs: Option<PyReadonlyArray2<f64>>,
         labels: Option<Vec<usize>>,
@@ -76,6 +79,12 @@ impl Own {
         };
         Ok(match f {
             Some(f) => Some(Own {
+                // The Python half hands in f checked (`coded._function.
+                // Checked`), which carries f's own name.
+                label: format!(
+                    "python:{}",
+                    f.bind(py).getattr("name")?.extract::<String>()?
+                ),
                 f: Arc::new(f),
                 inputs,
                 classifier,
@@ -98,6 +107,7 @@ impl Own {
         };
         let callable = Callable {
             f: self.f.clone(),
+            label: self.label.clone(),
             traits,
             failure: failure.clone(),
         };
@@ -111,7 +121,8 @@ impl Own {
 }
 
 /// One round (the configuration's scheme, N and trial `trial`): the JSON of
-/// `coded round`.
+/// `coded round`, its `function` your own f's name when it ran (as a
+/// sweep's CSV names it).
 #[pyfunction]
 #[pyo3(signature = (text, trial, f=None, inputs=None, labels=None, classifier=None, degree=None))]
 #[allow(clippy::too_many_arguments)]
@@ -126,7 +137,7 @@ fn round(
     degree: Option<usize>,
 ) -> PyResult<String> {
     let config = read(text)?.config().clone();
-    let own = Own::of(f, inputs, labels, classifier, degree)?;
+    let own = Own::of(py, f, inputs, labels, classifier, degree)?;
     let failure = Arc::new(Failure::new(Arc::new(Watch::new())));
     let report = running::watched(py, failure.clone(), None, move || {
         let problem = match &own {
@@ -134,7 +145,12 @@ fn round(
             None => Problem::new(&config).map_err(|e| e.to_string())?,
         };
         let report = coded_core::round_of(&problem, trial);
-        serde_json::to_string(&report).map_err(|e| e.to_string())
+        let Some(own) = &own else {
+            return serde_json::to_string(&report).map_err(|e| e.to_string());
+        };
+        let mut json = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+        json["function"] = own.label.clone().into();
+        serde_json::to_string(&json).map_err(|e| e.to_string())
     })?;
     Ok(report)
 }
@@ -220,7 +236,7 @@ fn sweep(
         values,
     };
     let job = Job::plan(source, request).map_err(value_error)?;
-    let own = Own::of(f, inputs, labels, classifier, degree)?;
+    let own = Own::of(py, f, inputs, labels, classifier, degree)?;
     let watch = Arc::new(Watch::new());
     let failure = Arc::new(Failure::new(watch.clone()));
     let fail = failure.clone();

@@ -3,6 +3,8 @@ and the repository's paths."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import subprocess
 from pathlib import Path
@@ -43,3 +45,19 @@ def cli() -> Cli:
     if not Path(path).exists():
         pytest.fail(f"the coded CLI is not built at {path} (cargo build --release -p coded-cli)")
     return Cli(path)
+
+
+def named(text: str, function: str) -> str:
+    """A sweep's CSV with every row's function cell replaced by
+    ``function`` (quoted as CSV quotes it): the CSV your own f gives where
+    it computes what the built-in does."""
+    lines = text.split("\n")
+    head = next(i for i, line in enumerate(lines) if not line.startswith("#")) + 1
+    rows = list(csv.reader(io.StringIO("\n".join(lines[head - 1:]))))
+    column = rows[0].index("function")
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for row in rows[1:]:
+        row[column] = function
+        writer.writerow(row)
+    return "\n".join(lines[:head]) + "\n" + out.getvalue()

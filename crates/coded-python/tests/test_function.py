@@ -13,7 +13,7 @@ import pytest
 import coded
 from coded import FunctionError
 
-from conftest import ROOT
+from conftest import ROOT, named
 
 LISTS = dict(n=[10, 20, 40], p=[0.1, 0.4], schemes=["bacc", "letcc", "approxifer"])
 
@@ -24,11 +24,15 @@ def test_the_builtin_as_a_python_f_gives_the_same_bytes(cli):
         want = coded.sweep(text, progress=False, **LISTS)
         f = coded.builtin(__import__("json").loads(function))
         got = coded.sweep(text, f=f, progress=False, **LISTS)
-        assert got.csv == want.csv
+        # The same bytes but for the function column, which names your f.
+        label = "python:" + f.__qualname__
+        assert got.function == label and got.own_function
+        assert got.csv == named(want.csv, label)
         # One call for the exact outputs, one per scheme and N.
         assert got.calls == 3 * 3 + 1
         round_ = coded.round(text, 2, f=f)
-        assert round_.json == coded.round(text, 2).json
+        assert round_.function == label
+        assert round_.json == {**coded.round(text, 2).json, "function": label}
 
 
 def test_a_numpy_f_is_called_in_batches_on_the_builtins_inputs():
@@ -191,11 +195,45 @@ def test_your_f_along_a_setting_is_called_per_value_and_scheme():
     lists = dict(over="k", values=[2, 4, 8], schemes=["bacc", "letcc"])
     f = coded.builtin("x_sin_x")
     got = coded.sweep(text, f=f, progress=False, **lists)
-    assert got.csv == coded.sweep(text, progress=False, **lists).csv
+    assert got.csv == named(coded.sweep(text, progress=False, **lists).csv, "python:builtin:x_sin_x")
     # Each value has its own problem (its K inputs) and its own coded inputs.
     assert got.calls == 3 * (1 + 2)
     # Along p the inputs and the coded inputs stay: f runs once for each.
     lists = dict(over="p", values=[0.1, 0.2, 0.4], schemes=["bacc", "letcc"])
     got = coded.sweep(text, f=f, progress=False, **lists)
-    assert got.csv == coded.sweep(text, progress=False, **lists).csv
+    assert got.csv == named(coded.sweep(text, progress=False, **lists).csv, "python:builtin:x_sin_x")
     assert got.calls == 1 + 2
+
+
+def test_your_f_is_named_in_its_rows_and_its_link_is_refused():
+    def cosine(x):
+        return np.cos(x)
+
+    got = coded.sweep(trials=5, n=[20, 40], p=[0.2], schemes=["bacc"], f=cosine, progress=False)
+    frame = got.to_pandas()
+    assert set(frame["function"]) == {"python:test_your_f_is_named_in_its_rows_and_its_link_is_refused.<locals>.cosine"}
+    assert coded.round(trials=5, f=cosine).function == got.function
+    # The page cannot run it: a link would show x·sin x's numbers.
+    with pytest.raises(ValueError, match=r"your own f \(python:.*cosine\).*\(x_sin_x\)"):
+        got.link()
+    assert coded.link(got.study).startswith(coded.PLAYGROUND)
+    # A name CSV must quote (a comma) is quoted, and reads back whole.
+    cosine.__qualname__ = 'cos, "mine"'
+    got = coded.sweep(trials=5, n=[20], p=[0.2], schemes=["bacc"], f=cosine, progress=False)
+    assert got.function == 'python:cos, "mine"'
+    assert '"python:cos, ""mine"""' in got.csv
+    assert list(got.to_pandas()["function"]) == ['python:cos, "mine"']
+    # A built-in's rows are not your own f's; its link is the page's.
+    plain = coded.sweep(trials=5, n=[20], p=[0.2], schemes=["bacc"], progress=False)
+    assert plain.function == "x_sin_x" and not plain.own_function
+    assert plain.link().startswith(coded.PLAYGROUND)
+
+
+def test_the_shards_of_your_f_merge_to_its_whole():
+    f = coded.builtin("cubic")
+    lists = dict(trials=10, n=[10, 20, 40], p=[0.2], schemes=["bacc", "letcc"], f=f, progress=False)
+    whole = coded.sweep(**lists)
+    parts = [coded.sweep(shard=(i, 3), **lists) for i in (1, 2, 3)]
+    merged = coded.merge(parts)
+    assert merged.csv == whole.csv and merged.function == "python:builtin:cubic"
+    assert all(p.own_function for p in parts)

@@ -9,7 +9,7 @@ use crate::shard;
 use crate::watch::Watch;
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::AxisPoint;
-use coded_core::csv::sweep_csv;
+use coded_core::csv::{sweep_csv, Columns};
 use coded_core::{Config, ConfigError, Scheme, Study, SweepPlan, SweepPoint};
 
 /// What a sweep starts from: the page's study export, or a plain Config.
@@ -182,20 +182,20 @@ pub fn run(
             if shard.is_some() {
                 return Err("a sweep along a setting runs whole, without shards".into());
             }
-            let (points, classifier) = over::points(study, *axis, problems, watch)?;
+            let (points, columns) = over::points(study, *axis, problems, watch)?;
             Ok(Output {
-                csv: over::csv(study, &points, classifier),
+                csv: over::csv(study, &points, &columns),
                 computed: Computed::Along(points),
             })
         }
         Job::Points { study, plan, .. } => {
             let problem = problems(&study.config)?;
-            let classifier = problem.func.is_classifier();
+            let columns = Columns::of_problem(&problem);
             let ids = point_ids(plan);
             let Some((part, of)) = shard else {
                 let points = parallel::sweep(&problem, plan, &ids, watch)?;
                 return Ok(Output {
-                    csv: sweep_csv(study, &points, classifier),
+                    csv: sweep_csv(study, &points, &columns),
                     computed: Computed::Points(points),
                 });
             };
@@ -214,7 +214,7 @@ pub fn run(
                 ids.len(),
                 &mine,
                 &points,
-                classifier,
+                &columns,
             );
             Ok(Output {
                 csv,

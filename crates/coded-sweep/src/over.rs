@@ -10,7 +10,7 @@ use crate::watch::Watch;
 use coded_core::axis::Axis;
 use coded_core::axis_sweep::AxisPoint;
 use coded_core::config::{CacheKey, CachePlace};
-use coded_core::csv::over_csv;
+use coded_core::csv::{over_csv, Columns};
 use coded_core::problem::Prepared;
 use coded_core::study::Over;
 use coded_core::{ConfigError, Problem, Scheme, Study};
@@ -45,13 +45,14 @@ pub fn study_along(mut study: Study, over: OverArgs, schemes: Option<Vec<Scheme>
 /// large). As the core's sweep does, a value that changes only the
 /// decoding (p, λ_dec, σ, τ) keeps them and their answers, one that
 /// changes the encoding prepares again, one that changes the problem (K)
-/// builds it again: f runs only where its inputs changed.
+/// builds it again: f runs only where its inputs changed. With the points,
+/// the CSV's columns of the f that ran.
 pub fn points(
     study: &Study,
     axis: Axis,
     problems: &Problems,
     watch: &Watch,
-) -> Result<(Vec<AxisPoint>, bool), String> {
+) -> Result<(Vec<AxisPoint>, Columns), String> {
     let values = &study.over.as_ref().expect("a study along a setting").values;
     let (configs, refused) = axis.apply_all(&study.config, values);
     if let Some(e) = refused.into_iter().next() {
@@ -114,7 +115,10 @@ pub fn points(
             prepared,
         });
     }
-    let classifier = kept.is_some_and(|k| k.problem.func.is_classifier());
+    let columns = kept.map_or_else(
+        || Columns::of_config(&study.config),
+        |k| Columns::of_problem(&k.problem),
+    );
     let mut out = vec![];
     for s in 0..schemes.len() {
         for (value, points) in &by_value {
@@ -124,7 +128,7 @@ pub fn points(
             });
         }
     }
-    Ok((out, classifier))
+    Ok((out, columns))
 }
 
 /// The last value's problem and its prepared schemes, with their keys.
@@ -135,13 +139,13 @@ struct Kept {
 }
 
 /// The CSV of a study along a setting and its points.
-pub fn csv(study: &Study, points: &[AxisPoint], classifier: bool) -> String {
+pub fn csv(study: &Study, points: &[AxisPoint], columns: &Columns) -> String {
     let name = &study
         .over
         .as_ref()
         .expect("a study along a setting")
         .setting;
-    over_csv(study, name, points, classifier)
+    over_csv(study, name, points, columns)
 }
 
 /// The values of `--over n` as a list of N (the N sweep's `--n`).
@@ -196,10 +200,10 @@ mod tests {
             );
             for threads in [1, 3] {
                 let pool = crate::parallel::pool(threads).unwrap();
-                let (got, classifier) = pool
+                let (got, columns) = pool
                     .install(|| points(&study, axis, &crate::builtin, &Watch::new()))
                     .unwrap();
-                assert!(!classifier);
+                assert_eq!(columns, Columns::of_config(&study.config));
                 assert_eq!(
                     format!("{got:?}"),
                     format!("{want:?}"),

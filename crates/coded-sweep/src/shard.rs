@@ -23,7 +23,7 @@
 //! in) and the plan, so parts of different sweeps are told apart.
 
 use coded_core::checksum::fnv1a64;
-use coded_core::csv::{study_line, sweep_header, sweep_rows};
+use coded_core::csv::{study_line, sweep_header, sweep_rows, Columns};
 use coded_core::{Config, Study, SweepPlan, SweepPoint};
 
 /// What a shard's first line starts with.
@@ -67,16 +67,15 @@ pub fn shard_csv(
     total: usize,
     indices: &[usize],
     points: &[SweepPoint],
-    classifier: bool,
+    columns: &Columns,
 ) -> String {
-    let config = &study.config;
     let mut out = format!("{MARK}{part}/{of} of sweep {fingerprint}, {total} points\n");
     out.push_str(&study_line(study));
     out.push_str("point,");
-    out.push_str(&sweep_header(classifier));
+    out.push_str(&sweep_header(columns.classifier));
     for (&i, p) in indices.iter().zip(points) {
         // One point's row may span lines, inside a quoted formula.
-        let row = sweep_rows(config, std::slice::from_ref(p), classifier);
+        let row = sweep_rows(std::slice::from_ref(p), columns);
         out.push_str(&format!("{i},{row}"));
     }
     out

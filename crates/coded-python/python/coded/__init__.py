@@ -298,5 +298,6 @@ def builtin(function: Union[str, Mapping[str, Any]] = "x_sin_x") -> Callable[[np
     def f(batch: np.ndarray) -> np.ndarray:
         return _coded.builtin(spec, np.ascontiguousarray(batch, dtype=np.float64))
 
-    f.__qualname__ = f"builtin({spec})"
+    # Its name in a CSV's function column: python:builtin:x_sin_x.
+    f.__qualname__ = "builtin:" + (function if isinstance(function, str) else spec)
     return f

@@ -4,6 +4,7 @@ values (strings, numbers, lists), so that it pickles and crosses processes
 
 from __future__ import annotations
 
+import csv as _csv
 import io
 import json
 import os
@@ -53,6 +54,27 @@ class SweepResult:
     def _header_lines(self) -> int:
         return 2 if self.shard else 1
 
+    @property
+    def function(self) -> Optional[str]:
+        """The f the rows are of, as their ``function`` column names it: a
+        built-in's name, a formula's text, or ``python:`` and the name of
+        your own f (its study line then holds the configuration that drew
+        the inputs, and rerunning that line runs the configuration's
+        function instead). None when there are no rows."""
+        lines = self.csv.split("\n", self._header_lines())[-1]
+        reader = _csv.reader(io.StringIO(lines))
+        header = next(reader, None)
+        row = next(reader, None)
+        if header is None or row is None:
+            return None
+        return row[header.index("function")]
+
+    @property
+    def own_function(self) -> bool:
+        """The rows are of your own f (``f=``), not a function the page
+        and the CLI can run."""
+        return (self.function or "").startswith("python:")
+
     def to_csv(self, path: Optional[str | os.PathLike] = None) -> Optional[str]:
         """The CSV text, or written to ``path`` (whole or not at all: a
         temporary file renamed into place)."""
@@ -84,9 +106,21 @@ class SweepResult:
 
     def link(self, base: Optional[str] = None) -> str:
         """The playground's URL that opens this study (``base``: where the
-        page is served; default :data:`coded.PLAYGROUND`)."""
+        page is served; default :data:`coded.PLAYGROUND`).
+
+        Refused (ValueError) for a sweep of your own f: the page would run
+        the configuration's function and show other numbers.
+        ``coded.link(result.study)`` opens the configuration itself."""
         from . import PLAYGROUND, link
 
+        if self.own_function:
+            config = self.study["config"]["function"]
+            named = config if isinstance(config, str) else json.dumps(config)
+            raise ValueError(
+                f"this sweep ran your own f ({self.function}), which the page cannot run: "
+                f"its link would show the configuration's function ({named}) instead; "
+                "coded.link(result.study) opens that configuration"
+            )
         return link(self.study, base=PLAYGROUND if base is None else base)
 
     def plot(self, ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
