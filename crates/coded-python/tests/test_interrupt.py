@@ -60,3 +60,40 @@ def test_a_signal_during_your_f_stops_it_too():
     # threads: the signal was seen by the thread that called the sweep).
     assert not seen or seen[-1][0] < seen[-1][1]
     assert 2 <= len(calls) <= 1 + 2 * 3
+
+
+def test_jupyters_interrupt_stops_the_sweep_and_the_kernel_goes_on():
+    manager = pytest.importorskip("jupyter_client.manager")
+    km, kc = manager.start_new_kernel(kernel_name="python3")
+    try:
+        # The cell says when its sweep has started; the test presses
+        # "interrupt" then, as a person would on seeing the bar move.
+        cell = (
+            "import coded\n"
+            "def started(done, total):\n"
+            "    if done and not getattr(started, 'said', False):\n"
+            "        started.said = True\n"
+            "        print('started', flush=True)\n"
+            f"coded.sweep(threads=1, progress=started, **{HUGE!r})\n"
+        )
+        msg_id = kc.execute(cell)
+        while True:
+            msg = kc.get_iopub_msg(timeout=120)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "stream" and "started" in msg["content"]["text"]:
+                break
+        pressed = time.monotonic()
+        km.interrupt_kernel()
+        reply = kc.get_shell_msg(timeout=120)
+        while reply["parent_header"].get("msg_id") != msg_id:
+            reply = kc.get_shell_msg(timeout=120)
+        print(f"the kernel answered {time.monotonic() - pressed:.3f} s after the interrupt")
+        assert reply["content"]["status"] == "error"
+        assert reply["content"]["ename"] == "KeyboardInterrupt"
+        # The kernel lives on, and sweeps again.
+        reply = kc.execute_interactive("print(coded.sweep(n=[10, 20], trials=5, progress=False).csv.count('\\n'))", timeout=120)
+        assert reply["content"]["status"] == "ok"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
