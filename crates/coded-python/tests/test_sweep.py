@@ -147,6 +147,8 @@ def test_the_progress_bar_follows_the_trials():
     assert reporter(False, "x")[0] is None
     mine = lambda done, total: None  # noqa: E731
     assert reporter(mine, "x")[0] is mine
+    with pytest.raises(TypeError, match="progress: True, False or a callable"):
+        coded.sweep(n=[20], trials=5, progress=5)
 
 
 def test_the_link_is_the_pages():

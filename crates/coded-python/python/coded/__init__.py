@@ -51,7 +51,7 @@ SCHEMES, SETTINGS = (tuple(t) for t in _coded.tables())
 #: page (any static host serves it; ``./scripts/serve.sh`` serves it here).
 PLAYGROUND = "http://127.0.0.1:8080/"
 
-ConfigLike = Union[None, str, os.PathLike, Mapping[str, Any], SweepResult]
+ConfigLike = Union[None, str, os.PathLike[str], Mapping[str, Any], SweepResult]
 
 
 def _text(obj: ConfigLike, overrides: Mapping[str, Any]) -> str:
@@ -107,7 +107,7 @@ def _loads(text: str) -> Any:
         raise
 
 
-def config(obj: ConfigLike = None, **settings: Any) -> dict:
+def config(obj: ConfigLike = None, **settings: Any) -> dict[str, Any]:
     """The configuration (or study) checked by the core, with every default
     filled in. Raises ValueError with the CLI's one-line message when it
     does not hold.
@@ -116,7 +116,8 @@ def config(obj: ConfigLike = None, **settings: Any) -> dict:
     {'model': 'iid', 'p': 0.2}
     """
     _, text = _coded.check(_text(obj, settings))
-    return json.loads(text)
+    checked: dict[str, Any] = json.loads(text)
+    return checked
 
 
 def _matrix(name: str, a: Any) -> Optional[np.ndarray]:
@@ -142,7 +143,7 @@ def _labels(labels: Any) -> Optional[list[int]]:
     return [int(v) for v in a]
 
 
-def _own(f: Any, inputs: Any, labels: Any) -> dict:
+def _own(f: Any, inputs: Any, labels: Any) -> dict[str, Any]:
     checked = None if f is None else Checked(f)
     return {
         "f": checked,
@@ -257,7 +258,7 @@ def sweep(
         done()
     return SweepResult(
         csv=swept.csv,
-        slopes=[Slope(s, p_, v, None if i is None else tuple(i), line) for s, p_, v, i, line in swept.slopes],
+        slopes=[Slope(s, p_, v, None if i is None else (i[0], i[1]), line) for s, p_, v, i, line in swept.slopes],
         shard=shard,
         calls=0 if own["f"] is None else own["f"].calls,
         below_k=list(swept.below_k),
@@ -265,7 +266,7 @@ def sweep(
     )
 
 
-def merge(parts: Iterable[Union[SweepResult, str, os.PathLike]]) -> SweepResult:
+def merge(parts: Iterable[Union[SweepResult, str, os.PathLike[str]]]) -> SweepResult:
     """The whole sweep from its parts (results of ``sweep(shard=…)``, their
     CSV texts, or files), in any order: byte for byte ``coded merge``'s
     CSV, after checking they are every part of one sweep, each once."""

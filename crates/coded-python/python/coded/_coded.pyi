@@ -1,8 +1,9 @@
 # The Rust half (crates/coded-python/src/lib.rs): what the Python half calls.
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, final
 
 import numpy as np
 
+__all__ = ["Swept", "__version__", "builtin", "check", "link_query", "merge", "round", "sweep", "tables"]
 __version__: str
 
 def tables() -> tuple[list[str], list[str]]: ...
@@ -17,6 +18,7 @@ def round(
     degree: Optional[int] = None,
 ) -> str: ...
 
+@final
 class Swept:
     csv: str
     slopes: list[tuple[str, float, Optional[float], Optional[tuple[float, float]], str]]

@@ -10,7 +10,7 @@ _DASHES = ["--", ":", "-.", (0, (5, 1, 1, 1)), (0, (1, 3))]
 _MARKERS = ["o", "s", "^", "D", "v", "P"]
 
 
-def draw(view: dict, ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
+def draw(view: dict[str, Any], ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
     import matplotlib.pyplot as plt
 
     if ax is None:

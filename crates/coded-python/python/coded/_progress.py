@@ -32,7 +32,11 @@ def reporter(progress: Progress, desc: str) -> tuple[Optional[Callable[[int, int
     """The callable the sweep reports to, and what to call when it ends."""
     if progress is False:
         return None, lambda: None
-    if callable(progress) and progress is not True:
+    if progress is not None and progress is not True:
+        if not callable(progress):
+            raise TypeError(
+                f"progress: True, False or a callable of (trials done, trials in all), got {type(progress).__name__}"
+            )
         return progress, lambda: None
     try:
         bar = _Bar(desc)

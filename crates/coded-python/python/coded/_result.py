@@ -46,10 +46,11 @@ class SweepResult:
     figure: Optional[str] = field(default=None, repr=False)
 
     @property
-    def study(self) -> dict:
+    def study(self) -> dict[str, Any]:
         """The study the CSV's first line names."""
         line = self.csv.split("\n", 2)[1 if self.shard else 0]
-        return json.loads(line[2:])
+        study: dict[str, Any] = json.loads(line[2:])
+        return study
 
     def _header_lines(self) -> int:
         return 2 if self.shard else 1
@@ -75,7 +76,7 @@ class SweepResult:
         and the CLI can run."""
         return (self.function or "").startswith("python:")
 
-    def to_csv(self, path: Optional[str | os.PathLike] = None) -> Optional[str]:
+    def to_csv(self, path: Optional[str | os.PathLike[str]] = None) -> Optional[str]:
         """The CSV text, or written to ``path`` (whole or not at all: a
         temporary file renamed into place)."""
         if path is None:

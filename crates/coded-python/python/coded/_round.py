@@ -48,18 +48,19 @@ class Round:
     lambda_dec_used: Optional[float]
     failed: bool
     failure: Optional[str]
-    detection: Optional[dict]
-    json: dict = field(repr=False)
+    detection: Optional[dict[str, Any]]
+    json: dict[str, Any] = field(repr=False)
 
     @property
     def errors(self) -> Optional[np.ndarray]:
         """Per input, ‖estimate − f(x)‖² (NaN where lost); None if failed."""
         if self.estimates is None:
             return None
-        return ((self.estimates - self.exact) ** 2).sum(axis=1)
+        errors: np.ndarray = ((self.estimates - self.exact) ** 2).sum(axis=1)
+        return errors
 
     @classmethod
-    def from_json(cls, report: dict) -> "Round":
+    def from_json(cls, report: dict[str, Any]) -> "Round":
         estimates = report["estimates"]
         if estimates is not None:
             m = len(report["exact"][0]) if report["exact"] else 0
