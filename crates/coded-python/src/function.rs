@@ -62,8 +62,9 @@ pub struct Traits {
 /// A Python callable, batch in, batch out.
 pub struct Callable {
     pub f: Arc<Py<PyAny>>,
-    /// Its name in a CSV's `function` column.
-    pub label: String,
+    /// Its name in a CSV's `function` column; None: the configuration's
+    /// function's (f is that built-in).
+    pub label: Option<String>,
     pub traits: Traits,
     pub failure: Arc<Failure>,
 }
@@ -109,7 +110,7 @@ impl Computation for Callable {
         self.traits.classifier
     }
     fn label(&self) -> Option<String> {
-        Some(self.label.clone())
+        self.label.clone()
     }
     /// Never asked: `Problem::with_function` takes the given inputs or
     /// draws them as the configuration's function does.

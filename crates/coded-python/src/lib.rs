@@ -42,6 +42,8 @@ struct Own {
     f: Arc<Py<PyAny>>,
     /// What the CSV's `function` column calls it: `python:` and its name.
     label: String,
+    /// The built-in it is (`coded.builtin`'s), if it is one.
+    builtin: Option<FunctionKind>,
     inputs: Option<Inputs>,
     /// Its outputs are class scores; None: as the configuration's function
     /// (your LeNet-5 in place of `"lenet5"` keeps the accuracy columns).
@@ -85,6 +87,7 @@ impl Own {
                     "python:{}",
                     f.bind(py).getattr("name")?.extract::<String>()?
                 ),
+                builtin: builtin_of(f.bind(py))?,
                 f: Arc::new(f),
                 inputs,
                 classifier,
@@ -99,6 +102,12 @@ impl Own {
         })
     }
 
+    /// Its name in the rows of `config`: none (the configuration's
+    /// function names them) where it is that very built-in.
+    fn label(&self, config: &Config) -> Option<String> {
+        (self.builtin.as_ref() != Some(&config.function)).then(|| self.label.clone())
+    }
+
     /// The problem of `config` with this f.
     fn problem(&self, config: &Config, failure: &Arc<Failure>) -> Result<Problem, String> {
         let traits = Traits {
@@ -107,7 +116,7 @@ impl Own {
         };
         let callable = Callable {
             f: self.f.clone(),
-            label: self.label.clone(),
+            label: self.label(config),
             traits,
             failure: failure.clone(),
         };
@@ -118,6 +127,17 @@ impl Own {
         }
         Ok(problem)
     }
+}
+
+/// The built-in a checked f is (`coded.builtin` marks it with its JSON).
+fn builtin_of(checked: &Bound<'_, PyAny>) -> PyResult<Option<FunctionKind>> {
+    let spec: Option<String> = checked.getattr("builtin")?.extract()?;
+    spec.map(|spec| {
+        let value: serde_json::Value =
+            serde_json::from_str(&spec).map_err(|e| value_error(e.to_string()))?;
+        FunctionKind::from_json(&value).map_err(value_error)
+    })
+    .transpose()
 }
 
 /// One round (the configuration's scheme, N and trial `trial`): the JSON of
@@ -145,11 +165,11 @@ fn round(
             None => Problem::new(&config).map_err(|e| e.to_string())?,
         };
         let report = coded_core::round_of(&problem, trial);
-        let Some(own) = &own else {
+        let Some(label) = own.as_ref().and_then(|own| own.label(&config)) else {
             return serde_json::to_string(&report).map_err(|e| e.to_string());
         };
         let mut json = serde_json::to_value(&report).map_err(|e| e.to_string())?;
-        json["function"] = own.label.clone().into();
+        json["function"] = label.into();
         serde_json::to_string(&json).map_err(|e| e.to_string())
     })?;
     Ok(report)

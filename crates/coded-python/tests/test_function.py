@@ -24,15 +24,21 @@ def test_the_builtin_as_a_python_f_gives_the_same_bytes(cli):
         want = coded.sweep(text, progress=False, **LISTS)
         f = coded.builtin(__import__("json").loads(function))
         got = coded.sweep(text, f=f, progress=False, **LISTS)
-        # The same bytes but for the function column, which names your f.
-        label = "python:" + f.__qualname__
-        assert got.function == label and got.own_function
-        assert got.csv == named(want.csv, label)
+        # The same bytes: f is the configuration's own function.
+        assert got.csv == want.csv and not got.own_function
         # One call for the exact outputs, one per scheme and N.
         assert got.calls == 3 * 3 + 1
         round_ = coded.round(text, 2, f=f)
-        assert round_.function == label
-        assert round_.json == {**coded.round(text, 2).json, "function": label}
+        assert round_.json == coded.round(text, 2).json
+    # Another built-in than the configuration's is named as your f: the
+    # numbers are x·sin x's, on the cubic's inputs.
+    text = '{"trials": 25, "function": "cubic"}'
+    f = coded.builtin("x_sin_x")
+    got = coded.sweep(text, f=f, progress=False, **LISTS)
+    assert got.function == "python:builtin:x_sin_x" and got.own_function
+    assert got.csv == named(coded.sweep('{"trials": 25}', progress=False, **LISTS).csv.replace(
+        '"function":"x_sin_x"', '"function":"cubic"', 1), "python:builtin:x_sin_x")
+    assert coded.round(text, 2, f=f).json == {**coded.round('{"trials": 25}', 2).json, "function": "python:builtin:x_sin_x"}
 
 
 def test_a_numpy_f_is_called_in_batches_on_the_builtins_inputs():
@@ -195,13 +201,13 @@ def test_your_f_along_a_setting_is_called_per_value_and_scheme():
     lists = dict(over="k", values=[2, 4, 8], schemes=["bacc", "letcc"])
     f = coded.builtin("x_sin_x")
     got = coded.sweep(text, f=f, progress=False, **lists)
-    assert got.csv == named(coded.sweep(text, progress=False, **lists).csv, "python:builtin:x_sin_x")
+    assert got.csv == coded.sweep(text, progress=False, **lists).csv
     # Each value has its own problem (its K inputs) and its own coded inputs.
     assert got.calls == 3 * (1 + 2)
     # Along p the inputs and the coded inputs stay: f runs once for each.
     lists = dict(over="p", values=[0.1, 0.2, 0.4], schemes=["bacc", "letcc"])
     got = coded.sweep(text, f=f, progress=False, **lists)
-    assert got.csv == named(coded.sweep(text, progress=False, **lists).csv, "python:builtin:x_sin_x")
+    assert got.csv == coded.sweep(text, progress=False, **lists).csv
     assert got.calls == 1 + 2
 
 
@@ -236,4 +242,5 @@ def test_the_shards_of_your_f_merge_to_its_whole():
     parts = [coded.sweep(shard=(i, 3), **lists) for i in (1, 2, 3)]
     merged = coded.merge(parts)
     assert merged.csv == whole.csv and merged.function == "python:builtin:cubic"
+    assert "python:builtin:cubic" in whole.csv.split("\n")[2]
     assert all(p.own_function for p in parts)

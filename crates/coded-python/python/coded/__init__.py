@@ -299,6 +299,9 @@ def builtin(function: Union[str, Mapping[str, Any]] = "x_sin_x") -> Callable[[np
     def f(batch: np.ndarray) -> np.ndarray:
         return _coded.builtin(spec, np.ascontiguousarray(batch, dtype=np.float64))
 
-    # Its name in a CSV's function column: python:builtin:x_sin_x.
+    # Its name in a CSV's function column: python:builtin:x_sin_x, or the
+    # built-in's own where the configuration's function is this one (the
+    # rows are then that function's, and the CSV is the CLI's).
     f.__qualname__ = "builtin:" + (function if isinstance(function, str) else spec)
+    setattr(f, "_coded_function", spec)
     return f

@@ -33,6 +33,8 @@ class Checked:
             raise TypeError(f"f must be callable, got {type(f).__name__}")
         self.f = f
         self.name = _name(f)
+        #: The built-in f is (coded.builtin's JSON), if it is one.
+        self.builtin: str | None = getattr(f, "_coded_function", None)
         self.calls = 0
         self.width: int | None = None
         self._lock = threading.Lock()
