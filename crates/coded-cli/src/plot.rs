@@ -15,7 +15,7 @@ pub fn write_error_vs_n(
     points: &[SweepPoint],
     range: SlopeRange,
 ) -> Result<(), String> {
-    let view = coded_sweep::figure::error_vs_n(config, plan, points, range);
+    let view = coded_sweep::figure::error_vs_n(config, plan, points, range, None);
     let (svg, _) = coded_panels::to_svg(SIZE.0, SIZE.1, |area| {
         Errors::draw(area, &Theme::light(), &view, &Default::default())
     })?;

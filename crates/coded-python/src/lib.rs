@@ -257,6 +257,7 @@ fn sweep(
     };
     let job = Job::plan(source, request).map_err(value_error)?;
     let own = Own::of(py, f, inputs, labels, classifier, degree)?;
+    let named = own.as_ref().and_then(|own| own.label(&job.study().config));
     let watch = Arc::new(Watch::new());
     let failure = Arc::new(Failure::new(watch.clone()));
     let fail = failure.clone();
@@ -289,7 +290,8 @@ fn sweep(
             figure: None,
         });
     };
-    let view = coded_sweep::figure::error_vs_n(&study.config, plan, points, range);
+    let view =
+        coded_sweep::figure::error_vs_n(&study.config, plan, points, range, named.as_deref());
     let figure = serde_json::to_string(&view).map_err(|e| value_error(e.to_string()))?;
     let slopes = slopes::of(points, range)
         .into_iter()

@@ -219,6 +219,11 @@ def test_your_f_is_named_in_its_rows_and_its_link_is_refused():
     frame = got.to_pandas()
     assert set(frame["function"]) == {"python:test_your_f_is_named_in_its_rows_and_its_link_is_refused.<locals>.cosine"}
     assert coded.round(trials=5, f=cosine).function == got.function
+    import matplotlib
+
+    matplotlib.use("Agg")
+    title = got.plot().get_title()
+    assert title.startswith(f"Mean squared error vs N ({got.function}, K = 10") and "x·sin x" not in title, title
     # The page cannot run it: a link would show x·sin x's numbers.
     with pytest.raises(ValueError, match=r"your own f \(python:.*cosine\).*\(x_sin_x\)"):
         got.link()
