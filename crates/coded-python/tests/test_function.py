@@ -227,6 +227,8 @@ def test_your_f_is_named_in_its_rows_and_its_link_is_refused():
     # The page cannot run it: a link would show x·sin x's numbers.
     with pytest.raises(ValueError, match=r"your own f \(python:.*cosine\).*\(x_sin_x\)"):
         got.link()
+    with pytest.raises(ValueError, match="your own f"):
+        coded.link(got)
     assert coded.link(got.study).startswith(coded.PLAYGROUND)
     # A name CSV must quote (a comma) is quoted, and reads back whole.
     cosine.__qualname__ = 'cos, "mine"'

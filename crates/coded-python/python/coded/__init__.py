@@ -286,7 +286,10 @@ def merge(parts: Iterable[Union[SweepResult, str, os.PathLike[str]]]) -> SweepRe
 
 def link(obj: ConfigLike = None, *, base: str = PLAYGROUND, **settings: Any) -> str:
     """The playground's URL that opens this configuration or study, read
-    by the page's own rules (as "Open study…" reads a file)."""
+    by the page's own rules (as "Open study…" reads a file). Refused for
+    the result of a sweep of your own f (see :meth:`SweepResult.link`)."""
+    if isinstance(obj, SweepResult):
+        obj.check_linkable()
     query = _coded.link_query(_text(obj, settings))
     return f"{base}?{query}"
 

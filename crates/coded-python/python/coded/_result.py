@@ -114,6 +114,11 @@ class SweepResult:
         ``coded.link(result.study)`` opens the configuration itself."""
         from . import PLAYGROUND, link
 
+        return link(self, base=PLAYGROUND if base is None else base)
+
+    def check_linkable(self) -> None:
+        """Raises ValueError, in words, when this is a sweep of your own f,
+        which the page cannot run."""
         if self.own_function:
             config = self.study["config"]["function"]
             named = config if isinstance(config, str) else json.dumps(config)
@@ -122,7 +127,6 @@ class SweepResult:
                 f"its link would show the configuration's function ({named}) instead; "
                 "coded.link(result.study) opens that configuration"
             )
-        return link(self.study, base=PLAYGROUND if base is None else base)
 
     def plot(self, ax: Any = None, *, band: bool = True, claims: bool = True) -> Any:
         """The error-vs-N figure as ``coded sweep --plot`` draws it: log-log
