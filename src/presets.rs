@@ -5,8 +5,8 @@
 //! natively (every preset validates) and is the same thing a link carries.
 
 use coded_core::adversaries::AdversaryCount;
+use coded_core::lambda::LambdaRule;
 use coded_core::robust::Tolerance;
-use coded_core::scheme::LambdaRule;
 use coded_core::{Adversaries, Attack, Placement};
 use coded_core::{Config, FunctionKind, LambdaDec, Scheme, StragglerModel};
 use coded_panels::errors::Axis;

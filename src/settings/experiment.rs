@@ -2,11 +2,11 @@
 //! model and its parameters (`stragglers`).
 
 use coded_core::functions::FORMULA_NAME;
+use coded_core::lambda::AutoLambda;
 use coded_core::limits::{
     k_range, DEGREE_RANGE, K_RANGE, LAMBDA_RANGE, MAX_FORMULA_CHARS, NOISE_RANGE, N_RANGE,
     SEED_RANGE, TRIALS_RANGE,
 };
-use coded_core::scheme::AutoLambda;
 use coded_core::{Config, Formula, FunctionKind, LambdaDec, LambdaRule};
 
 use crate::refused_formulas;

@@ -368,10 +368,10 @@ mod tests {
         // The numbers of the adversarial rule are the core's.
         assert!(help.contains(&format!(
             "c·(γ/N)^{}",
-            coded_core::limits::short_number(coded_core::scheme::ADVERSARIAL_EXPONENT)
+            coded_core::limits::short_number(coded_core::lambda::ADVERSARIAL_EXPONENT)
         )));
         assert!(help.contains(&coded_core::limits::short_number(
-            coded_core::scheme::ADVERSARIAL_SCALE
+            coded_core::lambda::ADVERSARIAL_SCALE
         )));
         // A setting without details says its one line.
         assert_eq!(experiment::TRIALS.help_text(), experiment::TRIALS.help);

@@ -10,9 +10,11 @@
 //! - sweep: x·sin x, N = 20 … 1280 doubling, 200 trials, BACC and LeTCC,
 //!   p ∈ {0.1, 0.3}, with a fixed λ_dec and with GCV.
 
+use coded_core::coder::Coder;
+use coded_core::lambda::LambdaDec;
 use coded_core::points::{data_points, server_points, PointSet};
 use coded_core::rng::Rng;
-use coded_core::scheme::{Coder, LambdaDec, Scheme};
+use coded_core::scheme::Scheme;
 use coded_core::spline::SmoothingSpline;
 use coded_core::{sweep, Config, SweepPlan};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

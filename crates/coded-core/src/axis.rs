@@ -17,8 +17,8 @@
 
 use crate::adversaries::{Adversaries, AdversaryCount};
 use crate::config::{Config, ConfigError};
+use crate::lambda::LambdaDec;
 use crate::limits::{DEFAULT_DEADLINE, DEFAULT_RATE, DEFAULT_SHIFT};
-use crate::scheme::LambdaDec;
 use crate::stragglers::StragglerModel;
 use serde::{Deserialize, Serialize};
 

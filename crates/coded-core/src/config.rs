@@ -26,6 +26,7 @@ pub type CacheKey = cache::Key<Config>;
 
 use crate::adversaries::{Adversaries, Attack, Placement};
 use crate::functions::FunctionKind;
+use crate::lambda::{AutoLambda, LambdaDec, LambdaRule};
 use crate::limits::{
     k_range, DEADLINE_RANGE, DEFAULT_NOISE, K_RANGE, LAMBDA_RANGE, NOISE_RANGE, N_RANGE, P_RANGE,
     RATE_RANGE, SEED_RANGE, SERVER_RANGE, SHIFT_RANGE, S_RANGE, TRIALS_RANGE,
@@ -34,7 +35,7 @@ use crate::limits::{FloatRange, IntRange};
 use crate::limits::{ADV_COUNT_RANGE, ADV_EXPONENT_END};
 use crate::points::PointSet;
 use crate::robust::{AutoTolerance, Tolerance};
-use crate::scheme::{AutoLambda, LambdaDec, LambdaRule, Scheme};
+use crate::scheme::Scheme;
 use crate::stragglers::StragglerModel;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

@@ -3,9 +3,9 @@
 //! that the rounds that failed for one reason count together, and a page
 //! can say why in one line per reason rather than one per point.
 
+use crate::decode_error::DecodeError;
 use crate::functions::FunctionKind;
 use crate::limits::short_number;
-use crate::scheme::DecodeError;
 use serde::{Deserialize, Serialize};
 
 /// The reason a round failed.

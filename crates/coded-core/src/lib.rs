@@ -7,7 +7,7 @@
 //!
 //! No module cycles: each module uses only modules before it in this list:
 //! `limits`, `wire`, `json`, `checksum`, `portable`, `quantile`, `banded`, `chacha_lanes`, `rng`, `barycentric`, `spline`,
-//! `points`, `locator`, `robust`, `scheme`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
+//! `points`, `locator`, `robust`, `scheme`, `decode_error`, `lambda`, `coder`, `stragglers`, `adversaries`, `computation`, `metrics`, `lenet`,
 //! `formula`, `functions`, `failure`, `config`, `axis`, `problem`, `round`, `report`,
 //! `sweep`, `axis_sweep`, `study`, `csv`.
 
@@ -17,18 +17,21 @@ pub mod axis_sweep;
 pub mod banded;
 pub mod barycentric;
 pub mod checksum;
+pub mod coder;
 // The wasm build's random stream (and its test natively).
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod chacha_lanes;
 pub mod computation;
 pub mod config;
 pub mod csv;
+pub mod decode_error;
 pub mod failure;
 pub mod formula;
 pub mod functions;
 pub mod gcv;
 pub mod json;
 pub mod knots;
+pub mod lambda;
 pub mod lenet;
 pub mod limits;
 pub mod locator;
@@ -54,17 +57,20 @@ mod wire;
 
 pub use adversaries::{Adversaries, Attack, Placement};
 pub use axis::Axis;
+pub use coder::Coder;
 pub use computation::Computation;
 pub use config::{Config, ConfigError};
+pub use decode_error::DecodeError;
 pub use failure::Failure;
 pub use formula::Formula;
 pub use functions::FunctionKind;
+pub use lambda::{LambdaDec, LambdaRule};
 pub use metrics::{MeanInterval, Quantiles, Stats};
 pub use points::PointSet;
 pub use problem::Problem;
 pub use report::{round_of, run_round, RoundReport};
 pub use round::Round;
-pub use scheme::{Coder, DecodeError, LambdaDec, LambdaRule, Scheme};
+pub use scheme::Scheme;
 pub use stragglers::StragglerModel;
 pub use study::Study;
 pub use sweep::{sweep, MonteCarlo, SweepPlan, SweepPoint};

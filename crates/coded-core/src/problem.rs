@@ -8,14 +8,17 @@
 //! decode"). Separate from `report` and `sweep`, the two ways of running
 //! it, which both build on it.
 
+use crate::coder::{Coder, Decoded};
 use crate::computation::{Computation, Inputs};
 use crate::config::{Config, ConfigError};
+use crate::decode_error::DecodeError;
+use crate::lambda::resolve_lambda;
 use crate::metrics::argmax;
 use crate::points::{data_points, server_points};
 use crate::rng::Rng;
 use crate::robust::{detect, DetectionCounts, Locator};
 use crate::round_errors;
-use crate::scheme::{resolve_lambda, Coder, DecodeError, Decoded, Scheme};
+use crate::scheme::Scheme;
 use crate::stragglers::{survivors, StragglerDraw, StragglerModel};
 use nalgebra::DMatrix;
 use std::borrow::Cow;
