@@ -87,11 +87,17 @@ impl<'a> Round<'a> {
                 }
             })
             .collect();
-        let decoded = prepared.map(|(problem, prepared)| Decoding {
-            problem,
-            prepared,
-            answers: problem.answers(prepared, trial),
-            outcome: problem.evaluate(prepared, &draw.straggled, trial),
+        let decoded = prepared.map(|(problem, prepared)| {
+            let answers = problem.answers(prepared, trial);
+            let outcome = problem.evaluate_answers(prepared, &draw.straggled, trial, || {
+                Cow::Borrowed(&*answers)
+            });
+            Decoding {
+                problem,
+                prepared,
+                answers,
+                outcome,
+            }
         });
         Round {
             config,
