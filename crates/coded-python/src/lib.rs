@@ -103,9 +103,11 @@ impl Own {
     }
 
     /// Its name in the rows of `config`: none (the configuration's
-    /// function names them) where it is that very built-in.
+    /// function names them) where it is that very built-in on the inputs
+    /// the configuration draws, so that the study line reruns them.
     fn label(&self, config: &Config) -> Option<String> {
-        (self.builtin.as_ref() != Some(&config.function)).then(|| self.label.clone())
+        let same = self.builtin.as_ref() == Some(&config.function) && self.inputs.is_none();
+        (!same).then(|| self.label.clone())
     }
 
     /// The problem of `config` with this f.

@@ -39,6 +39,9 @@ def test_the_builtin_as_a_python_f_gives_the_same_bytes(cli):
     assert got.csv == named(coded.sweep('{"trials": 25}', progress=False, **LISTS).csv.replace(
         '"function":"x_sin_x"', '"function":"cubic"', 1), "python:builtin:x_sin_x")
     assert coded.round(text, 2, f=f).json == {**coded.round('{"trials": 25}', 2).json, "function": "python:builtin:x_sin_x"}
+    # On inputs of your own the study line would not rerun the rows: named.
+    inputs = np.linspace(-1, 1, 10).reshape(-1, 1)
+    assert coded.sweep(f=f, inputs=inputs, trials=5, n=[20], progress=False).own_function
 
 
 def test_a_numpy_f_is_called_in_batches_on_the_builtins_inputs():
