@@ -25,6 +25,10 @@ def test_the_example_notebook_runs(tmp_path):
     assert (tmp_path / "study.csv").read_text().startswith("# {")
     images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
     assert len(images) >= 3
+    # What its text says of your own f: 2 schemes × 5 N + 1 calls, and
+    # the rows named after it.
+    printed = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+    assert "calls into f: 11 | its rows are named python:f\n" in printed, printed
 
 
 def test_the_digits_table_example_runs_and_letcc_has_the_lower_rmse():
