@@ -167,7 +167,7 @@ fn round(
             None => Problem::new(&config).map_err(|e| e.to_string())?,
         };
         let report = coded_core::round_of(&problem, trial);
-        let Some(label) = own.as_ref().and_then(|own| own.label(&config)) else {
+        let Some(label) = problem.func.label() else {
             return serde_json::to_string(&report).map_err(|e| e.to_string());
         };
         let mut json = serde_json::to_value(&report).map_err(|e| e.to_string())?;
