@@ -325,6 +325,47 @@ test('the exported study through the CLI gives the exported table and curves; PN
   });
 });
 
+/** `coded` from Python (the package the test command builds into
+ * .venv-python): runs `code` and parses what it prints as JSON. */
+function fromPython(code) {
+  const python = join(ROOT, '.venv-python', 'bin', 'python');
+  return JSON.parse(execFileSync(python, ['-c', code], { encoding: 'utf8' }));
+}
+
+test('a link from Python opens its study in the page, with the same numbers', T, async () => {
+  // A notebook's sweep: its own K, seed, σ, schemes, N and p lists.
+  const base = server.appUrl;
+  const got = fromPython(`
+import json, coded
+r = coded.sweep({"k": 6, "seed": 11, "noise": 0.01, "trials": 25}, n=[12, 24, 48], p=[0.1, 0.3],
+                schemes=["bacc", "letcc"], progress=False)
+rows = [[row.scheme, int(row.n), float(row.p), row.mse_mean] for row in r.to_pandas().itertuples()]
+print(json.dumps({"link": r.link(base=${JSON.stringify(base)}), "study": r.study, "rows": rows}))
+`);
+  assert.ok(got.link.startsWith(`${base}?v=1&`), got.link);
+  await withPage('share-python-link', DESKTOP, async (page) => {
+    await openApp(page, got.link);
+    const save = async (button, name) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      const file = join(scratch, name);
+      await download.saveAs(file);
+      return readFile(file, 'utf8');
+    };
+    // The page's own export of what it opened is the notebook's study.
+    const study = JSON.parse(await save('#export-json', 'from-python.json'));
+    assert.deepEqual(study, got.study);
+    // Its curves are the notebook's rows, to the last bit.
+    const curves = (await save('#export-curves-csv', 'from-python-curves.csv'))
+      .trim().split('\n').filter((l) => l.startsWith('curve,')).map(csvCells);
+    assert.equal(curves.length, got.rows.length, 'one curve point per row of the sweep');
+    for (const [scheme, n, p, mse] of got.rows) {
+      const point = curves.find((c) => c[2] === scheme && Number(c[3]) === p && Number(c[4]) === n);
+      assert.ok(point, `the page has ${scheme} at p = ${p}, N = ${n}`);
+      assert.equal(Number(point[5]), mse, `${scheme} at p = ${p}, N = ${n}: the page's mean is the notebook's`);
+    }
+  });
+});
+
 test('a study saved with its results opens again: its settings, its curves beside the current ones', T, async () => {
   await withPage('share-open-study', DESKTOP, async (page) => {
     await openApp(page, `${server.appUrl}?v=1&tr=20&ns=20,40&sigma=0.1`);
