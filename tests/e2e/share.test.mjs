@@ -9,6 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -329,6 +330,7 @@ test('the exported study through the CLI gives the exported table and curves; PN
  * .venv-python): runs `code` and parses what it prints as JSON. */
 function fromPython(code) {
   const python = join(ROOT, '.venv-python', 'bin', 'python');
+  assert.ok(existsSync(python), `no ${python}: ./scripts/test-python.sh builds the package into it`);
   return JSON.parse(execFileSync(python, ['-c', code], { encoding: 'utf8' }));
 }
 
