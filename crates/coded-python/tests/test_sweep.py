@@ -159,3 +159,17 @@ def test_the_link_is_the_pages():
     assert coded.link(k=4).startswith(coded.PLAYGROUND + "?v=1&")
     with pytest.raises(ValueError, match="cannot be used"):
         coded.link(k=0)
+
+
+def test_a_result_reads_in_one_line_with_its_slopes():
+    got = coded.sweep(n=[20, 40, 80], p=[0.1, 0.3], schemes=["bacc", "letcc"], trials=10, progress=False)
+    lines = repr(got).split("\n")
+    rows = len(got.to_pandas())
+    assert lines[0] == f"SweepResult({rows} rows of x_sin_x; K = 10; 10 trials; schemes bacc, letcc; N 20, 40, 80; p 0.1, 0.3)"
+    assert lines[1:] == [f"  {s.line}" for s in got.slopes] and len(lines) == 5
+    # Not the CSV: a sweep of thousands of rows is one line too.
+    assert got.csv not in repr(got)
+    part = coded.sweep(n=[20, 40], trials=5, shard=(1, 2), progress=False)
+    assert repr(part) == "SweepResult(1 row of x_sin_x; K = 10; 5 trials; schemes bacc; N 20, 40; p 0.2; part 1 of 2)"
+    fixed = coded.sweep({"stragglers": {"model": "fixed", "s": 3}}, over="k", values=[2, 4], trials=5, progress=False)
+    assert repr(fixed) == "SweepResult(2 rows of x_sin_x; K = 10; 5 trials; schemes bacc; along k = 2, 4; stragglers model fixed, s 3)"

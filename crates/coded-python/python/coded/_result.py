@@ -25,7 +25,7 @@ class Slope:
     line: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SweepResult:
     """What :func:`coded.sweep` (or :func:`coded.merge`) gives.
 
@@ -55,6 +55,13 @@ class SweepResult:
     def _header_lines(self) -> int:
         return 2 if self.shard else 1
 
+    def _table(self) -> tuple[list[str], list[list[str]]]:
+        """The CSV's header and rows, as CSV reads them (a quoted cell may
+        hold commas and line ends)."""
+        lines = self.csv.split("\n", self._header_lines())[-1]
+        header, *rows = _csv.reader(io.StringIO(lines))
+        return header, rows
+
     @property
     def function(self) -> Optional[str]:
         """The f the rows are of, as their ``function`` column names it: a
@@ -62,13 +69,32 @@ class SweepResult:
         your own f (its study line then holds the configuration that drew
         the inputs, and rerunning that line runs the configuration's
         function instead). None when there are no rows."""
-        lines = self.csv.split("\n", self._header_lines())[-1]
-        reader = _csv.reader(io.StringIO(lines))
-        header = next(reader, None)
-        row = next(reader, None)
-        if header is None or row is None:
-            return None
-        return row[header.index("function")]
+        header, rows = self._table()
+        return rows[0][header.index("function")] if rows else None
+
+    def __repr__(self) -> str:
+        # A line a person reads, where the dataclass's would print the whole
+        # CSV (a sweep of thousands of rows in a notebook's cell).
+        study = self.study
+        config = study["config"]
+        _, rows = self._table()
+        count = f"{len(rows)} row" + ("" if len(rows) == 1 else "s")
+        what = [f"{count} of {self.function}", f"K = {config['k']}", f"{config['trials']} trials"]
+        what.append("schemes " + ", ".join(study["schemes"]))
+        if study.get("over"):
+            values = ", ".join(f"{v:g}" for v in study["over"]["values"])
+            what.append(f"along {study['over']['setting']} = {values}")
+        else:
+            what.append("N " + ", ".join(str(n) for n in study["n"]))
+        if study.get("p"):
+            what.append("p " + ", ".join(f"{p:g}" for p in study["p"]))
+        else:
+            model = config["stragglers"]
+            what.append("stragglers " + ", ".join(f"{k} {v}" for k, v in model.items()))
+        if self.shard:
+            what.append(f"part {self.shard[0]} of {self.shard[1]}")
+        lines = [f"SweepResult({'; '.join(what)})"] + [f"  {s.line}" for s in self.slopes]
+        return "\n".join(lines)
 
     @property
     def own_function(self) -> bool:
