@@ -62,3 +62,19 @@ def test_a_round_reports_its_detection():
                     adversaries={"count": 2, "attack": "flip"}, stragglers={"model": "iid", "p": 0})
     assert len(r.adversaries) == 2
     assert r.detection["found"] + r.detection["missed"] == 2
+
+
+@pytest.mark.parametrize("text", CONFIGS)
+def test_a_round_reads_in_one_line_of_its_own_numbers(text):
+    r = coded.round(text, 3)
+    line = repr(r)
+    assert "\n" not in line and len(line) < 400, line
+    f = r.function if isinstance(r.function, str) else json.dumps(r.function)
+    assert line.startswith(f"Round({r.scheme} on {f}, K = {r.k}, N = {r.n}, trial 3: ")
+    assert f"{len(r.survivors)} of {r.n} servers answered" in line
+    assert (f"{len(r.adversaries)} adversaries" in line) == (len(r.adversaries) > 0)
+    if r.failed:
+        assert line.endswith(f"failed: {r.failure})") or f"failed: {r.failure};" in line
+    else:
+        assert f"squared error {r.squared_error:.3g}" in line
+    assert ("relative accuracy" in line) == (r.relative_accuracy is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -15,7 +16,7 @@ def _matrix(rows: list[list[Optional[float]]]) -> np.ndarray:
     ).reshape(len(rows), -1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Round:
     """Trial ``trial`` of a configuration's scheme at its N.
 
@@ -58,6 +59,21 @@ class Round:
             return None
         errors: np.ndarray = ((self.estimates - self.exact) ** 2).sum(axis=1)
         return errors
+
+    def __repr__(self) -> str:
+        # A line a person reads: the dataclass's would print every array
+        # (LeNet-5's coded inputs are N × 784).
+        f = self.function if isinstance(self.function, str) else json.dumps(self.function)
+        said = [f"{len(self.survivors)} of {self.n} servers answered"]
+        if len(self.adversaries):
+            said.append(f"{len(self.adversaries)} adversaries")
+        if self.failed:
+            said.append(f"failed: {self.failure}")
+        elif self.squared_error is not None:
+            said.append(f"squared error {self.squared_error:.3g}")
+        if self.relative_accuracy is not None:
+            said.append(f"relative accuracy {self.relative_accuracy:.3g}")
+        return f"Round({self.scheme} on {f}, K = {self.k}, N = {self.n}, trial {self.trial}: {'; '.join(said)})"
 
     @classmethod
     def from_json(cls, report: dict[str, Any]) -> "Round":
