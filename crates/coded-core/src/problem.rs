@@ -315,19 +315,20 @@ impl Problem {
     /// Decodes one straggler pattern of trial `trial` (whose noise, if any,
     /// the answers carry) and scores it.
     pub fn evaluate(&self, prepared: &Prepared, straggled: &[bool], trial: usize) -> RoundOutcome {
-        self.evaluate_answers(prepared, straggled, trial, || self.answers(prepared, trial))
+        self.evaluate_answers(prepared, straggled, trial, None)
     }
 
-    /// [`Problem::evaluate`] with the trial's answers from `answers`, asked
-    /// only when the round can be decoded: a caller that holds them already
-    /// (a round shown in full) does not form them again, which for the
-    /// stealth attack is its whole search.
-    pub fn evaluate_answers<'p>(
+    /// [`Problem::evaluate`] with the trial's answers when the caller holds
+    /// them already (a round shown in full), so that they are not formed
+    /// again: for the stealth attack that is its whole search. None: formed
+    /// here, only when the round can be decoded. (Not a closure: a generic
+    /// would compile this body twice into the page's WebAssembly.)
+    pub fn evaluate_answers(
         &self,
-        prepared: &'p Prepared,
+        prepared: &Prepared,
         straggled: &[bool],
         trial: usize,
-        answers: impl FnOnce() -> Cow<'p, DMatrix<f64>>,
+        answers: Option<&DMatrix<f64>>,
     ) -> RoundOutcome {
         let surv = survivors(straggled);
         let scalar = |m: &DMatrix<f64>, r: usize| (m.ncols() == 1).then(|| m[(r, 0)]);
@@ -357,7 +358,10 @@ impl Problem {
                 detection: None,
             };
         }
-        let answers = answers().select_rows(surv.iter());
+        let answers = match answers {
+            Some(held) => held.select_rows(surv.iter()),
+            None => self.answers(prepared, trial).select_rows(surv.iter()),
+        };
         let decoded = prepared.coder.decode(&surv, &answers);
         let detection = decoded.as_ref().ok().and_then(|d| {
             let liars: Vec<usize> = self

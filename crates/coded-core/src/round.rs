@@ -89,9 +89,8 @@ impl<'a> Round<'a> {
             .collect();
         let decoded = prepared.map(|(problem, prepared)| {
             let answers = problem.answers(prepared, trial);
-            let outcome = problem.evaluate_answers(prepared, &draw.straggled, trial, || {
-                Cow::Borrowed(&*answers)
-            });
+            let outcome =
+                problem.evaluate_answers(prepared, &draw.straggled, trial, Some(&answers));
             Decoding {
                 problem,
                 prepared,
